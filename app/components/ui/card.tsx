@@ -1,0 +1,11 @@
+import type { HTMLAttributes } from "react";
+
+/** A bordered white card with a small radius (design.md). */
+export function Card({ className = "", ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={`rounded-xl border border-slate-200 bg-white ${className}`} {...rest} />;
+}
+
+/** A grey pulsing placeholder block for skeletons. */
+export function Skeleton({ className = "" }: { className?: string }) {
+  return <div aria-hidden="true" className={`animate-pulse rounded bg-slate-200 ${className}`} />;
+}

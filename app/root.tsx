@@ -1,0 +1,86 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
+import { toast, Toaster } from "sonner";
+import { TOAST_MS, TOAST_SUCCESS_MS } from "../shared/constants";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { takeFlash } from "./lib/flash.server";
+import "./lib/context";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { flash, clear } = await takeFlash(request);
+  const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
+  return data({ user, flash, year: new Date().getFullYear() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data (signed-in user, footer year) from any component. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+/** Shows a toast: 4 s by default, 3 s for success (spec section 9). */
+export function notify(type: "success" | "error" | "info", message: string) {
+  if (type === "success") toast.success(message, { duration: TOAST_SUCCESS_MS });
+  else if (type === "error") toast.error(message, { duration: TOAST_MS });
+  else toast(message, { duration: TOAST_MS });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0B6E4F" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <Header user={root?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer year={root?.year ?? new Date().getFullYear()} />
+        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (flash) notify(flash.type, flash.message);
+  }, [flash]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-slate-600">{detail}</p>
+      <a href="/" className="mt-6 inline-block font-medium text-brand-600 underline">
+        Go to the home page
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** Every route of spec section 2's route table, plus the auth screens of decisions.md. */
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("projects", "routes/projects.tsx"),
+  route("projects/new", "routes/projects.new.tsx"),
+  route("projects/:id", "routes/project.tsx"),
+  route("projects/:id/edit", "routes/project.edit.tsx"),
+  route("projects/:id/proposal", "routes/project.proposal.tsx"),
+  route("developers", "routes/developers.tsx"),
+  route("developers/:id", "routes/developer.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("profile/setup", "routes/profile.setup.tsx"),
+  route("messages/*", "routes/messages.tsx"),
+  route("proposals", "routes/proposals.tsx"),
+  route("how-it-works", "routes/how-it-works.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("support", "routes/support.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("success-stories", "routes/success-stories.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

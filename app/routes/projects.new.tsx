@@ -1,0 +1,3 @@
+export default function Page() {
+  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">projects.new</h1></div>;
+}

@@ -1,0 +1,75 @@
+/**
+ * JSON API under /api/v1. Handlers only translate HTTP to domain calls; errors come back as
+ * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (issue 2).
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps, SessionUser } from "../context";
+import { AppError, ValidationError } from "../errors";
+import { getSessionUser } from "../http/session";
+import { createProject, deleteProject, getProject, listProjects, updateProject } from "../projects/service";
+
+type Env = { Variables: { user: SessionUser | null } };
+
+/** Reads a JSON object body; malformed JSON or another content type is a 400/415 with a message. */
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("application/json")) {
+    throw new AppError(415, "unsupported_media_type", "Send the body as application/json");
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ValidationError({ _body: "The body is not valid JSON" }, "The body is not valid JSON");
+  }
+}
+
+export function errorBody(err: AppError) {
+  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+}
+
+/** Builds the /api/v1 sub-app. */
+export function createApiV1(deps: AppDeps) {
+  const api = new Hono<Env>();
+
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: 100 * 1024,
+      onError: (c) => c.json(errorBody(new AppError(413, "payload_too_large", "The body is larger than 100 KB")), 413),
+    }),
+  );
+
+  // Cookie-authenticated writes must come from our own origin (CSRF defence in depth on top of SameSite=Lax).
+  api.use("*", async (c, next) => {
+    const origin = c.req.header("origin");
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && origin && origin !== deps.config.appUrl) {
+      return c.json(errorBody(new AppError(403, "forbidden_origin", "Requests from another origin are not allowed")), 403);
+    }
+    c.set("user", await getSessionUser(deps.auth, c.req.raw.headers));
+    await next();
+  });
+
+  api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
+  api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, c.req.param("id")) }));
+  api.post("/projects", async (c) => {
+    const project = await createProject(deps.db, c.get("user"), await readJson(c));
+    return c.json({ project }, 201);
+  });
+  const update = async (c: Context<Env>) =>
+    c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
+  api.patch("/projects/:id", update);
+  api.put("/projects/:id", update);
+  api.delete("/projects/:id", async (c) => {
+    await deleteProject(deps.db, c.get("user"), c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+  api.notFound((c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));
+  api.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    console.error(err);
+    return c.json(errorBody(new AppError(500, "internal", "Something went wrong on our side")), 500);
+  });
+  return api;
+}

@@ -1,0 +1,74 @@
+/**
+ * Opens the database: PostgreSQL at `databaseUrl` when given, else embedded PostgreSQL (PGlite)
+ * in `dataDir` (or in memory for `dataDir: null`). Both speak the same schema and migrations.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** The Drizzle database every domain function takes as its first argument. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies pending committed migrations (drizzle/). */
+  migrate(): Promise<void>;
+  /** Closes the pool or the embedded database; the data folder can then be opened again. */
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../drizzle",
+);
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; null for an in-memory database. */
+  dataDir?: string | null;
+  /** PGlite only: a data folder dump (from `dumpDataDir`) to start from, e.g. a migrated template. */
+  loadDataDir?: Blob;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+/** Opens (does not migrate) the database described by `options`. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir ?? undefined,
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+    // exposed for the test template (dumpDataDir)
+    ...({ pglite: client } as object),
+  };
+}
+
+export { schema };

@@ -1,0 +1,176 @@
+/**
+ * Database schema (Drizzle, PostgreSQL). decisions.md: collections become tables.
+ * `users`, `sessions`, `accounts`, `verifications` are better-auth's tables; `users` also carries
+ * the profile fields of spec section 3 (userType, isActive), so account and profile are one row
+ * written in one transaction.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+// Millisecond precision, so a timestamp survives a round trip through a JS Date (keyset cursors).
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    userType: text("user_type").$type<"client" | "developer">().notNull().default("client"),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Projects (spec section 3). Budgets are whole rand; budget_max null means no upper bound
+ * (R75000+). `search_vector` is generated from title, skills, description and features for
+ * full-text search (decisions.md) and served by a GIN index.
+ */
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    platform: text("platform").notNull(),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    budgetRange: text("budget_range").notNull(),
+    budgetMin: integer("budget_min").notNull(),
+    budgetMax: integer("budget_max"),
+    timeline: text("timeline").notNull(),
+    deadline: timestamp("deadline", { withTimezone: true }),
+    targetAudience: text("target_audience").notNull().default(""),
+    additionalInfo: text("additional_info").notNull().default(""),
+    category: text("category").notNull().default("Other"),
+    location: text("location").notNull().default("South Africa"),
+    status: text("status").notNull().default("active"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposalCount: integer("proposal_count").notNull().default(0),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B') || setweight(to_tsvector('english'::regconfig, buildza_join(features)), 'C')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index("projects_search_idx").using("gin", t.searchVector),
+    index("projects_skills_idx").using("gin", t.skills),
+    index("projects_active_newest_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("projects_active_budget_idx")
+      .on(t.budgetMin.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("projects_active_proposals_idx")
+      .on(t.proposalCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("projects_active_category_idx")
+      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("projects_active_platform_idx")
+      .on(t.platform, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("projects_user_idx").on(t.userId, t.createdAt.desc()),
+    check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),
+    check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
+    check("projects_proposal_count_check", sql`${t.proposalCount} >= 0`),
+  ],
+);
+
+/** Reports of a project for moderation (decisions.md: the flag button). */
+export const projectReports = pgTable(
+  "project_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("project_reports_once_idx").on(t.projectId, t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;

@@ -1,0 +1,57 @@
+/**
+ * The one HTTP app: better-auth at /api/auth, the JSON API at /api/v1, static assets from the
+ * client build, and the React Router request handler for pages (server rendering).
+ */
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApiV1 } from "../api/v1";
+import type { AppDeps, RequestContext } from "../context";
+import { getSessionUser } from "./session";
+
+export interface HttpAppOptions {
+  /** The React Router server build; without it only the APIs are served (API tests). */
+  build?: ServerBuild;
+  /** Folder of the client build (build/client). */
+  clientDir?: string;
+}
+
+export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
+  const app = new Hono();
+  app.use("*", compress());
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.route("/api/v1", createApiV1(deps));
+
+  if (options.clientDir) {
+    // Hashed file names: cache for a year, never revalidate.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: options.clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: options.clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  if (options.build) {
+    const handle = createRequestHandler(options.build, deps.config.production ? "production" : "development");
+    app.all("*", async (c) => {
+      const context: RequestContext = { deps, user: await getSessionUser(deps.auth, c.req.raw.headers) };
+      return handle(c.req.raw, context as never);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,60 @@
+/**
+ * Starts BuildZA: validates the configuration, opens the database (PGlite in DATA_DIR, or
+ * DATABASE_URL), applies pending migrations, fills demo data on first start when DEMO_DATA is on,
+ * and serves HTTP on PORT. Closes the database on SIGTERM/SIGINT (one process per PGlite folder).
+ */
+import { serve } from "@hono/node-server";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config";
+import { createAuth } from "./auth/auth";
+import { loadOrCreateSecret } from "./auth/secret";
+import { openDatabase } from "./db/client";
+import { createMailer } from "./email/mailer";
+import { createHttpApp } from "./http/app";
+import { seedIfEmpty } from "./seed/seed";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  await database.migrate();
+  if (config.demoData) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) console.log(`Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers (password for every demo account: ${seeded.password})`);
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
+  const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));
+  const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret });
+  const buildDir = path.resolve("build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const app = createHttpApp({ db: database.db, auth, mailer, config }, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
+
+  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+    console.log(`BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

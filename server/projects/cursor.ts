@@ -1,0 +1,37 @@
+/**
+ * Opaque keyset cursors: base64url of a JSON tuple of the sort key values of the last row.
+ * A cursor that does not decode to the expected shape is a ValidationError (400), never a 500.
+ */
+import { ValidationError } from "../errors";
+
+export function encodeCursor(values: Array<string | number>): string {
+  return Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+}
+
+/**
+ * Decodes a cursor made by `encodeCursor` and checks each value against `shape`
+ * ("number" | "date" | "uuid"). Throws ValidationError { cursor: "Invalid cursor" }.
+ */
+export function decodeCursor(cursor: string, shape: ReadonlyArray<"number" | "date" | "uuid">): Array<string | number> {
+  const invalid = () => new ValidationError({ cursor: "Invalid cursor" }, "Invalid cursor");
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(values) || values.length !== shape.length) throw invalid();
+  return shape.map((kind, i) => {
+    const v = values[i];
+    if (kind === "number") {
+      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid();
+      return v;
+    }
+    if (typeof v !== "string") throw invalid();
+    if (kind === "date" && Number.isNaN(Date.parse(v))) throw invalid();
+    if (kind === "uuid" && !UUID.test(v)) throw invalid();
+    return v;
+  });
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,344 @@
+/**
+ * Projects domain (spec sections 3, 5, 7; decisions.md). Plain functions taking `db` (and the
+ * session user where it matters); they validate with the shared schemas and throw typed errors
+ * (server/errors.ts). Pages and the JSON API both call these.
+ */
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type SQL } from "drizzle-orm";
+import { PROJECT_LOCATION, SIMILAR_PROJECTS_LIMIT, type ProjectSort, type ProjectStatus } from "../../shared/constants";
+import { budgetBounds } from "../../shared/format";
+import { projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { projects, users } from "../db/schema";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
+import { parseInput } from "../validation";
+import { decodeCursor, encodeCursor, UUID } from "./cursor";
+
+/** A project as pages and the API see it. Money in whole rand; dates as ISO strings. */
+export interface Project {
+  id: string;
+  title: string;
+  description: string;
+  features: string[];
+  platform: string;
+  skills: string[];
+  budgetRange: string;
+  budgetMin: number;
+  /** null: no upper bound (R75000+). */
+  budgetMax: number | null;
+  timeline: string;
+  deadline: string | null;
+  targetAudience: string;
+  additionalInfo: string;
+  category: string;
+  location: string;
+  status: ProjectStatus;
+  userId: string;
+  proposalCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectPage {
+  projects: Project[];
+  /** Opaque cursor for the next page; null on the last page. */
+  nextCursor: string | null;
+  hasMore: boolean;
+  /** How many projects match the filters (all pages). */
+  total: number;
+}
+
+/** The client card on the project page (decisions.md: real values). */
+export interface ProjectClient {
+  id: string;
+  name: string;
+  verified: boolean;
+  memberSince: string;
+  projectsPosted: number;
+}
+
+const columns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  features: projects.features,
+  platform: projects.platform,
+  skills: projects.skills,
+  budgetRange: projects.budgetRange,
+  budgetMin: projects.budgetMin,
+  budgetMax: projects.budgetMax,
+  timeline: projects.timeline,
+  deadline: projects.deadline,
+  targetAudience: projects.targetAudience,
+  additionalInfo: projects.additionalInfo,
+  category: projects.category,
+  location: projects.location,
+  status: projects.status,
+  userId: projects.userId,
+  proposalCount: projects.proposalCount,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+type Row = Omit<typeof projects.$inferSelect, "searchVector">;
+
+function toProject(row: Row): Project {
+  return {
+    ...row,
+    status: row.status as ProjectStatus,
+    deadline: row.deadline ? row.deadline.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** The deadline date (YYYY-MM-DD) as the start of that day in South Africa (UTC+2, no DST). */
+function deadlineToDate(deadline: string | null): Date | null {
+  return deadline ? new Date(`${deadline}T00:00:00+02:00`) : null;
+}
+
+function toRow(data: ProjectData) {
+  const { min, max } = budgetBounds(data.budgetRange);
+  return {
+    title: data.title,
+    description: data.description,
+    features: data.features,
+    platform: data.platform,
+    skills: data.skills,
+    budgetRange: data.budgetRange,
+    budgetMin: min,
+    budgetMax: max,
+    timeline: data.timeline,
+    deadline: deadlineToDate(data.deadline),
+    targetAudience: data.targetAudience,
+    additionalInfo: data.additionalInfo,
+    category: data.category,
+  };
+}
+
+/**
+ * Creates a project owned by `user` from untrusted `input` (projectSchema). Status active,
+ * location South Africa, proposalCount 0 (spec section 3); budget bounds derived from the range.
+ * Throws UnauthorizedError, ValidationError.
+ */
+export async function createProject(db: Db, user: SessionUser | null, input: unknown): Promise<Project> {
+  const owner = requireUser(user);
+  const data = parseInput(projectSchema, input);
+  const [row] = await db
+    .insert(projects)
+    .values({ ...toRow(data), userId: owner.id, location: PROJECT_LOCATION, status: "active" })
+    .returning(columns);
+  return toProject(row!);
+}
+
+/** A project by id. Throws NotFoundError "Project not found" (spec section 8). */
+export async function getProject(db: Db, id: string): Promise<Project> {
+  if (!UUID.test(id)) throw new NotFoundError("Project not found");
+  const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Project not found");
+  return toProject(row);
+}
+
+/** The owner's public facts for the About the Client card. */
+export async function getProjectClient(db: Db, userId: string): Promise<ProjectClient> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      verified: users.emailVerified,
+      createdAt: users.createdAt,
+      projectsPosted: sql<number>`(select count(*)::int from ${projects} where ${projects.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new NotFoundError("Client not found");
+  return { id: row.id, name: row.name, verified: row.verified, memberSince: row.createdAt.toISOString(), projectsPosted: row.projectsPosted };
+}
+
+async function getOwnedProject(db: Db, user: SessionUser | null, id: string): Promise<Project> {
+  const owner = requireUser(user);
+  const project = await getProject(db, id);
+  if (project.userId !== owner.id) throw new ForbiddenError("Only the project owner can change this project");
+  return project;
+}
+
+/** The editable fields of a project, in the shape of projectSchema's input (for prefilled forms). */
+export function projectFormValues(project: Project) {
+  return {
+    title: project.title,
+    description: project.description,
+    platform: project.platform,
+    features: project.features,
+    budgetRange: project.budgetRange,
+    timeline: project.timeline,
+    skills: project.skills,
+    targetAudience: project.targetAudience,
+    additionalInfo: project.additionalInfo,
+    category: project.category,
+    deadline: project.deadline
+      ? new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(project.deadline))
+      : "",
+  };
+}
+
+/**
+ * Updates a project: `input` holds the fields to change (missing ones keep their value); the
+ * merged result is validated whole. Owner only. Throws UnauthorizedError, NotFoundError,
+ * ForbiddenError, ValidationError.
+ */
+export async function updateProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<Project> {
+  const current = await getOwnedProject(db, user, id);
+  const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
+  const data = parseInput(projectSchema, { ...projectFormValues(current), ...changes });
+  const [row] = await db
+    .update(projects)
+    .set({ ...toRow(data), updatedAt: new Date() })
+    .where(eq(projects.id, id))
+    .returning(columns);
+  if (!row) throw new NotFoundError("Project not found");
+  return toProject(row);
+}
+
+/** Deletes a project. Owner only. Throws UnauthorizedError, NotFoundError, ForbiddenError. */
+export async function deleteProject(db: Db, user: SessionUser | null, id: string): Promise<void> {
+  await getOwnedProject(db, user, id);
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+/**
+ * Turns free text into a prefix-matching tsquery ("pay app" -> "pay:* & app:*"). Only letters
+ * and digits survive, so user text can never inject tsquery syntax. null when nothing is left.
+ */
+export function toPrefixTsquery(text: string): string | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+const SORT_KEYS: Record<ProjectSort, { order: SQL[]; key: SQL; shape: Array<"number" | "date" | "uuid"> }> = {
+  newest: {
+    order: [desc(projects.createdAt), desc(projects.id)],
+    key: sql`(${projects.createdAt}, ${projects.id})`,
+    shape: ["date", "uuid"],
+  },
+  // Ranges do not overlap, so ordering by budgetMin is ordering by budgetMax with R75000+
+  // (no max) highest, and needs no NULL handling.
+  budget_high: {
+    order: [desc(projects.budgetMin), desc(projects.createdAt), desc(projects.id)],
+    key: sql`(${projects.budgetMin}, ${projects.createdAt}, ${projects.id})`,
+    shape: ["number", "date", "uuid"],
+  },
+  most_proposals: {
+    order: [desc(projects.proposalCount), desc(projects.createdAt), desc(projects.id)],
+    key: sql`(${projects.proposalCount}, ${projects.createdAt}, ${projects.id})`,
+    shape: ["number", "date", "uuid"],
+  },
+};
+
+function cursorOf(sort: ProjectSort, p: Project): string {
+  if (sort === "newest") return encodeCursor([p.createdAt, p.id]);
+  const first = sort === "budget_high" ? p.budgetMin : p.proposalCount;
+  return encodeCursor([first, p.createdAt, p.id]);
+}
+
+/**
+ * Lists active projects (spec section 7) with filters: search (full-text, prefix), category,
+ * platform (mobile and web include "both"), budgetMin/budgetMax (the project's range lies within
+ * them), skills (any). Sorts newest | budget_high | most_proposals; keyset pagination by `cursor`.
+ * `rawQuery` is untrusted (URL query or API). Throws ValidationError.
+ */
+export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPage> {
+  const q = parseInput(projectListQuerySchema, rawQuery);
+  const filters: SQL[] = [eq(projects.status, "active")];
+  if (q.category) filters.push(eq(projects.category, q.category));
+  if (q.platform) filters.push(q.platform === "both" ? eq(projects.platform, "both") : inArray(projects.platform, [q.platform, "both"]));
+  if (q.budgetMin != null) filters.push(gte(projects.budgetMin, q.budgetMin));
+  if (q.budgetMax != null) filters.push(and(isNotNull(projects.budgetMax), lte(projects.budgetMax, q.budgetMax))!);
+  if (q.skills?.length) filters.push(arrayOverlaps(projects.skills, q.skills));
+  const tsquery = q.search ? toPrefixTsquery(q.search) : null;
+  if (tsquery) filters.push(sql`${projects.searchVector} @@ to_tsquery('english', ${tsquery})`);
+
+  const sort = SORT_KEYS[q.sortBy];
+  const pageFilters = [...filters];
+  if (q.cursor) {
+    const values = decodeCursor(q.cursor, sort.shape);
+    const params = values.map((v, i) =>
+      sort.shape[i] === "date" ? sql`${v}::timestamptz` : sort.shape[i] === "uuid" ? sql`${v}::uuid` : sql`${v}::int`,
+    );
+    pageFilters.push(sql`${sort.key} < (${sql.join(params, sql`, `)})`);
+  }
+
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(columns)
+      .from(projects)
+      .where(and(...pageFilters))
+      .orderBy(...sort.order)
+      .limit(q.limit + 1),
+    db.select({ total: count() }).from(projects).where(and(...filters)),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit).map(toProject);
+  const last = page.at(-1);
+  return {
+    projects: page,
+    hasMore,
+    nextCursor: hasMore && last ? cursorOf(q.sortBy, last) : null,
+    total: totalRow?.total ?? 0,
+  };
+}
+
+/** A user's own projects, newest first (spec section 7 "List by userId"). */
+export async function listUserProjects(db: Db, userId: string, limit: number): Promise<Project[]> {
+  const rows = await db
+    .select(columns)
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit);
+  return rows.map(toProject);
+}
+
+/**
+ * Up to 4 other active projects, most shared skills first, then same category, then newest
+ * (decisions.md "Similar Projects").
+ */
+export async function listSimilarProjects(db: Db, project: Project): Promise<Project[]> {
+  const skills = project.skills.length ? project.skills : [""];
+  const shared = sql`cardinality(array(select unnest(${projects.skills}) intersect select unnest(${skills}::text[])))`;
+  const rows = await db
+    .select(columns)
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, "active"),
+        ne(projects.id, project.id),
+        sql`(${arrayOverlaps(projects.skills, skills)} or ${eq(projects.category, project.category)})`,
+      ),
+    )
+    .orderBy(desc(shared), desc(sql`(${projects.category} = ${project.category})`), desc(projects.createdAt))
+    .limit(SIMILAR_PROJECTS_LIMIT);
+  return rows.map(toProject);
+}
+
+/** Client dashboard figures (spec section 2 Dashboard): counts over the user's own projects. */
+export async function clientProjectStats(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      totalProjects: count(),
+      activeProjects: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
+      totalProposals: sum(projects.proposalCount).mapWith(Number),
+    })
+    .from(projects)
+    .where(eq(projects.userId, userId));
+  return {
+    totalProjects: row?.totalProjects ?? 0,
+    activeProjects: row?.activeProjects ?? 0,
+    totalProposals: row?.totalProposals ?? 0,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Business constants from spec section 9 and decisions.md. Isomorphic: imported by the
+ * React app and the server alike. Changing a value here changes the product.
+ */
+
+/** Page size of every list (spec section 9; decisions.md: 12 everywhere). */
+export const PAGE_SIZE = 12;
+/** Skeleton placeholders shown while a list loads (spec section 9). */
+export const SKELETON_COUNT = 6;
+/** Projects shown on the client dashboard (spec section 9). */
+export const DASHBOARD_PROJECT_LIMIT = 3;
+/** Skills shown on a project card before "+N more" (spec section 9). */
+export const PROJECT_CARD_SKILLS = 5;
+/** Similar projects on the detail page (decisions.md). */
+export const SIMILAR_PROJECTS_LIMIT = 4;
+
+/** Minimum lengths (spec section 9). */
+export const MIN_TITLE = 5;
+export const MIN_DESCRIPTION = 50;
+export const MIN_NAME = 2;
+export const MIN_PASSWORD = 6;
+
+/** Upper bounds we enforce so a huge string is refused with a message (not in the spec). */
+export const MAX_TITLE = 120;
+export const MAX_DESCRIPTION = 5000;
+export const MAX_FEATURE = 200;
+export const MAX_FEATURES = 20;
+export const MAX_SKILL = 40;
+export const MAX_SKILLS = 20;
+export const MAX_TARGET_AUDIENCE = 500;
+export const MAX_ADDITIONAL_INFO = 2000;
+export const MAX_NAME = 100;
+export const MAX_EMAIL = 254;
+export const MAX_PASSWORD = 128;
+export const MAX_SEARCH = 200;
+
+export const USER_TYPES = ["client", "developer"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const PLATFORMS = ["mobile", "web", "both"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  mobile: "Mobile App",
+  web: "Web Application",
+  both: "Mobile & Web",
+};
+export const PLATFORM_DESCRIPTIONS: Record<Platform, string> = {
+  mobile: "iOS and/or Android app",
+  web: "Website or web application",
+  both: "Mobile app and web platform",
+};
+
+/**
+ * Budget range codes (spec section 9). min/max in whole rand; max null means no upper bound.
+ * decisions.md: the server derives budgetMin and budgetMax from the code.
+ */
+export const BUDGET_RANGES = [
+  { code: "R5000-R15000", min: 5000, max: 15000, description: "Basic app with core features" },
+  { code: "R15000-R35000", min: 15000, max: 35000, description: "Standard app with advanced features" },
+  { code: "R35000-R75000", min: 35000, max: 75000, description: "Complex app with custom features" },
+  { code: "R75000+", min: 75000, max: null, description: "Enterprise-level" },
+] as const;
+export type BudgetRangeCode = (typeof BUDGET_RANGES)[number]["code"];
+export const BUDGET_RANGE_CODES = BUDGET_RANGES.map((b) => b.code) as unknown as readonly [
+  BudgetRangeCode,
+  ...BudgetRangeCode[],
+];
+
+/**
+ * Budget filter choices on /projects (spec section 5): a single choice that sets the
+ * budgetMin / budgetMax query parameters (whole rand).
+ */
+export const BUDGET_FILTERS = [
+  { label: "Under R15 000", budgetMin: undefined, budgetMax: 15000 },
+  { label: "R15 000 - R35 000", budgetMin: 15000, budgetMax: 35000 },
+  { label: "R35 000 - R75 000", budgetMin: 35000, budgetMax: 75000 },
+  { label: "R75 000+", budgetMin: 75000, budgetMax: undefined },
+] as const;
+
+/** Timeline codes (spec section 9). */
+export const TIMELINES = [
+  { code: "1-2", label: "1-2 weeks", description: "Urgent" },
+  { code: "2-4", label: "2-4 weeks", description: "Fast turnaround" },
+  { code: "4-8", label: "1-2 months", description: "Standard" },
+  { code: "8+", label: "2+ months", description: "Complex" },
+] as const;
+export type TimelineCode = (typeof TIMELINES)[number]["code"];
+export const TIMELINE_CODES = TIMELINES.map((t) => t.code) as unknown as readonly [
+  TimelineCode,
+  ...TimelineCode[],
+];
+
+/** One category list for form, filter and data (decisions.md). */
+export const CATEGORIES = [
+  "E-commerce",
+  "Social",
+  "Business",
+  "Education",
+  "Healthcare",
+  "Finance",
+  "Food & Drink",
+  "Travel",
+  "Entertainment",
+  "Other",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Home page category tiles and where they lead (decisions.md). */
+export const HOME_CATEGORY_TILES = [
+  { label: "Mobile Apps", href: "/projects?platform=mobile", count: "150+" },
+  { label: "Web Platforms", href: "/projects?platform=web", count: "200+" },
+  { label: "E-commerce", href: "/projects?category=E-commerce", count: "80+" },
+  { label: "Education Tech", href: "/projects?category=Education", count: "60+" },
+] as const;
+
+/** Skill suggestions on the project form (spec section 9). */
+export const PROJECT_SKILL_SUGGESTIONS = [
+  "React Native",
+  "Flutter",
+  "iOS",
+  "Android",
+  "React",
+  "Vue.js",
+  "Angular",
+  "Node.js",
+  "Laravel",
+  "Python",
+  "Firebase",
+  "MongoDB",
+  "UI/UX Design",
+  "API Integration",
+  "Payment Systems",
+  "Push Notifications",
+] as const;
+/** Project skill filter: the first twelve suggestions (spec section 9). */
+export const PROJECT_SKILL_FILTERS = PROJECT_SKILL_SUGGESTIONS.slice(0, 12);
+/** Developer skill filter: project filter plus four (spec section 9). */
+export const DEVELOPER_SKILL_FILTERS = [
+  ...PROJECT_SKILL_FILTERS,
+  "UI/UX Design",
+  "DevOps",
+  "Machine Learning",
+  "Blockchain",
+] as const;
+
+/** South African cities (spec section 9). */
+export const LOCATIONS = [
+  "Cape Town",
+  "Johannesburg",
+  "Durban",
+  "Pretoria",
+  "Port Elizabeth",
+  "Bloemfontein",
+  "East London",
+  "Nelspruit",
+  "Polokwane",
+  "Kimberley",
+] as const;
+
+/** The project location (spec section 3). */
+export const PROJECT_LOCATION = "South Africa";
+
+export const MIN_RATINGS = [4.5, 4.0, 3.5, 3.0] as const;
+
+/** Project sorts (spec section 9). */
+export const PROJECT_SORTS = ["newest", "budget_high", "most_proposals"] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export const PROJECT_SORT_LABELS: Record<ProjectSort, string> = {
+  newest: "Newest first",
+  budget_high: "Highest budget",
+  most_proposals: "Most proposals",
+};
+
+/** Project status values; spec section 4 colours: active green, closed grey, others amber. */
+export const PROJECT_STATUSES = ["active", "in_progress", "completed", "closed"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Toast durations in ms (spec section 9). */
+export const TOAST_MS = 4000;
+export const TOAST_SUCCESS_MS = 3000;
+
+/** Session lifetimes in seconds (decisions.md: remember-me 30 days, otherwise 1 day server-side). */
+export const SESSION_REMEMBER_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_SHORT_SECONDS = 60 * 60 * 24;
+/** Password reset link lifetime in seconds (decisions.md: 1 hour). */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+export const PRODUCT_NAME = "BuildZA";
+export const PRODUCT_TAGLINE = "Hire app developers in South Africa";
+export const CONTACT_EMAIL = "hello@buildza.co.za";

@@ -1,0 +1,80 @@
+/**
+ * Money and date formatting (decisions.md "Money", design.md "Dates"). Isomorphic.
+ * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
+ */
+import { BUDGET_RANGES, TIMELINES, type BudgetRangeCode } from "./constants";
+
+const randFormat = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 });
+const TIME_ZONE = "Africa/Johannesburg";
+
+/** Whole rand to "R15 000" (en-ZA grouping, no space after R). */
+export function formatRand(amount: number): string {
+  // en-ZA groups with a no-break space; keep it, it renders as a space and never wraps.
+  return `R${randFormat.format(amount)}`;
+}
+
+/**
+ * A project budget for cards and details (spec section 9): "R{min} - R{max}" when both are
+ * present, "R{min}+" for an open-ended range, else "Budget negotiable".
+ */
+export function formatBudget(min: number | null | undefined, max: number | null | undefined): string {
+  if (min != null && max != null) return `${formatRand(min)} - ${formatRand(max)}`;
+  if (min != null) return `${formatRand(min)}+`;
+  return "Budget negotiable";
+}
+
+/** Label of a budget range code, e.g. "R15 000 - R35 000"; unknown code gives "Budget negotiable". */
+export function budgetRangeLabel(code: string | null | undefined): string {
+  const range = BUDGET_RANGES.find((b) => b.code === code);
+  return range ? formatBudget(range.min, range.max) : "Budget negotiable";
+}
+
+/** The min/max in rand of a budget range code (decisions.md: derived on the server). */
+export function budgetBounds(code: BudgetRangeCode): { min: number; max: number | null } {
+  const range = BUDGET_RANGES.find((b) => b.code === code);
+  if (!range) throw new Error(`Unknown budget range ${code}`);
+  return { min: range.min, max: range.max };
+}
+
+/** Label of a timeline code ("1-2 months"); with no value "Flexible timeline" (spec section 9). */
+export function timelineLabel(code: string | null | undefined): string {
+  return TIMELINES.find((t) => t.code === code)?.label ?? "Flexible timeline";
+}
+
+const relative = new Intl.RelativeTimeFormat("en-ZA", { numeric: "auto" });
+const absolute = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+/** "12 Mar 2026" in Africa/Johannesburg. */
+export function formatDate(date: Date | string): string {
+  return absolute.format(new Date(date));
+}
+
+/**
+ * Relative for recent times ("3 hours ago", "yesterday"), absolute for anything older than
+ * 30 days (design.md). `now` is injectable for tests.
+ */
+export function formatRelative(date: Date | string, now: Date = new Date()): string {
+  const then = new Date(date).getTime();
+  const seconds = Math.round((then - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
+  if (abs < 86400) return relative.format(Math.round(seconds / 3600), "hour");
+  if (abs < 86400 * 30) return relative.format(Math.round(seconds / 86400), "day");
+  return formatDate(date);
+}
+
+/** A deadline for cards: the date, or "Flexible timeline" when missing (spec section 9). */
+export function formatDeadline(deadline: Date | string | null | undefined): string {
+  return deadline ? formatDate(deadline) : "Flexible timeline";
+}
+
+/** The year (Africa/Johannesburg) a date falls in, e.g. for "Member since". */
+export function yearOf(date: Date | string): number {
+  return Number(new Intl.DateTimeFormat("en-ZA", { year: "numeric", timeZone: TIME_ZONE }).format(new Date(date)));
+}

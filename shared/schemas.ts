@@ -1,0 +1,208 @@
+/**
+ * Zod schemas shared by the forms (react-hook-form) and the server (actions and the JSON API):
+ * one schema, one message. Messages are the exact strings of spec section 5.
+ */
+import { z } from "zod";
+import {
+  BUDGET_RANGE_CODES,
+  CATEGORIES,
+  MAX_ADDITIONAL_INFO,
+  MAX_DESCRIPTION,
+  MAX_EMAIL,
+  MAX_FEATURE,
+  MAX_FEATURES,
+  MAX_NAME,
+  MAX_PASSWORD,
+  MAX_SEARCH,
+  MAX_SKILL,
+  MAX_SKILLS,
+  MAX_TARGET_AUDIENCE,
+  MAX_TITLE,
+  MIN_DESCRIPTION,
+  MIN_NAME,
+  MIN_PASSWORD,
+  MIN_TITLE,
+  PAGE_SIZE,
+  PLATFORMS,
+  PROJECT_SORTS,
+  TIMELINE_CODES,
+  USER_TYPES,
+} from "./constants";
+
+/** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
+function requiredText(requiredMessage: string) {
+  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+}
+
+export const emailSchema = requiredText("Email is required")
+  .max(MAX_EMAIL, `Email must be at most ${MAX_EMAIL} characters`)
+  .pipe(z.email("Invalid email address"))
+  .transform((v) => v.toLowerCase());
+
+/** Login form (spec section 5). `rememberMe` true keeps the session 30 days (decisions.md). */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(MIN_PASSWORD, "Password must be at least 6 characters")
+  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+const confirmPassword = z
+  .string({ error: "Please confirm your password" })
+  .min(1, "Please confirm your password");
+
+/** Register form (spec section 5). */
+export const registerSchema = z
+  .object({
+    userType: z.enum(USER_TYPES, { error: "Please choose an account type" }).default("client"),
+    name: requiredText("Name is required")
+      .min(MIN_NAME, "Name must be at least 2 characters")
+      .max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
+    email: emailSchema,
+    password: newPassword,
+    confirmPassword,
+    terms: z.literal(true, { error: "You must accept the terms and conditions" }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired" }).min(1, "This reset link is invalid or has expired").max(200),
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default("");
+
+/**
+ * Project create/update (spec sections 3 and 5). Output: features without blanks, unique skills,
+ * category defaulting to Other, deadline as ISO date or null. Budget bounds are derived on the
+ * server from `budgetRange` (decisions.md), never accepted from the client.
+ */
+export const projectSchema = z.object({
+  title: requiredText("Project title is required")
+    .min(MIN_TITLE, "Title must be at least 5 characters")
+    .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`),
+  description: requiredText("Project description is required")
+    .min(MIN_DESCRIPTION, "Description must be at least 50 characters")
+    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+  platform: z.enum(PLATFORMS, { error: "Please select a platform" }),
+  features: z
+    .array(
+      z
+        .string({ error: "Each feature must be text" })
+        .trim()
+        .max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`),
+      { error: "Features must be a list" },
+    )
+    .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
+    .default([])
+    .transform((list) => list.filter((f) => f.length > 0)),
+  budgetRange: z.enum(BUDGET_RANGE_CODES, { error: "Please select a budget range" }),
+  timeline: z.enum(TIMELINE_CODES, { error: "Please select a timeline" }),
+  skills: z
+    .array(
+      z
+        .string({ error: "Each skill must be text" })
+        .trim()
+        .min(1, "A skill cannot be empty")
+        .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
+      { error: "Skills must be a list" },
+    )
+    .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
+    .default([])
+    .refine(
+      (list) => new Set(list.map((s) => s.toLowerCase())).size === list.length,
+      "A skill cannot be added twice",
+    ),
+  targetAudience: optionalText(MAX_TARGET_AUDIENCE, "Target audience"),
+  additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information"),
+  category: z.enum(CATEGORIES, { error: "Please select a category" }).default("Other"),
+  deadline: z
+    .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type ProjectInput = z.input<typeof projectSchema>;
+export type ProjectData = z.output<typeof projectSchema>;
+
+/** The fields each wizard step validates (spec section 2: Next validates before advancing). */
+export const PROJECT_WIZARD_STEPS = [
+  { title: "Project Details", fields: ["title", "description", "platform", "features"] },
+  { title: "Budget & Timeline", fields: ["budgetRange", "timeline", "skills", "deadline"] },
+  { title: "Additional Info", fields: ["targetAudience", "category", "additionalInfo"] },
+] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof ProjectInput> }>;
+
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
+const randQuery = (label: string) =>
+  optionalQuery(
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number of rand`)
+      .min(0, `${label} cannot be negative`)
+      .max(100_000_000, `${label} is too large`),
+  );
+
+/**
+ * Query of the project list, for /projects and GET /api/v1/projects (spec section 2 route table).
+ * Empty values are ignored (spec section 5). `skills` is a comma list.
+ */
+export const projectListQuerySchema = z.object({
+  search: optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`)),
+  category: optionalQuery(z.enum(CATEGORIES, { error: "Unknown category" })),
+  platform: optionalQuery(z.enum(PLATFORMS, { error: "Unknown platform" })),
+  budgetMin: randQuery("budgetMin"),
+  budgetMax: randQuery("budgetMax"),
+  skills: optionalQuery(
+    z
+      .string()
+      .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
+      .transform((s) =>
+        [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))],
+      )
+      .pipe(z.array(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)).max(MAX_SKILLS, "Too many skills")),
+  ),
+  sortBy: optionalQuery(z.enum(PROJECT_SORTS, { error: "Unknown sort" })).transform((v) => v ?? "newest"),
+  cursor: optionalQuery(z.string().max(500, "Invalid cursor")),
+  limit: optionalQuery(
+    z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
+  ).transform((v) => v ?? PAGE_SIZE),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+export type FieldErrors = Record<string, string>;
+
+/** First message per field path ("features.2" for nested), from a ZodError. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_form";
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
