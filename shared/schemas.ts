@@ -206,3 +206,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return fields;
 }
+
+/** Reasons a project can be reported for (decisions.md: the flag button). */
+export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
+
+/** A report of a project (flag button): a reason and optional details. */
+export const projectReportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
+  details: z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters").default(""),
+});

@@ -23,8 +23,13 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
   return { flash: value, clear: await flashCookie.serialize("", { maxAge: 0 }) };
 }
 
-/** A redirect response that shows `flash` on arrival; `headers` may carry more Set-Cookie values. */
-export async function redirectWithFlash(to: string, flash: Flash, headers: Headers = new Headers()): Promise<Response> {
+/**
+ * A redirect response that shows `flash` on arrival. The Set-Cookie values of `cookiesFrom`
+ * (e.g. better-auth's session cookie) are carried over one by one.
+ */
+export async function redirectWithFlash(to: string, flash: Flash, cookiesFrom?: Headers): Promise<Response> {
+  const headers = new Headers();
+  for (const cookie of cookiesFrom?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash(flash));
   headers.set("Location", to);
   return new Response(null, { status: 302, headers });

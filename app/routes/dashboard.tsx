@@ -1,3 +1,159 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">dashboard</h1></div>;
+import { BookOpen, Briefcase, FolderPlus, HelpCircle, LifeBuoy, Search, Sparkles, UserCog, Users } from "lucide-react";
+import { Link } from "react-router";
+import { formatBudget, formatRelative } from "../../shared/format";
+import { StatusBadge } from "../components/ui/badge";
+import { ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import type { Route } from "./+types/dashboard";
+import { loadDashboard, requireUser } from "./dashboard.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | BuildZA" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return { name: user.name, createdAt: user.createdAt, ...(await loadDashboard(context.deps.db, user)) };
+}
+
+const QUICK_ACTIONS = {
+  client: [
+    { to: "/projects/new", label: "Post a Project", Icon: FolderPlus },
+    { to: "/developers", label: "Find Developers", Icon: Users },
+    { to: "/projects", label: "Browse Projects", Icon: Search },
+  ],
+  developer: [
+    { to: "/projects", label: "Browse Projects", Icon: Search },
+    { to: "/profile/setup", label: "Set up your profile", Icon: UserCog },
+    { to: "/proposals", label: "My Proposals", Icon: Briefcase },
+  ],
+} as const;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Welcome back, {d.name || "User"}!</h1>
+          <p className="mt-1 text-slate-600">{d.role === "client" ? "Here is how your projects are doing." : "Here is your work at a glance."}</p>
+        </div>
+        {d.role === "client" ? (
+          <ButtonLink to="/projects/new">
+            <FolderPlus className="size-4" aria-hidden="true" /> Post a Project
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/projects">
+            <Search className="size-4" aria-hidden="true" /> Find projects
+          </ButtonLink>
+        )}
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {d.tiles.map((t) => (
+          <Card key={t.label} className="p-4">
+            <dt className="text-sm text-slate-600">{t.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900">{t.value}</dd>
+          </Card>
+        ))}
+      </dl>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-5">
+            <div className="flex items-center justify-between">
+              <h2 className="text-lg font-semibold">{d.role === "client" ? "Your projects" : "Your proposals"}</h2>
+              <Link to={d.role === "client" ? "/projects" : "/proposals"} className="text-sm font-medium text-brand-600 underline">
+                View all
+              </Link>
+            </div>
+            {d.role === "client" && d.projects.length ? (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {d.projects.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div className="min-w-0">
+                      <Link to={`/projects/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                        {p.title}
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {formatBudget(p.budgetMin, p.budgetMax)} · {p.proposalCount} proposals · posted {formatRelative(p.createdAt)}
+                      </p>
+                    </div>
+                    <StatusBadge status={p.status} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center">
+                <p className="font-medium text-slate-800">{d.role === "client" ? "No projects yet" : "No proposals yet"}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {d.role === "client" ? "Post your first project and get proposals from developers." : "Find a project that fits your skills."}
+                </p>
+                <ButtonLink to={d.role === "client" ? "/projects/new" : "/projects"} variant="secondary" size="sm" className="mt-4">
+                  {d.role === "client" ? "Post a Project" : "Browse Projects"}
+                </ButtonLink>
+              </div>
+            )}
+          </Card>
+
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Recent Activity</h2>
+            <ul className="mt-4">
+              <li className="flex gap-3">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <Sparkles className="size-4" aria-hidden="true" />
+                </span>
+                <div>
+                  <p className="font-medium text-slate-800">Welcome to BuildZA!</p>
+                  <p className="text-sm text-slate-600">Your account was created {formatRelative(d.createdAt)}.</p>
+                </div>
+              </li>
+            </ul>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          {d.role === "developer" ? (
+            <Card className="p-5">
+              <h2 className="text-lg font-semibold">Profile completion</h2>
+              <p className="mt-1 text-sm text-slate-600">Clients hire developers whose profiles show their skills and work.</p>
+              <ButtonLink to="/profile/setup" className="mt-4 w-full">
+                <UserCog className="size-4" aria-hidden="true" /> Set up your profile
+              </ButtonLink>
+            </Card>
+          ) : null}
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Quick actions</h2>
+            <ul className="mt-3 space-y-1">
+              {QUICK_ACTIONS[d.role].map(({ to, label, Icon }) => (
+                <li key={to}>
+                  <Link to={to} className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
+                    <Icon className="size-5 text-brand-600" aria-hidden="true" /> {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold">Need Help?</h2>
+            <ul className="mt-3 space-y-1">
+              <li>
+                <Link to="/how-it-works" className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
+                  <BookOpen className="size-5 text-brand-600" aria-hidden="true" /> How It Works
+                </Link>
+              </li>
+              <li>
+                <Link to="/faq" className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
+                  <HelpCircle className="size-5 text-brand-600" aria-hidden="true" /> FAQ
+                </Link>
+              </li>
+              <li>
+                <Link to="/support" className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
+                  <LifeBuoy className="size-5 text-brand-600" aria-hidden="true" /> Support
+                </Link>
+              </li>
+            </ul>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,13 @@
+import { ComingSoon } from "../components/layout/coming-soon";
+import { ButtonLink } from "../components/ui/button";
+import type { Route } from "./+types/developer";
+
+export const meta: Route.MetaFunction = () => [{ title: "Developer profile | BuildZA" }];
+
 export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">developer</h1></div>;
+  return (
+    <ComingSoon title="Developer profile" actions={<ButtonLink to="/projects">Browse Projects</ButtonLink>}>
+      <p>Public developer profiles arrive with the developer directory.</p>
+    </ComingSoon>
+  );
 }

@@ -1,3 +1,69 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">forgot-password</h1></div>;
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import type { z } from "zod";
+import { forgotPasswordSchema } from "../../shared/schemas";
+import { AuthCard } from "../components/auth/auth-card";
+import { Button } from "../components/ui/button";
+import { Field, Input } from "../components/ui/form";
+import { useServerErrors } from "../lib/use-server-errors";
+import type { Route } from "./+types/forgot-password";
+import { failure, readBody, requestPasswordReset } from "./auth.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password | BuildZA" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = (await readBody(request)) as { email?: string } | null;
+  try {
+    await requestPasswordReset(context.deps.auth, body);
+    // The same answer whether or not the email has an account (decisions.md).
+    return { ok: true as const, email: String(body?.email ?? "").trim() };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof forgotPasswordSchema>>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+  useServerErrors(result && result.ok === false ? result : undefined, setError);
+  const busy = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+
+  if (result?.ok) {
+    return (
+      <AuthCard title="Check your email" footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to log in</Link>}>
+        <div className="flex gap-3 text-slate-700" role="status">
+          <MailCheck className="size-6 shrink-0 text-brand-600" aria-hidden="true" />
+          <p>
+            If an account exists for <strong>{result.email}</strong>, we have sent it a link to set a new password. The link works once and
+            expires in 1 hour.
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email and we will send you a link to set a new one."
+      footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to log in</Link>}
+    >
+      <Form method="post" action="/forgot-password" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
+        </Field>
+        <Button type="submit" className="w-full" busy={busy}>
+          {busy ? "Sending..." : "Send reset link"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

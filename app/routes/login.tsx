@@ -1,3 +1,85 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">login</h1></div>;
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { z } from "zod";
+import { loginSchema } from "../../shared/schemas";
+import { AuthCard, PasswordInput } from "../components/auth/auth-card";
+import { Button } from "../components/ui/button";
+import { Field, Input } from "../components/ui/form";
+import { useServerErrors } from "../lib/use-server-errors";
+import type { Route } from "./+types/login";
+import { failure, readBody, redirectWithFlash, safeRedirect, signIn } from "./auth.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Log in | BuildZA" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  // Already signed in: go where the user wanted to go.
+  if (context.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = (await readBody(request, { booleans: ["rememberMe"] })) as Record<string, unknown> | null;
+  try {
+    const { headers } = await signIn(context.deps.auth, body, request.headers);
+    // spec section 2: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
+    return redirectWithFlash(safeRedirect(body?.redirectTo), { type: "success", message: "Welcome back!" }, headers);
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+type LoginForm = z.input<typeof loginSchema>;
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "", rememberMe: false } });
+  useServerErrors(result, setError);
+  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const redirectTo = params.get("redirectTo") ?? "";
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in to manage your projects and proposals."
+      footer={
+        <>
+          New to BuildZA?{" "}
+          <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-medium text-brand-600 underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" action="/login" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="current-password" invalid={!!errors.password} aria-describedby="password-error" {...register("password")} />
+        </Field>
+        <div className="flex items-center justify-between gap-4">
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="size-4 accent-brand-600" {...register("rememberMe")} />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-600 underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" busy={busy}>
+          {busy ? "Logging in..." : "Log in"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,94 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">project.edit</h1></div>;
+import { Dialog } from "radix-ui";
+import { Trash2 } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { ProjectInput } from "../../shared/schemas";
+import { ProjectForm } from "../components/projects/project-form";
+import { Button } from "../components/ui/button";
+import type { Route } from "./+types/project.edit";
+import {
+  deleteProject,
+  failure,
+  ForbiddenError,
+  getProject,
+  NotFoundError,
+  projectFormValues,
+  readBody,
+  redirectWithFlash,
+  requireUser,
+  updateProject,
+} from "./project-write.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data && "title" in data ? data.title : "project"} | BuildZA` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  try {
+    const project = await getProject(context.deps.db, params.id);
+    if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
+    return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput };
+  } catch (err) {
+    if (err instanceof NotFoundError) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
+    if (err instanceof ForbiddenError) throw await redirectWithFlash(`/projects/${params.id}`, { type: "error", message: err.message });
+    throw err;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const body = await readBody(request);
+  try {
+    if (body && typeof body === "object" && (body as { intent?: string }).intent === "delete") {
+      await deleteProject(context.deps.db, user, params.id);
+      return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
+    }
+    const project = await updateProject(context.deps.db, user, params.id, body);
+    return redirectWithFlash(`/projects/${project.id}`, { type: "success", message: "Project updated successfully!" });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export default function EditProject({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Edit project</h1>
+          <p className="mt-1 text-slate-600">{loaderData.title}</p>
+        </div>
+        <Dialog.Root>
+          <Dialog.Trigger asChild>
+            <Button variant="secondary" className="text-red-700">
+              <Trash2 className="size-4" aria-hidden="true" /> Delete project
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+              <Dialog.Title className="text-lg font-semibold">Delete this project?</Dialog.Title>
+              <Dialog.Description className="mt-2 text-sm text-slate-600">
+                "{loaderData.title}" and everything attached to it will be removed. This cannot be undone.
+              </Dialog.Description>
+              <div className="mt-6 flex justify-end gap-2">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </Dialog.Close>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <Button type="submit" variant="danger" busy={deleting}>
+                    {deleting ? "Deleting..." : "Delete project"}
+                  </Button>
+                </Form>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+      <div className="mt-6">
+        <ProjectForm defaultValues={loaderData.values} mode="edit" />
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,19 @@
+import { ComingSoon } from "../components/layout/coming-soon";
+import { ButtonLink } from "../components/ui/button";
+import type { Route } from "./+types/project.proposal";
+import { requireUser } from "./guard.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(request, context);
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Proposal system coming soon! | BuildZA" }];
+
 export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">project.proposal</h1></div>;
+  return (
+    <ComingSoon title="Proposal system coming soon!" actions={<ButtonLink to="/projects">Browse Projects</ButtonLink>}>
+      <p>Sending proposals is not available yet. You can contact the client in the meantime.</p>
+    </ComingSoon>
+  );
 }

@@ -1,3 +1,57 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">reset-password</h1></div>;
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { z } from "zod";
+import { resetPasswordSchema } from "../../shared/schemas";
+import { AuthCard, PasswordInput } from "../components/auth/auth-card";
+import { Button } from "../components/ui/button";
+import { Field, FieldError } from "../components/ui/form";
+import { useServerErrors } from "../lib/use-server-errors";
+import type { Route } from "./+types/reset-password";
+import { failure, readBody, redirectWithFlash, resetPassword } from "./auth.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set a new password | BuildZA" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    await resetPassword(context.deps.auth, await readBody(request));
+    return redirectWithFlash("/login", { type: "success", message: "Your password has been changed. Please log in." });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export default function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
+  useServerErrors(result, setError);
+  const busy = navigation.state !== "idle";
+  const tokenError = errors.token?.message ?? (token ? undefined : "This reset link is invalid or has expired");
+
+  return (
+    <AuthCard title="Set a new password" footer={<Link to="/forgot-password" className="font-medium text-brand-600 underline">Request a new link</Link>}>
+      <Form method="post" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+        <input type="hidden" {...register("token")} />
+        {tokenError ? <FieldError id="token-error" message={tokenError} /> : null}
+        <Field id="password" label="New password" error={errors.password?.message} hint="At least 6 characters">
+          <PasswordInput id="password" autoComplete="new-password" invalid={!!errors.password} aria-describedby="password-error" {...register("password")} />
+        </Field>
+        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <PasswordInput id="confirmPassword" autoComplete="new-password" invalid={!!errors.confirmPassword} aria-describedby="confirmPassword-error" {...register("confirmPassword")} />
+        </Field>
+        <Button type="submit" className="w-full" busy={busy} disabled={!token}>
+          {busy ? "Saving..." : "Set new password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

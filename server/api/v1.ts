@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError, ValidationError } from "../errors";
 import { getSessionUser } from "../http/session";
-import { createProject, deleteProject, getProject, listProjects, updateProject } from "../projects/service";
+import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
 type Env = { Variables: { user: SessionUser | null } };
 
@@ -63,6 +63,11 @@ export function createApiV1(deps: AppDeps) {
   api.delete("/projects/:id", async (c) => {
     await deleteProject(deps.db, c.get("user"), c.req.param("id"));
     return c.body(null, 204);
+  });
+
+  api.post("/projects/:id/reports", async (c) => {
+    await reportProject(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
+    return c.json({ reported: true }, 201);
   });
 
   api.notFound((c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));

@@ -6,11 +6,11 @@
 import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type SQL } from "drizzle-orm";
 import { PROJECT_LOCATION, SIMILAR_PROJECTS_LIMIT, type ProjectSort, type ProjectStatus } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { projectListQuerySchema, projectReportSchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { projects, users } from "../db/schema";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
+import { projectReports, projects, users } from "../db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
 import { parseInput } from "../validation";
 import { decodeCursor, encodeCursor, UUID } from "./cursor";
 
@@ -152,7 +152,7 @@ export async function getProjectClient(db: Db, userId: string): Promise<ProjectC
       name: users.name,
       verified: users.emailVerified,
       createdAt: users.createdAt,
-      projectsPosted: sql<number>`(select count(*)::int from ${projects} where ${projects.userId} = ${users.id})`,
+      projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -310,7 +310,8 @@ export async function listUserProjects(db: Db, userId: string, limit: number): P
  */
 export async function listSimilarProjects(db: Db, project: Project): Promise<Project[]> {
   const skills = project.skills.length ? project.skills : [""];
-  const shared = sql`cardinality(array(select unnest(${projects.skills}) intersect select unnest(${skills}::text[])))`;
+  const skillArray = sql`array[${sql.join(skills.map((x) => sql`${x}`), sql`, `)}]::text[]`;
+  const shared = sql`cardinality(array(select unnest(${projects.skills}) intersect select unnest(${skillArray})))`;
   const rows = await db
     .select(columns)
     .from(projects)
@@ -341,4 +342,23 @@ export async function clientProjectStats(db: Db, userId: string) {
     activeProjects: row?.activeProjects ?? 0,
     totalProposals: row?.totalProposals ?? 0,
   };
+}
+
+/**
+ * Stores a report of a project for moderation (decisions.md: flag button). One report per user
+ * and project; owners cannot report their own. Throws UnauthorizedError, NotFoundError,
+ * ForbiddenError, ValidationError, ConflictError (already reported).
+ */
+export async function reportProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  const project = await getProject(db, id);
+  if (project.userId === reporter.id) throw new ForbiddenError("You cannot report your own project");
+  const data = parseInput(projectReportSchema, input);
+  const reason = data.details ? `${data.reason}: ${data.details}` : data.reason;
+  const inserted = await db
+    .insert(projectReports)
+    .values({ projectId: project.id, userId: reporter.id, reason })
+    .onConflictDoNothing()
+    .returning({ id: projectReports.id });
+  if (!inserted.length) throw new ConflictError("You have already reported this project");
 }

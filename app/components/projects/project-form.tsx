@@ -1,0 +1,324 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "lucide-react";
+import { useState } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { useActionData, useNavigation, useSubmit } from "react-router";
+import {
+  BUDGET_RANGES,
+  CATEGORIES,
+  MAX_DESCRIPTION,
+  MIN_DESCRIPTION,
+  PLATFORM_DESCRIPTIONS,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  PROJECT_SKILL_SUGGESTIONS,
+  TIMELINES,
+} from "../../../shared/constants";
+import { budgetRangeLabel } from "../../../shared/format";
+import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
+import type { ActionFailure } from "../../lib/action.server";
+import { useServerErrors } from "../../lib/use-server-errors";
+import { Button, ButtonLink } from "../ui/button";
+import { Card } from "../ui/card";
+import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
+
+const PLATFORM_ICONS = { mobile: Smartphone, web: Monitor, both: Tablet } as const;
+
+/** Empty form values for a new project: no preselected budget range or timeline (decisions.md). */
+export const EMPTY_PROJECT: ProjectInput = {
+  title: "",
+  description: "",
+  platform: "mobile",
+  features: [""],
+  budgetRange: "" as ProjectInput["budgetRange"],
+  timeline: "" as ProjectInput["timeline"],
+  skills: [],
+  targetAudience: "",
+  additionalInfo: "",
+  category: "Other",
+  deadline: "",
+};
+
+const choice = (selected: boolean) =>
+  `flex cursor-pointer rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+    selected ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600" : "border-slate-300 bg-white hover:border-slate-400"
+  }`;
+
+/**
+ * The three-step project wizard (spec section 2 "Create project"), used by /projects/new and
+ * /projects/{id}/edit. Next validates the current step's fields; the last step submits JSON to
+ * the route's action, which validates the same schema. `mode` changes labels only.
+ */
+export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInput; mode: "create" | "edit" }) {
+  const [step, setStep] = useState(0);
+  const [skillDraft, setSkillDraft] = useState("");
+  const [skillError, setSkillError] = useState<string>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const result = useActionData() as ActionFailure | undefined;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    trigger,
+    formState: { errors },
+  } = useForm<ProjectInput>({ resolver: zodResolver(projectSchema), defaultValues, mode: "onTouched" });
+  useServerErrors<ProjectInput>(result, (name, error) => {
+    setError(name, error);
+    const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
+    if (at >= 0) setStep((current) => Math.min(current, at));
+  });
+
+  const saving = navigation.state === "submitting";
+  const description = watch("description") ?? "";
+  const platform = watch("platform");
+  const features = watch("features") ?? [""];
+  const skills = watch("skills") ?? [];
+  const budgetRange = watch("budgetRange");
+  const timeline = watch("timeline");
+  const last = step === PROJECT_WIZARD_STEPS.length - 1;
+
+  async function next() {
+    const ok = await trigger(PROJECT_WIZARD_STEPS[step]!.fields as unknown as FieldPath<ProjectInput>[], { shouldFocus: true });
+    if (ok) setStep((s) => s + 1);
+  }
+
+  function addSkill(raw: string) {
+    const skill = raw.trim();
+    if (!skill) return;
+    if (skills.some((s) => s.toLowerCase() === skill.toLowerCase())) {
+      setSkillError("A skill cannot be added twice");
+      return;
+    }
+    setSkillError(undefined);
+    setValue("skills", [...skills, skill], { shouldValidate: true });
+    setSkillDraft("");
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    submit(values as never, { method: "post", encType: "application/json" });
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        if (last) return onSubmit(e);
+        e.preventDefault();
+        void next();
+      }}
+      className="space-y-6"
+    >
+      <ol className="grid grid-cols-3 gap-2" aria-label="Progress">
+        {PROJECT_WIZARD_STEPS.map((s, i) => (
+          <li key={s.title} aria-current={i === step ? "step" : undefined}>
+            <div className={`h-1.5 rounded-full ${i <= step ? "bg-brand-600" : "bg-slate-200"}`} />
+            <p className={`mt-2 text-xs sm:text-sm ${i === step ? "font-semibold text-brand-700" : "text-slate-600"}`}>
+              <span className="sr-only">Step {i + 1}: </span>
+              {s.title}
+            </p>
+          </li>
+        ))}
+      </ol>
+
+      <Card className="space-y-5 p-5 sm:p-6">
+        <h2 className="text-lg font-semibold">
+          Step {step + 1} of 3: {PROJECT_WIZARD_STEPS[step]!.title}
+        </h2>
+
+        {step === 0 ? (
+          <>
+            <Field id="title" label="Project title" error={errors.title?.message}>
+              <Input id="title" placeholder="e.g. Booking app for a Cape Town hair salon" invalid={!!errors.title} aria-describedby="title-error" {...register("title")} />
+            </Field>
+            <Field id="description" label="Project description" error={errors.description?.message} hint="Describe what the app should do, who it is for and what exists already.">
+              <Textarea id="description" rows={7} maxLength={MAX_DESCRIPTION} invalid={!!errors.description} aria-describedby="description-error description-count" {...register("description")} />
+              <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
+                {description.trim().length} / {MIN_DESCRIPTION} characters minimum
+              </p>
+            </Field>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">Platform</legend>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {PLATFORMS.map((p) => {
+                  const Icon = PLATFORM_ICONS[p];
+                  return (
+                    <label key={p} className={`${choice(platform === p)} items-start gap-3`}>
+                      <input type="radio" value={p} className="sr-only" {...register("platform")} />
+                      <Icon className="mt-0.5 size-5 text-brand-600" aria-hidden="true" />
+                      <span>
+                        <span className="block text-sm font-medium">{PLATFORM_LABELS[p]}</span>
+                        <span className="block text-xs text-slate-600">{PLATFORM_DESCRIPTIONS[p]}</span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError message={errors.platform?.message} />
+            </fieldset>
+            <fieldset className="space-y-2">
+              <legend className="mb-2 text-sm font-medium text-slate-800">Key features</legend>
+              {features.map((feature, i) => (
+                <div key={i} className="flex gap-2">
+                  <Input
+                    aria-label={`Feature ${i + 1}`}
+                    placeholder={i === 0 ? "e.g. Customers book and pay a deposit with SnapScan" : "Another feature"}
+                    value={feature}
+                    onChange={(e) => setValue("features", features.map((f, j) => (j === i ? e.target.value : f)))}
+                  />
+                  <Button variant="ghost" aria-label={`Remove feature ${i + 1}`} disabled={features.length === 1} onClick={() => setValue("features", features.filter((_, j) => j !== i))}>
+                    <X className="size-4" aria-hidden="true" />
+                  </Button>
+                </div>
+              ))}
+              <FieldError message={errors.features?.message ?? (Array.isArray(errors.features) ? errors.features.find((f) => f?.message)?.message : undefined)} />
+              <Button variant="secondary" size="sm" onClick={() => setValue("features", [...features, ""])}>
+                <Plus className="size-4" aria-hidden="true" /> Add feature
+              </Button>
+            </fieldset>
+          </>
+        ) : null}
+
+        {step === 1 ? (
+          <>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">Budget range</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {BUDGET_RANGES.map((b) => (
+                  <label key={b.code} className={`${choice(budgetRange === b.code)} flex-col`}>
+                    <input type="radio" value={b.code} className="sr-only" {...register("budgetRange")} />
+                    <span className="text-sm font-semibold">{budgetRangeLabel(b.code)}</span>
+                    <span className="text-xs text-slate-600">{b.description}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError id="budgetRange-error" message={errors.budgetRange?.message} />
+            </fieldset>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">Timeline</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {TIMELINES.map((t) => (
+                  <label key={t.code} className={`${choice(timeline === t.code)} flex-col`}>
+                    <input type="radio" value={t.code} className="sr-only" {...register("timeline")} />
+                    <span className="text-sm font-semibold">{t.label}</span>
+                    <span className="text-xs text-slate-600">{t.description}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError id="timeline-error" message={errors.timeline?.message} />
+            </fieldset>
+            <Field id="deadline" label="Deadline (optional)" error={errors.deadline?.message} hint="Leave empty for a flexible timeline.">
+              <Input id="deadline" type="date" className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
+            </Field>
+            <div className="space-y-2">
+              <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
+                Required skills
+              </label>
+              {skills.length ? (
+                <ul className="flex flex-wrap gap-2" aria-label="Selected skills">
+                  {skills.map((s) => (
+                    <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-200">
+                      {s}
+                      <button
+                        type="button"
+                        className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+                        aria-label={`Remove ${s}`}
+                        onClick={() => setValue("skills", skills.filter((x) => x !== s), { shouldValidate: true })}
+                      >
+                        <X className="size-3.5" aria-hidden="true" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <div className="flex gap-2">
+                <Input
+                  id="skill"
+                  placeholder="Type a skill and press Enter"
+                  value={skillDraft}
+                  onChange={(e) => setSkillDraft(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      addSkill(skillDraft);
+                    }
+                  }}
+                />
+                <Button variant="secondary" onClick={() => addSkill(skillDraft)}>
+                  Add
+                </Button>
+              </div>
+              <FieldError message={skillError ?? errors.skills?.message} />
+              <div>
+                <p className="mb-2 text-xs text-slate-600">Suggestions</p>
+                <div className="flex flex-wrap gap-2">
+                  {PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s)).map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      onClick={() => addSkill(s)}
+                      className="inline-flex min-h-9 items-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700"
+                    >
+                      <Plus className="size-3.5" aria-hidden="true" /> {s}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            </div>
+          </>
+        ) : null}
+
+        {step === 2 ? (
+          <>
+            <Field id="targetAudience" label="Target audience" error={errors.targetAudience?.message} hint="Who will use the app? e.g. commuters in Gauteng, small retailers.">
+              <Input id="targetAudience" invalid={!!errors.targetAudience} {...register("targetAudience")} />
+            </Field>
+            <Field id="category" label="Category" error={errors.category?.message}>
+              <Select id="category" invalid={!!errors.category} {...register("category")}>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="additionalInfo" label="Additional information" error={errors.additionalInfo?.message} hint="Anything else developers should know: existing systems, brand guides, hosting.">
+              <Textarea id="additionalInfo" rows={4} invalid={!!errors.additionalInfo} {...register("additionalInfo")} />
+            </Field>
+            <div className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+              <p className="flex items-center gap-2 font-medium text-slate-700">
+                <Paperclip className="size-4" aria-hidden="true" /> Attachments
+              </p>
+              <p className="mt-1">Uploading files is coming soon. For now, describe designs or documents in the fields above.</p>
+            </div>
+          </>
+        ) : null}
+      </Card>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ButtonLink to="/dashboard" variant="ghost">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+        </ButtonLink>
+        <div className="flex gap-2">
+          {step > 0 ? (
+            <Button variant="secondary" onClick={() => setStep((s) => s - 1)} disabled={saving}>
+              Previous
+            </Button>
+          ) : null}
+          {last ? (
+            <Button type="submit" busy={saving}>
+              {mode === "create" ? (saving ? "Creating Project..." : "Create Project") : saving ? "Saving Changes..." : "Save Changes"}
+              {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
+            </Button>
+          ) : (
+            <Button type="submit">
+              Next <ArrowRight className="size-4" aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

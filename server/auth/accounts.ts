@@ -1,0 +1,94 @@
+/**
+ * Account operations behind the Login, Register, Forgot password and Reset screens (spec
+ * sections 2, 5, 8; decisions.md). They validate with the shared schemas, call better-auth, and
+ * return the Set-Cookie headers to send. better-auth's messages pass through (spec section 8).
+ */
+import { isAPIError } from "better-auth/api";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
+import { AppError, ConflictError, ValidationError } from "../errors";
+import { parseInput } from "../validation";
+import type { Auth } from "./auth";
+
+function messageOf(err: unknown, fallback: string): string {
+  if (isAPIError(err)) return (err.body as { message?: string } | undefined)?.message || err.message || fallback;
+  return fallback;
+}
+
+/**
+ * Creates an account (user row with userType, name, isActive, plus its credential, one
+ * transaction) and signs it in. Emails are case-insensitive and unique. Returns the user's type
+ * and the session cookie headers. Throws ValidationError, ConflictError (email taken),
+ * AppError 400 "Registration failed".
+ */
+export async function registerAccount(auth: Auth, input: unknown, requestHeaders: Headers) {
+  const data = parseInput(registerSchema, input);
+  try {
+    const { headers, response } = await auth.api.signUpEmail({
+      body: { name: data.name, email: data.email, password: data.password, userType: data.userType, rememberMe: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { headers, userId: response.user.id, userType: data.userType };
+  } catch (err) {
+    if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code?.startsWith("USER_ALREADY_EXISTS")) {
+      throw new ConflictError("An account with this email already exists", { email: "An account with this email already exists" });
+    }
+    console.error("registration failed", err);
+    throw new AppError(400, "registration_failed", messageOf(err, "Registration failed"));
+  }
+}
+
+/**
+ * Signs in with email and password. rememberMe: 30-day cookie, else a browser-session cookie
+ * whose session ends on the server after 1 day (decisions.md). Throws ValidationError,
+ * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed".
+ */
+export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers) {
+  const data = parseInput(loginSchema, input);
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: data.email, password: data.password, rememberMe: data.rememberMe },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { headers };
+  } catch (err) {
+    throw new AppError(401, "login_failed", messageOf(err, "Login failed"));
+  }
+}
+
+/** Ends the session on the server (decisions.md) and returns the headers that clear the cookie. */
+export async function signOut(auth: Auth, requestHeaders: Headers): Promise<Headers> {
+  try {
+    const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
+    return headers;
+  } catch {
+    // No session: nothing to end; still clear whatever cookie the browser holds.
+    return new Headers();
+  }
+}
+
+/**
+ * Emails a single-use reset link valid 1 hour when the address has an account; answers the same
+ * either way (decisions.md: never reveals whether an email has an account). Throws ValidationError.
+ */
+export async function requestPasswordReset(auth: Auth, input: unknown): Promise<void> {
+  const data = parseInput(forgotPasswordSchema, input);
+  await auth.api.requestPasswordReset({ body: { email: data.email } });
+}
+
+/**
+ * Sets a new password with a reset token; the token works once, and every session of the
+ * account is ended. Throws ValidationError (token: "This reset link is invalid or has expired").
+ */
+export async function resetPassword(auth: Auth, input: unknown): Promise<void> {
+  const data = parseInput(resetPasswordSchema, input);
+  try {
+    await auth.api.resetPassword({ body: { newPassword: data.password, token: data.token } });
+  } catch (err) {
+    if (isAPIError(err)) {
+      throw new ValidationError({ token: "This reset link is invalid or has expired" }, "This reset link is invalid or has expired");
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * A test instance of the HTTP app (APIs only, no React Router build) on a fresh database,
+ * with a mailer that keeps messages in memory.
+ */
+import { createAuth } from "../../server/auth/auth";
+import { loadConfig } from "../../server/config";
+import type { AppDeps, SessionUser } from "../../server/context";
+import type { Database } from "../../server/db/client";
+import type { MailMessage, Mailer } from "../../server/email/mailer";
+import { createHttpApp } from "../../server/http/app";
+import { getSessionUser } from "../../server/http/session";
+import { createTestDatabase, type DbKind } from "./db";
+
+export const APP_URL = "http://localhost:3999";
+
+export interface TestApp {
+  database: Database;
+  deps: AppDeps;
+  app: ReturnType<typeof createHttpApp>;
+  mails: MailMessage[];
+  /** Registers through better-auth's endpoint; returns the Cookie header value and the session user. */
+  signUp(options: { email: string; name?: string; userType?: "client" | "developer"; password?: string }): Promise<{ cookie: string; user: SessionUser }>;
+  close(): Promise<void>;
+}
+
+/** Cookie header value ("a=1; b=2") from a response's Set-Cookie headers. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export async function createTestApp(kind: DbKind): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { send: async (m) => void mails.push(m) };
+  const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data" });
+  const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: "test-secret-test-secret-test-secret-0123" });
+  const deps: AppDeps = { db: database.db, auth, mailer, config };
+  const app = createHttpApp(deps);
+  return {
+    database,
+    deps,
+    app,
+    mails,
+    async signUp({ email, name = "Test User", userType = "client", password = "secret123" }) {
+      const res = await app.request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_URL },
+        body: JSON.stringify({ email, name, password, userType }),
+      });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      const cookie = cookieFrom(res.headers);
+      const user = await getSessionUser(auth, new Headers({ cookie }));
+      if (!user) throw new Error("no session after sign-up");
+      return { cookie, user };
+    },
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../server/context";
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../server/errors";
+import { encodeCursor } from "../../server/projects/cursor";
+import {
+  clientProjectStats,
+  createProject,
+  deleteProject,
+  getProject,
+  getProjectClient,
+  listProjects,
+  listSimilarProjects,
+  reportProject,
+  toPrefixTsquery,
+  updateProject,
+  type Project,
+} from "../../server/projects/service";
+import { projects } from "../../server/db/schema";
+import { DB_KINDS } from "../support/db";
+import { createTestApp, type TestApp } from "../support/app";
+import { projectInput } from "../support/fixtures";
+import { sql } from "drizzle-orm";
+
+describe.each(DB_KINDS)("projects domain on %s", (kind) => {
+  let t: TestApp;
+  let owner: SessionUser;
+  let other: SessionUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = (await t.signUp({ email: "owner@example.co.za", name: "Thandi Nkosi" })).user;
+    other = (await t.signUp({ email: "other@example.co.za", name: "Pieter van Wyk", userType: "developer" })).user;
+  });
+  afterAll(() => t?.close());
+
+  const countRows = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(projects))[0]!.n;
+
+  it("creates a project with spec defaults and derived budget bounds", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ budgetRange: "R75000+", features: ["  Login ", "", "Payments"] }));
+    expect(p).toMatchObject({
+      status: "active",
+      location: "South Africa",
+      proposalCount: 0,
+      userId: owner.id,
+      budgetMin: 75000,
+      budgetMax: null,
+      features: ["Login", "Payments"],
+    });
+    expect(await getProject(t.database.db, p.id)).toEqual(p);
+  });
+
+  it("refuses bad input with the spec's messages and writes nothing", async () => {
+    const before = await countRows();
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [{}, { title: "Project title is required", description: "Project description is required", platform: "Please select a platform", budgetRange: "Please select a budget range", timeline: "Please select a timeline" }],
+      [projectInput({ title: "App" }), { title: "Title must be at least 5 characters" }],
+      [projectInput({ description: "Too short" }), { description: "Description must be at least 50 characters" }],
+      [projectInput({ budgetRange: "R10000-R50000" as never }), { budgetRange: "Please select a budget range" }],
+      [projectInput({ timeline: "soon" as never }), { timeline: "Please select a timeline" }],
+      [projectInput({ platform: "desktop" as never }), { platform: "Please select a platform" }],
+      [projectInput({ skills: ["React", "react"] }), { skills: "A skill cannot be added twice" }],
+      [projectInput({ title: "x".repeat(10_000) }), { title: "Title must be at most 120 characters" }],
+      [projectInput({ title: 42 as never }), { title: "Project title is required" }],
+      [projectInput({ category: "Gaming" as never }), { category: "Please select a category" }],
+      [null, { _form: expect.any(String) as unknown as string }],
+    ];
+    for (const [input, fields] of cases) {
+      const err = await createProject(t.database.db, owner, input).catch((e: unknown) => e);
+      expect(err, JSON.stringify(input)?.slice(0, 80)).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).fields).toMatchObject(fields);
+    }
+    expect(await countRows()).toBe(before);
+  });
+
+  it("requires a session to create", async () => {
+    await expect(createProject(t.database.db, null, projectInput())).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it("lets only the owner update or delete", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Owner only project" }));
+    await expect(updateProject(t.database.db, other, p.id, { title: "Hijacked title" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(deleteProject(t.database.db, other, p.id)).rejects.toBeInstanceOf(ForbiddenError);
+    expect((await getProject(t.database.db, p.id)).title).toBe("Owner only project");
+
+    const updated = await updateProject(t.database.db, owner, p.id, { title: "Renamed project", budgetRange: "R5000-R15000" });
+    expect(updated).toMatchObject({ title: "Renamed project", budgetMin: 5000, budgetMax: 15000, description: p.description });
+    expect(new Date(updated.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(p.updatedAt).getTime());
+    await expect(updateProject(t.database.db, owner, p.id, { title: "No" })).rejects.toBeInstanceOf(ValidationError);
+    expect((await getProject(t.database.db, p.id)).title).toBe("Renamed project");
+
+    await deleteProject(t.database.db, owner, p.id);
+    await expect(getProject(t.database.db, p.id)).rejects.toThrow("Project not found");
+  });
+
+  it("answers Project not found for unknown and malformed ids", async () => {
+    await expect(getProject(t.database.db, "00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getProject(t.database.db, "not-a-uuid")).rejects.toThrow("Project not found");
+  });
+
+  describe("listing", () => {
+    let made: Project[] = [];
+    let client: SessionUser;
+    beforeAll(async () => {
+      client = (await t.signUp({ email: "lister@example.co.za", name: "Lerato Mokoena" })).user;
+      const specs = [
+        { title: "Taxi rank queue tracker", platform: "mobile", category: "Travel", budgetRange: "R5000-R15000", skills: ["React Native"] },
+        { title: "Clinic booking for Durban", platform: "web", category: "Healthcare", budgetRange: "R15000-R35000", skills: ["React", "Node.js"] },
+        { title: "Matric maths revision", platform: "both", category: "Education", budgetRange: "R35000-R75000", skills: ["Flutter", "Firebase"] },
+        { title: "Wine farm e-commerce store", platform: "web", category: "E-commerce", budgetRange: "R75000+", skills: ["Laravel", "Payment Systems"] },
+        { title: "Stokvel savings tracker", platform: "mobile", category: "Finance", budgetRange: "R15000-R35000", skills: ["Flutter"] },
+      ] as const;
+      made = [];
+      for (const s of specs) {
+        made.push(
+          await createProject(t.database.db, client, projectInput({ ...s, skills: [...s.skills], description: `${s.title}: a detailed brief for a South African client that needs it built well.` })),
+        );
+      }
+      // An inactive project never shows in browse.
+      const closed = await createProject(t.database.db, client, projectInput({ title: "Closed legacy project" }));
+      await t.database.db.execute(sql`update projects set status = 'closed' where id = ${closed.id}`);
+    });
+
+    const titles = async (query: Record<string, string>) => {
+      const page = await listProjects(t.database.db, { limit: "50", ...query });
+      return page.projects.filter((p) => p.userId === client.id).map((p) => p.title).sort();
+    };
+
+    it("filters by category, platform (mobile and web include both), budget and skills", async () => {
+      expect(await titles({ category: "Healthcare" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ platform: "mobile" })).toEqual(["Matric maths revision", "Stokvel savings tracker", "Taxi rank queue tracker"]);
+      expect(await titles({ platform: "both" })).toEqual(["Matric maths revision"]);
+      expect(await titles({ budgetMax: "15000" })).toEqual(["Taxi rank queue tracker"]);
+      expect(await titles({ budgetMin: "15000", budgetMax: "35000" })).toEqual(["Clinic booking for Durban", "Stokvel savings tracker"]);
+      expect(await titles({ budgetMin: "75000" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ skills: "Flutter,Laravel" })).toEqual(["Matric maths revision", "Stokvel savings tracker", "Wine farm e-commerce store"]);
+      expect(await titles({ category: "", platform: "" })).toHaveLength(5);
+      expect(await titles({})).not.toContain("Closed legacy project");
+    });
+
+    it("searches title, description, features and skills with prefixes", async () => {
+      expect(await titles({ search: "taxi" })).toEqual(["Taxi rank queue tracker"]);
+      expect(await titles({ search: "Durb" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ search: "laravel" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ search: "savings stokvel" })).toEqual(["Stokvel savings tracker"]);
+      expect(await titles({ search: "zzzz-nothing" })).toEqual([]);
+      expect(await titles({ search: "'&|!:*()" })).toHaveLength(5);
+      expect(toPrefixTsquery("Pay & go!")).toBe("pay:* & go:*");
+    });
+
+    it("sorts newest, budget_high and most_proposals", async () => {
+      await t.database.db.execute(sql`update projects set proposal_count = 7 where id = ${made[0]!.id}`);
+      const order = async (sortBy: string) =>
+        (await listProjects(t.database.db, { limit: "50", sortBy })).projects.filter((p) => p.userId === client.id).map((p) => p.title);
+      expect(await order("newest")).toEqual(made.map((p) => p.title).reverse());
+      expect((await order("budget_high"))[0]).toBe("Wine farm e-commerce store");
+      expect((await order("budget_high")).at(-1)).toBe("Taxi rank queue tracker");
+      expect((await order("most_proposals"))[0]).toBe("Taxi rank queue tracker");
+    });
+
+    it("pages with a cursor through every project once under every sort", async () => {
+      for (const sortBy of ["newest", "budget_high", "most_proposals"]) {
+        const all = await listProjects(t.database.db, { limit: "50", sortBy });
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await listProjects(t.database.db, { limit: "2", sortBy, ...(cursor ? { cursor } : {}) });
+          expect(page.total).toBe(all.total);
+          seen.push(...page.projects.map((p) => p.id));
+          cursor = page.nextCursor ?? undefined;
+          expect(page.hasMore).toBe(cursor !== undefined);
+        } while (cursor);
+        expect(seen).toEqual(all.projects.map((p) => p.id));
+      }
+    });
+
+    it("rejects bad cursors and unknown codes with messages", async () => {
+      for (const cursor of ["garbage", encodeCursor(["x"]), encodeCursor([1, "not a date", "id"]), "%%%"]) {
+        await expect(listProjects(t.database.db, { cursor })).rejects.toMatchObject({ fields: { cursor: "Invalid cursor" } });
+      }
+      await expect(listProjects(t.database.db, { category: "Mobile Apps" })).rejects.toMatchObject({ fields: { category: "Unknown category" } });
+      await expect(listProjects(t.database.db, { sortBy: "oldest" })).rejects.toMatchObject({ fields: { sortBy: "Unknown sort" } });
+      await expect(listProjects(t.database.db, { budgetMin: "lots" })).rejects.toMatchObject({ fields: { budgetMin: "budgetMin must be a number" } });
+      await expect(listProjects(t.database.db, { limit: "1000" })).rejects.toBeInstanceOf(ValidationError);
+    });
+
+    it("finds similar projects by shared skills and category", async () => {
+      const similar = await listSimilarProjects(t.database.db, made[4]!); // Stokvel: Flutter, Finance
+      expect(similar.map((p) => p.id)).not.toContain(made[4]!.id);
+      expect(similar[0]!.title).toBe("Matric maths revision");
+      expect(similar.length).toBeLessThanOrEqual(4);
+    });
+
+    it("counts the client's projects for the dashboard and About the Client", async () => {
+      expect(await clientProjectStats(t.database.db, client.id)).toEqual({ totalProjects: 6, activeProjects: 5, totalProposals: 7 });
+      expect(await getProjectClient(t.database.db, client.id)).toMatchObject({ name: "Lerato Mokoena", projectsPosted: 6, verified: false });
+    });
+  });
+
+  it("stores one report per user and refuses the owner's own", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Reported project" }));
+    await expect(reportProject(t.database.db, owner, p.id, { reason: "Spam or scam" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(reportProject(t.database.db, other, p.id, { reason: "Because" })).rejects.toMatchObject({ fields: { reason: "Please choose a reason" } });
+    await reportProject(t.database.db, other, p.id, { reason: "Spam or scam", details: "Asks for payment upfront" });
+    await expect(reportProject(t.database.db, other, p.id, { reason: "Other" })).rejects.toThrow("You have already reported this project");
+  });
+});
