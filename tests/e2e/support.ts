@@ -1,0 +1,83 @@
+/**
+ * End-to-end support: starts the production server (build/ must exist: `npm run build`) on a
+ * fresh embedded database, and drives the system Chromium with playwright-core.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` on `port` with its own DATA_DIR; resolves when it listens. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "buildza-e2e-"));
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, APP_URL: url, DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const deadline = Date.now() + 180_000;
+    const poll = setInterval(async () => {
+      if (child.exitCode !== null) {
+        clearInterval(poll);
+        reject(new Error(`server exited: ${output}`));
+      } else if (Date.now() > deadline) {
+        clearInterval(poll);
+        reject(new Error(`server did not start: ${output}`));
+      } else {
+        try {
+          const res = await fetch(`${url}/api/v1/projects?limit=1`);
+          if (res.ok) {
+            clearInterval(poll);
+            resolve();
+          }
+        } catch {
+          // not listening yet
+        }
+      }
+    }, 500);
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** The newest .eml written to DATA_DIR/mail for `to`, as text (quoted-printable soft breaks joined). */
+export async function latestMailTo(dataDir: string, to: string): Promise<string> {
+  const dir = path.join(dataDir, "mail");
+  const files = (await fs.readdir(dir)).filter((f) => f.includes(to)).sort();
+  if (!files.length) throw new Error(`no mail to ${to}`);
+  const raw = await fs.readFile(path.join(dir, files.at(-1)!), "utf8");
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
