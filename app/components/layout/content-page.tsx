@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 /**
  * Typography for long-form content (headings, paragraphs, lists, links) without a typography
@@ -26,14 +26,16 @@ export interface ContentPageProps {
   meta?: ReactNode;
   /** Optional wide content below the article column (cards, calls to action). */
   aside?: ReactNode;
-  /** Article body; h2/h3/p/ul/ol/a are styled by {@link proseClass}. */
+  /** Article body; h2/h3/p/ul/ol/a are styled by {@link proseClass} unless `prose` is false. */
   children: ReactNode;
   /** Width of the article column; "wide" for pages made of cards. */
   width?: "narrow" | "wide";
+  /** Style the body as long-form text (default); false for pages that style their own markup. */
+  prose?: boolean;
 }
 
 /** Shared layout of the static pages (how it works, FAQ, support, terms, privacy, stories). */
-export function ContentPage({ title, intro, eyebrow, meta, aside, children, width = "narrow" }: ContentPageProps) {
+export function ContentPage({ title, intro, eyebrow, meta, aside, children, width = "narrow", prose = true }: ContentPageProps) {
   const column = width === "wide" ? "max-w-[1200px]" : "max-w-3xl";
   return (
     <article>
@@ -46,9 +48,25 @@ export function ContentPage({ title, intro, eyebrow, meta, aside, children, widt
         </div>
       </header>
       <div className={`mx-auto ${column} px-4 py-10 sm:px-6 sm:py-12`}>
-        <div className={proseClass}>{children}</div>
+        {prose ? <div className={proseClass}>{children}</div> : children}
       </div>
       {aside ? <div className="mx-auto max-w-[1200px] px-4 pb-14 sm:px-6">{aside}</div> : null}
     </article>
+  );
+}
+
+/** A calm closing card for content pages: a heading, one line of text and one or two actions. */
+export function CallToAction({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-brand-200 bg-brand-50 px-6 py-8 sm:flex sm:items-center sm:justify-between sm:gap-8 sm:px-10">
+      <div>
+        <h2 id={id} className="text-xl font-semibold text-slate-900">
+          {title}
+        </h2>
+        <p className="mt-2 text-slate-700">{text}</p>
+      </div>
+      <div className="mt-6 flex shrink-0 flex-col gap-3 sm:mt-0 sm:flex-row">{children}</div>
+    </section>
   );
 }
