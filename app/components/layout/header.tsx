@@ -1,3 +1,113 @@
-export function Header({ user }: { user: { id: string; name: string; userType: string } | null }) {
-  return <header className="border-b bg-white p-4">BuildZA {user?.name}</header>;
+import { Bell, ChevronDown, Menu, MessageSquare, Search } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "../ui/button";
+import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
+
+export type { HeaderUser } from "./header-shared";
+
+// The Radix menus load in their own chunk after the page; until then (and in the server HTML)
+// look-alike placeholders hold their place, so nothing moves when they arrive.
+const UserMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenu })));
+
+function desktopNavClass({ isActive }: { isActive: boolean }) {
+  return `flex min-h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors ${
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+}
+
+/** The word mark logo, linking home. */
+function Logo() {
+  return (
+    <Link to="/" className="inline-flex min-h-11 items-center gap-2 rounded-lg text-xl font-bold tracking-tight text-slate-900">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 shrink-0">
+        <rect width="24" height="24" rx="6" fill="#0B6E4F" />
+        <path d="M7 6.5h6a3 3 0 0 1 0 6H7zm0 6h7a3 3 0 0 1 0 6H7z" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+      <span>
+        Build<span className="text-brand-600">ZA</span>
+      </span>
+    </Link>
+  );
+}
+
+function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
+  const name = displayName(user);
+  return (
+    <button type="button" className={userTriggerClass} aria-label={`Account menu for ${name}`} aria-haspopup="menu" aria-expanded={false}>
+      <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+        {name.charAt(0).toUpperCase()}
+      </span>
+      <span className="truncate">{name}</span>
+      <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+    </button>
+  );
+}
+
+function MobileMenuPlaceholder() {
+  return (
+    <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false}>
+      <Menu className="size-6" aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * Site header on every page: word mark, the three main links, and either Login / Sign Up or the
+ * signed-in tools (search, notifications, messages, user menu). Below 1024 px the links and the
+ * account items move into a sheet opened by the menu button.
+ */
+export function Header({ user }: { user: HeaderUser | null }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-2 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={desktopNavClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {user ? (
+            <>
+              <Link to="/projects" className={iconButtonClass} aria-label="Search" title="Search">
+                <Search className="size-5" aria-hidden="true" />
+              </Link>
+              <Link to="/dashboard" className={iconButtonClass} aria-label="Notifications" title="Notifications">
+                <Bell className="size-5" aria-hidden="true" />
+              </Link>
+              <div className="hidden lg:block">
+                <NavLink to="/messages" className={(state) => `${desktopNavClass(state)} gap-2`}>
+                  <MessageSquare className="size-4" aria-hidden="true" />
+                  Messages
+                </NavLink>
+              </div>
+              <div className="ml-1 hidden lg:block">
+                <Suspense fallback={<UserMenuPlaceholder user={user} />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              </div>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={desktopNavClass}>
+                Login
+              </NavLink>
+              <Link to="/register" className={buttonClass("primary", "sm", "ml-1")}>
+                Sign Up
+              </Link>
+            </>
+          )}
+          <div className="lg:hidden">
+            <Suspense fallback={<MobileMenuPlaceholder />}>
+              <MobileMenu user={user} />
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
 }
