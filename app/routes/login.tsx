@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { z } from "zod";
 import { loginSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
@@ -33,6 +33,7 @@ type LoginForm = z.input<typeof loginSchema>;
 
 export default function Login() {
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -43,7 +44,7 @@ export default function Login() {
     formState: { errors },
   } = useForm<LoginForm>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "", rememberMe: false } });
   useServerErrors(result, setError);
-  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
@@ -59,7 +60,7 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" action="/login" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" action={`/login${search}`} noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id="email" label="Email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />

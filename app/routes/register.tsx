@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Briefcase, Code2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { z } from "zod";
 import { registerSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
@@ -39,6 +39,7 @@ const ACCOUNT_TYPES = [
 
 export default function Register() {
   const [params] = useSearchParams();
+  const { search } = useLocation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -60,7 +61,7 @@ export default function Register() {
     },
   });
   useServerErrors(result, setError);
-  const busy = navigation.state !== "idle" && navigation.formAction === "/register";
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
   const userType = watch("userType");
 
   return (
@@ -76,7 +77,7 @@ export default function Register() {
         </>
       }
     >
-      <Form method="post" action="/register" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" action={`/register${search}`} noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">I want to</legend>
