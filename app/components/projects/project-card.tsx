@@ -1,6 +1,6 @@
 import { Calendar, MapPin, MonitorSmartphone, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
 import { formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
 import type { Project } from "../../../server/projects/service";
@@ -88,6 +88,9 @@ export function ProjectCard({
   const more = project.skills.length - shown.length;
   const list = view === "list";
   const href = `/projects/${project.id}`;
+  // The detail page's back link returns to this list with its filters.
+  const location = useLocation();
+  const state = { from: location.pathname + location.search };
 
   return (
     <Card className="h-full p-5">
@@ -95,7 +98,7 @@ export function ProjectCard({
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <Heading className="min-w-0 text-lg font-semibold leading-snug text-slate-900">
-              <Link to={href} className="break-words rounded hover:text-brand-700 hover:underline">
+              <Link to={href} state={state} className="break-words rounded hover:text-brand-700 hover:underline">
                 {project.title}
               </Link>
             </Heading>
@@ -141,7 +144,7 @@ export function ProjectCard({
             </Fact>
           </dl>
           <div className={`mt-4 flex flex-wrap gap-2 ${list ? "sm:mt-auto sm:pt-4" : ""}`}>
-            <Link to={href} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>
+            <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>
               View Details<span className="sr-only">: {project.title}</span>
             </Link>
             {canPropose ? (
