@@ -1,3 +1,334 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">project</h1></div>;
+/**
+ * Project detail (/projects/{id}, spec section 2): the project, who posted it, what the viewer
+ * can do (propose, edit, contact, share, report) and similar projects.
+ */
+import { ArrowLeft, BadgeCheck, Briefcase, CalendarDays, Check, Clock, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
+import { formatBudget, formatDeadline, timelineLabel } from "../../shared/format";
+import { ModalClose, Modal } from "../components/projects/modal";
+import { PostedTime, proposalCountLabel } from "../components/projects/project-card";
+import { ReportDialog } from "../components/projects/report-dialog";
+import { ShareButtons } from "../components/projects/share-buttons";
+import { SkillChip, StatusBadge } from "../components/ui/badge";
+import { Button, ButtonLink, buttonClass } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { redirectWithFlash } from "../lib/flash.server";
+import type { Route } from "./+types/project";
+import { loadProjectDetail, type SimilarProject } from "./project.server";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const detail = await loadProjectDetail(context.deps.db, params.id, context.user);
+  // Spec section 8: toast "Project not found", then /projects.
+  if (!detail) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
+  return { ...detail, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
+}
+
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!data) return [{ title: "Project not found | BuildZA" }];
+  const { project, shareUrl } = data;
+  const description = project.description.length > 160 ? `${project.description.slice(0, 157).trimEnd()}...` : project.description;
+  return [
+    { title: `${project.title} | BuildZA` },
+    { name: "description", content: description },
+    { property: "og:title", content: project.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: shareUrl },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+/** Back to the list the user came from (its filters travel in the link state), else /projects. */
+function BackLink() {
+  const state: unknown = useLocation().state;
+  const from = state && typeof state === "object" && "from" in state && typeof state.from === "string" ? state.from : "";
+  return (
+    <Link
+      to={from.startsWith("/projects?") ? from : "/projects"}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Projects
+    </Link>
+  );
+}
+
+export default function ProjectPage({ loaderData }: Route.ComponentProps) {
+  const { project, client, similar, viewer, shareUrl } = loaderData;
+  const contactHref = `/messages/new?project=${project.id}`;
+  const hasAdditional = Boolean(project.targetAudience || project.additionalInfo);
+
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
+      <BackLink />
+
+      <div className="mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
+        <div className="min-w-0 space-y-6">
+          <Card className="p-5 sm:p-6">
+            <div className="flex flex-col-reverse items-start gap-3 sm:flex-row sm:justify-between">
+              <h1 className="min-w-0 break-words text-2xl font-bold leading-tight tracking-tight text-slate-900 sm:text-3xl">{project.title}</h1>
+              <span className="shrink-0 sm:mt-1.5">
+                <StatusBadge status={project.status} />
+              </span>
+            </div>
+            <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-slate-600">
+              <li className="inline-flex items-center gap-1.5">
+                <Clock className="size-4 text-slate-400" aria-hidden="true" />
+                <span>
+                  Posted <PostedTime date={project.createdAt} />
+                </span>
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <FileText className="size-4 text-slate-400" aria-hidden="true" />
+                {proposalCountLabel(project.proposalCount)}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <MapPin className="size-4 text-slate-400" aria-hidden="true" />
+                {project.location}
+              </li>
+            </ul>
+
+            {/* On phones the sidebar comes after the long description: show the key facts up here. */}
+            <dl className="mt-4 grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 text-sm lg:hidden">
+              <div>
+                <dt className="text-slate-500">Budget</dt>
+                <dd className="font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Timeline</dt>
+                <dd className="text-slate-800">{timelineLabel(project.timeline)}</dd>
+              </div>
+            </dl>
+
+            <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5">
+              {viewer.canPropose ? <ProposalDialog contactHref={contactHref} /> : null}
+              {viewer.isOwner ? (
+                <ButtonLink to={`/projects/${project.id}/edit`} variant="primary" size="sm" className="w-full sm:w-auto">
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit Project
+                </ButtonLink>
+              ) : null}
+              <ShareButtons url={shareUrl} title={project.title} />
+              {viewer.canReport ? (
+                <span className="sm:ml-auto">
+                  <ReportDialog projectId={project.id} />
+                </span>
+              ) : null}
+            </div>
+          </Card>
+
+          <Card className="divide-y divide-slate-100">
+            <Section title="Project Description">
+              <p className="whitespace-pre-line break-words leading-relaxed text-slate-700">{project.description}</p>
+            </Section>
+            {project.features.length ? (
+              <Section title="Key Features">
+                <ul className="space-y-2">
+                  {project.features.map((feature, i) => (
+                    <li key={i} className="flex items-start gap-2.5 text-slate-700">
+                      <Check className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                      <span className="min-w-0 break-words">{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null}
+            <Section title="Skills & Technologies Required">
+              {project.skills.length ? (
+                <ul className="flex flex-wrap gap-2">
+                  {project.skills.map((skill) => (
+                    <li key={skill}>
+                      <SkillChip>{skill}</SkillChip>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">No specific skills listed. Suggest the stack you would use in your proposal.</p>
+              )}
+            </Section>
+            {hasAdditional ? (
+              <Section title="Additional Information">
+                <dl className="space-y-4">
+                  {project.targetAudience ? (
+                    <div>
+                      <dt className="text-sm font-semibold text-slate-900">Target Audience</dt>
+                      <dd className="mt-1 whitespace-pre-line break-words text-slate-700">{project.targetAudience}</dd>
+                    </div>
+                  ) : null}
+                  {project.additionalInfo ? (
+                    <div>
+                      <dt className="text-sm font-semibold text-slate-900">Notes</dt>
+                      <dd className="mt-1 whitespace-pre-line break-words text-slate-700">{project.additionalInfo}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </Section>
+            ) : null}
+          </Card>
+        </div>
+
+        <aside className="mt-6 min-w-0 space-y-6 lg:mt-0" aria-label="About this project">
+          <SideCard title="Project Details">
+            <dl className="divide-y divide-slate-100 text-sm">
+              <DetailRow label="Budget">
+                <span className="font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</span>
+              </DetailRow>
+              <DetailRow label="Timeline">{timelineLabel(project.timeline)}</DetailRow>
+              <DetailRow label="Platform">{PLATFORM_LABELS[project.platform as Platform] ?? project.platform}</DetailRow>
+              <DetailRow label="Category">{project.category}</DetailRow>
+              <DetailRow label="Deadline">{formatDeadline(project.deadline)}</DetailRow>
+            </dl>
+          </SideCard>
+
+          <SideCard title="About the Client">
+            {client ? (
+              <div className="mb-4 flex items-center gap-3">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800" aria-hidden="true">
+                  {client.name.trim().charAt(0).toUpperCase() || "?"}
+                </span>
+                <p className="min-w-0 break-words font-medium text-slate-900">{client.name}</p>
+              </div>
+            ) : null}
+            <ul className="space-y-2.5 text-sm text-slate-700">
+              {client ? (
+                <>
+                  <li className="flex items-center gap-2.5">
+                    {client.verified ? (
+                      <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                    ) : (
+                      <ShieldAlert className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    )}
+                    {client.verified ? "Verified account" : "Email not verified"}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <CalendarDays className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    Member since {client.memberSinceYear}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <Briefcase className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    Projects posted: {client.projectsPosted}
+                  </li>
+                </>
+              ) : null}
+              <li className="flex items-center gap-2.5">
+                <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                Location: Not specified
+              </li>
+            </ul>
+            {viewer.canContact ? (
+              <ButtonLink to={contactHref} variant="secondary" className="mt-5 w-full">
+                <MessageSquare className="size-4" aria-hidden="true" />
+                Contact Client
+              </ButtonLink>
+            ) : !viewer.signedIn ? (
+              <p className="mt-5 text-sm text-slate-600">
+                <Link to={`/login?redirectTo=${encodeURIComponent(`/projects/${project.id}`)}`} className="font-medium text-brand-700 underline underline-offset-2">
+                  Sign in
+                </Link>{" "}
+                to contact this client.
+              </p>
+            ) : null}
+          </SideCard>
+
+          <SideCard title="Similar Projects">
+            <SimilarList projects={similar} />
+          </SideCard>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="p-5 sm:p-6">
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function SideCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="mb-4 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5 first:pt-0 last:pb-0">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function SimilarList({ projects }: { projects: SimilarProject[] }) {
+  if (!projects.length) return <p className="text-sm text-slate-600">No similar projects yet</p>;
+  return (
+    <ul className="-mx-2 space-y-1">
+      {projects.map((p) => (
+        <li key={p.id}>
+          <Link to={`/projects/${p.id}`} className="group block rounded-lg p-2 hover:bg-slate-50">
+            <span className="block break-words font-medium text-slate-900 group-hover:text-brand-700 group-hover:underline">{p.title}</span>
+            <span className="mt-0.5 block text-sm font-semibold text-slate-700">{formatBudget(p.budgetMin, p.budgetMax)}</span>
+            {p.skills.length ? (
+              <span className="mt-1.5 flex flex-wrap gap-1">
+                {p.skills.slice(0, 3).map((s) => (
+                  <SkillChip key={s}>{s}</SkillChip>
+                ))}
+                {p.skills.length > 3 ? <span className="px-1 py-1 text-xs text-slate-500">+{p.skills.length - 3} more</span> : null}
+              </span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Submit Proposal" for developers: proposals are not built yet, so it offers to contact the client. */
+function ProposalDialog({ contactHref }: { contactHref: string }) {
+  return (
+    <Modal
+      title="Proposal system coming soon!"
+      description="Soon you will send proposals right here. Until then, contact the client to discuss the project."
+      trigger={
+        <Button size="sm" className="w-full sm:w-auto">
+          <Send className="size-4" aria-hidden="true" />
+          Submit Proposal
+        </Button>
+      }
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalClose>
+          <Button variant="secondary">Close</Button>
+        </ModalClose>
+        <Link to={contactHref} className={buttonClass("primary")}>
+          <MessageSquare className="size-4" aria-hidden="true" />
+          Contact Client
+        </Link>
+      </div>
+    </Modal>
+  );
+}
+
+/** Any other failure while loading the page (spec section 2: the "Project not found" fallback view). */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
+      <BackLink />
+      <Card className="mx-auto mt-6 max-w-lg px-6 py-14 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">Project not found</h1>
+        <p className="mt-2 text-slate-600">This project may have been removed, or we could not load it just now.</p>
+        <ButtonLink to="/projects" className="mt-6">
+          Browse Projects
+        </ButtonLink>
+      </Card>
+    </div>
+  );
 }

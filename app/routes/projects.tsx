@@ -1,3 +1,395 @@
-export default function Page() {
-  return <div className="mx-auto max-w-6xl px-4 py-10"><h1 className="text-2xl font-semibold">projects</h1></div>;
+/**
+ * Browse Projects (/projects, spec section 2): search, filters, sort, grid/list view, chips and
+ * "Load More Projects", all mirrored in the URL query so links, reloads and Back keep the state.
+ */
+import { AlertCircle, LayoutGrid, List, SearchIcon, SearchX, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PROJECT_SORTS, PROJECT_SORT_LABELS, SKELETON_COUNT, type ProjectSort } from "../../shared/constants";
+import { FilterPanel } from "../components/projects/filter-panel";
+import {
+  canonicalQuery,
+  clearedFilters,
+  filterChips,
+  filterKey,
+  filtersFromParams,
+  normalizeQuery,
+  paramsFromFilters,
+  projectsHref,
+  viewFromParams,
+  type ProjectFilters,
+  type ProjectView,
+} from "../components/projects/filters";
+import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } from "../components/projects/project-card";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Input, Select } from "../components/ui/form";
+import { notify, useRootData } from "../root";
+import type { Route } from "./+types/projects";
+import { loadProjectsPage } from "./projects.server";
+
+const FORM_ID = "project-filters";
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Browse Projects | BuildZA" },
+    {
+      name: "description",
+      content: "Browse app and software projects posted by clients across South Africa. Filter by category, platform, budget and skills, and send your proposal.",
+    },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // A filter form submitted without JavaScript: rewrite it to the canonical query.
+  const canonical = canonicalQuery(url.searchParams);
+  if (canonical !== null) throw redirect(canonical ? `/projects?${canonical}` : "/projects");
+  return loadProjectsPage(context.deps.db, url.searchParams);
+}
+
+/** Switching between grid and list changes only `view`: keep the loaded projects. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    filterKey(currentUrl.searchParams) === filterKey(nextUrl.searchParams)
+  ) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+interface Paging {
+  /** The loader data these pages continue; a new one (new filters) starts over. */
+  base: LoaderData;
+  extra: ProjectCardData[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  loading: boolean;
+}
+
+export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
+  const user = useRootData()?.user ?? null;
+  const [searchParams] = useSearchParams();
+  const view = viewFromParams(searchParams);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+
+  // While new filters load, the controls and chips already show them and the list shows skeletons.
+  const pendingParams =
+    navigation.state === "loading" && navigation.location.pathname === "/projects" ? new URLSearchParams(navigation.location.search) : null;
+  const loadingFilters = pendingParams !== null && filterKey(pendingParams) !== filterKey(searchParams);
+  const applied = loaderData.filters;
+  const shown = loadingFilters ? filtersFromParams(pendingParams) : applied;
+
+  // The filter controls follow the user's clicks at once, and the URL whenever it changes.
+  const [draft, setDraft] = useState<ProjectFilters>(shown);
+  const shownKey = paramsFromFilters(shown).toString();
+  const [draftFor, setDraftFor] = useState(shownKey);
+  if (draftFor !== shownKey) {
+    setDraftFor(shownKey);
+    setDraft(shown);
+  }
+  const [searchText, setSearchText] = useState(shown.search);
+  const [searchFor, setSearchFor] = useState(shown.search);
+  if (searchFor !== shown.search) {
+    setSearchFor(shown.search);
+    setSearchText(shown.search);
+  }
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  /** Changing a filter or the sort starts again from the first page (spec section 4). */
+  function apply(next: ProjectFilters) {
+    setDraft(next);
+    navigate(projectsHref({ ...next, search: searchText.trim() }, view), { preventScrollReset: true });
+  }
+
+  // Load More: appended pages live here until the loader data changes.
+  const [paging, setPaging] = useState<Paging>(() => ({ base: loaderData, extra: [], nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore, loading: false }));
+  if (paging.base !== loaderData) {
+    setPaging({ base: loaderData, extra: [], nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore, loading: false });
+  }
+  const baseRef = useRef(loaderData);
+  baseRef.current = loaderData;
+  const focusId = useRef<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  async function loadMore() {
+    const base = loaderData;
+    if (!paging.nextCursor || paging.loading) return;
+    setPaging((p) => ({ ...p, loading: true }));
+    try {
+      const params = paramsFromFilters(base.filters);
+      params.set("cursor", paging.nextCursor);
+      const res = await fetch(`/api/v1/projects?${params}`, { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(`GET /api/v1/projects answered ${res.status}`);
+      const page = (await res.json()) as { projects: ProjectCardData[]; nextCursor: string | null; hasMore: boolean };
+      if (baseRef.current !== base) return; // the filters changed meanwhile
+      setPaging((p) => {
+        const seen = new Set([...base.projects, ...p.extra].map((x) => x.id));
+        const fresh = page.projects.filter((x) => !seen.has(x.id)).map(toCardData);
+        focusId.current = fresh[0]?.id ?? null;
+        return { ...p, extra: [...p.extra, ...fresh], nextCursor: page.nextCursor, hasMore: page.hasMore, loading: false };
+      });
+    } catch (error) {
+      console.error(error);
+      notify("error", "Failed to load projects");
+      setPaging((p) => ({ ...p, loading: false }));
+    }
+  }
+
+  // After Load More, move keyboard focus to the first new project so it is not left behind.
+  useEffect(() => {
+    if (!focusId.current) return;
+    const link = listRef.current?.querySelector<HTMLAnchorElement>(`[data-project-id="${focusId.current}"] h2 a, [data-project-id="${focusId.current}"] h3 a`);
+    focusId.current = null;
+    link?.focus({ preventScroll: true });
+  }, [paging.extra]);
+
+  useEffect(() => {
+    if (loaderData.failed) notify("error", "Failed to load projects");
+  }, [loaderData]);
+
+  const projects = [...loaderData.projects, ...paging.extra];
+  const chips = filterChips(shown);
+  const clearHref = projectsHref(clearedFilters(shown), view);
+  const activeCount = chips.filter((c) => c.key !== "search").length;
+  const canProposeFor = (p: ProjectCardData) => user?.userType === "developer" && p.userId !== user.id;
+
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-8 sm:px-6 lg:py-10">
+      <div className="max-w-2xl">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Browse Projects</h1>
+        <p className="mt-2 text-slate-600">App and software projects from clients across South Africa.</p>
+      </div>
+
+      <Form
+        id={FORM_ID}
+        method="get"
+        action="/projects"
+        role="search"
+        aria-label="Projects"
+        className="mt-6 flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const params = new URLSearchParams();
+          for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(key, value);
+          const query = normalizeQuery(params);
+          navigate(query ? `/projects?${query}` : "/projects", { preventScrollReset: true });
+        }}
+      >
+        <div className="relative min-w-0 flex-1">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input
+            type="search"
+            name="search"
+            aria-label="Search projects"
+            placeholder="Search projects"
+            value={searchText}
+            onChange={(e) => setSearchText(e.currentTarget.value)}
+            maxLength={200}
+            enterKeyHint="search"
+            className="pl-10"
+          />
+        </div>
+        {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+        <Button type="submit" className="shrink-0">
+          Search
+        </Button>
+      </Form>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[250px_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <aside aria-label="Filters">
+          <div className="flex gap-2 lg:hidden">
+            <Button
+              variant="secondary"
+              className="flex-1"
+              aria-expanded={filtersOpen}
+              aria-controls="project-filter-panel"
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              {filtersOpen ? "Hide Filters" : "Filters"}
+              {activeCount ? <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{activeCount}</span> : null}
+            </Button>
+          </div>
+          <Card id="project-filter-panel" className={`mt-3 p-4 lg:mt-0 lg:block ${filtersOpen ? "block" : "hidden"}`}>
+            <h2 className="sr-only">Filters</h2>
+            <FilterPanel formId={FORM_ID} filters={draft} onChange={apply} />
+            <div className={`mt-4 flex-col gap-2 border-t border-slate-100 pt-4 ${hydrated && !chips.length ? "flex lg:hidden" : "flex"}`}>
+              {hydrated ? (
+                <Button variant="primary" className="lg:hidden" onClick={() => setFiltersOpen(false)}>
+                  Show {loadingFilters ? "" : `${loaderData.total} `}results
+                </Button>
+              ) : (
+                <Button type="submit" form={FORM_ID}>
+                  Apply Filters
+                </Button>
+              )}
+              {chips.length ? (
+                <ButtonLink to={clearHref} variant="ghost" preventScrollReset>
+                  Clear Filters
+                </ButtonLink>
+              ) : null}
+            </div>
+          </Card>
+        </aside>
+
+        <section aria-labelledby="results-heading" className="mt-6 min-w-0 lg:mt-0">
+          <h2 id="results-heading" className="sr-only">
+            Projects
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="text-sm font-medium text-slate-700">
+              {loadingFilters ? "Loading projects…" : loaderData.failed ? "" : `${loaderData.total} ${loaderData.total === 1 ? "project" : "projects"} found`}
+            </p>
+            <div className="flex items-center gap-2">
+              <label htmlFor="sortBy" className="sr-only text-sm text-slate-600 sm:not-sr-only sm:whitespace-nowrap">
+                Sort by
+              </label>
+              <Select
+                id="sortBy"
+                name="sortBy"
+                form={FORM_ID}
+                value={draft.sortBy}
+                onChange={(e) => apply({ ...draft, sortBy: e.currentTarget.value as ProjectSort })}
+                className="w-auto py-2"
+              >
+                {PROJECT_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {PROJECT_SORT_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+              <ViewToggle view={view} filters={applied} />
+            </div>
+          </div>
+
+          {chips.length ? (
+            <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link
+                    to={projectsHref(chip.without, view)}
+                    preventScrollReset
+                    aria-label={`Remove filter: ${chip.label}`}
+                    className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-800 hover:bg-brand-100"
+                  >
+                    <span className="max-w-[14rem] truncate">{chip.label}</span>
+                    <X className="size-4 shrink-0" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to={clearHref} preventScrollReset className="inline-flex min-h-9 items-center px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+                  Clear Filters
+                </Link>
+              </li>
+            </ul>
+          ) : null}
+
+          <div className="mt-4" aria-busy={loadingFilters || undefined}>
+            {loadingFilters ? (
+              <ul className={gridClass(view)} aria-hidden="true">
+                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                  <li key={i}>
+                    <ProjectCardSkeleton view={view} />
+                  </li>
+                ))}
+              </ul>
+            ) : loaderData.failed ? (
+              <StateCard icon={<AlertCircle className="size-6" />} title="Failed to load projects" text="Something went wrong on our side. Please try again.">
+                <Button variant="secondary" busy={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
+                  Try Again
+                </Button>
+              </StateCard>
+            ) : projects.length === 0 ? (
+              <StateCard
+                icon={<SearchX className="size-6" />}
+                title="No projects found"
+                text={chips.length ? "Try other keywords or remove a filter or two." : "New projects are posted all the time. Check back soon."}
+              >
+                {chips.length ? (
+                  <ButtonLink to={clearHref} variant="secondary" preventScrollReset>
+                    Clear Filters
+                  </ButtonLink>
+                ) : null}
+              </StateCard>
+            ) : (
+              <>
+                <ul ref={listRef} className={gridClass(view)}>
+                  {projects.map((project) => (
+                    <li key={project.id}>
+                      <ProjectCard project={project} view={view} canPropose={canProposeFor(project)} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-8 flex flex-col items-center gap-3">
+                  <p className="text-sm text-slate-500">
+                    Showing {projects.length} of {loaderData.total}
+                  </p>
+                  {paging.hasMore ? (
+                    <Button variant="secondary" size="lg" busy={paging.loading} onClick={() => void loadMore()} className="w-full sm:w-auto">
+                      {paging.loading ? "Loading..." : "Load More Projects"}
+                    </Button>
+                  ) : null}
+                </div>
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function gridClass(view: ProjectView) {
+  return view === "list" ? "grid gap-4" : "grid gap-4 md:grid-cols-2";
+}
+
+/** Grid / list switch; links, so it works without JavaScript and survives a reload. */
+function ViewToggle({ view, filters }: { view: ProjectView; filters: ProjectFilters }) {
+  const item = (value: ProjectView, label: string, icon: React.ReactNode) => {
+    const active = view === value;
+    return (
+      <Link
+        to={projectsHref(filters, value)}
+        preventScrollReset
+        replace
+        aria-label={label}
+        aria-current={active ? "true" : undefined}
+        title={label}
+        className={`inline-flex size-10 items-center justify-center rounded-md ${active ? "bg-brand-50 text-brand-700" : "text-slate-500 hover:bg-slate-100 hover:text-slate-800"}`}
+      >
+        {icon}
+      </Link>
+    );
+  };
+  return (
+    <div className="hidden items-center gap-0.5 rounded-lg border border-slate-300 bg-white p-0.5 sm:flex" role="group" aria-label="Layout">
+      {item("grid", "Grid view", <LayoutGrid className="size-5" aria-hidden="true" />)}
+      {item("list", "List view", <List className="size-5" aria-hidden="true" />)}
+    </div>
+  );
+}
+
+function StateCard({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
+        {icon}
+      </span>
+      <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+      <p className="mt-1 max-w-sm text-slate-600">{text}</p>
+      {children ? <div className="mt-6">{children}</div> : null}
+    </Card>
+  );
 }

@@ -1,0 +1,123 @@
+import { Flag } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { notify } from "../../root";
+import { Button } from "../ui/button";
+import { Field, Select, Textarea } from "../ui/form";
+import { Modal, ModalClose } from "./modal";
+
+/** Reasons a project can be reported for; the server's projectReportSchema has the same list. */
+export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
+const MAX_DETAILS = 1000;
+
+/**
+ * The flag button (decisions.md): opens a dialog to report the project with a reason and
+ * optional details, sent to POST /api/v1/projects/{id}/reports. The API's message is shown
+ * when it refuses (already reported, signed out, ...).
+ */
+export function ReportDialog({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [details, setDetails] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) {
+      setReason("");
+      setDetails("");
+      setError(undefined);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason) {
+      setError("Please choose a reason");
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(`/api/v1/projects/${projectId}/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ reason, details: details.trim() }),
+      });
+      if (res.ok) {
+        setOpen(false);
+        notify("success", "Thanks for your report. We'll review this project.");
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+      const fieldError = body?.error?.fields?.reason;
+      if (fieldError) {
+        setError(fieldError);
+        return;
+      }
+      notify("error", body?.error?.message ?? "Could not send your report");
+      if (res.status === 409) setOpen(false);
+    } catch {
+      notify("error", "Could not send your report");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report this project"
+      description="Tell us what is wrong with this project. Our team reviews every report."
+      trigger={
+        <Button variant="ghost" size="sm" className="text-slate-600">
+          <Flag className="size-4" aria-hidden="true" />
+          Report
+        </Button>
+      }
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <Field id="report-reason" label="Reason" error={error}>
+          <Select
+            id="report-reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setError(undefined);
+            }}
+            invalid={Boolean(error)}
+            aria-describedby={error ? "report-reason-error" : undefined}
+            required
+          >
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="report-details" label="Details (optional)" hint={`${details.length}/${MAX_DETAILS} characters`}>
+          <Textarea
+            id="report-details"
+            rows={4}
+            maxLength={MAX_DETAILS}
+            value={details}
+            onChange={(e) => setDetails(e.currentTarget.value)}
+            placeholder="Anything that helps us understand the problem"
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ModalClose>
+            <Button variant="secondary">Cancel</Button>
+          </ModalClose>
+          <Button type="submit" variant="danger" busy={busy}>
+            {busy ? "Sending..." : "Send Report"}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

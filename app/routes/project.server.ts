@@ -1,0 +1,64 @@
+/** Server side of the project page (/projects/{id}). */
+import type { SessionUser } from "../../server/context";
+import type { Db } from "../../server/db/client";
+import { NotFoundError } from "../../server/errors";
+import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
+import { yearOf } from "../../shared/format";
+
+export interface SimilarProject {
+  id: string;
+  title: string;
+  budgetMin: number;
+  budgetMax: number | null;
+  skills: string[];
+}
+
+export interface ProjectDetail {
+  project: Project;
+  /** The owner's public facts; null if they could not be read. */
+  client: { name: string; verified: boolean; memberSinceYear: number; projectsPosted: number } | null;
+  similar: SimilarProject[];
+  /** What the viewer may do here (spec section 6). */
+  viewer: { signedIn: boolean; isOwner: boolean; canPropose: boolean; canReport: boolean; canContact: boolean };
+}
+
+/**
+ * The project `id` with its client card and similar projects (read in parallel), or null when
+ * there is no such project. A failure to read the client or similar projects only empties that
+ * card; any other failure throws.
+ */
+export async function loadProjectDetail(db: Db, id: string, user: SessionUser | null): Promise<ProjectDetail | null> {
+  let project: Project;
+  try {
+    project = await getProject(db, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+  const [client, similar] = await Promise.all([
+    getProjectClient(db, project.userId).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) console.error("Failed to load the project's client", error);
+      return null;
+    }),
+    listSimilarProjects(db, project).catch((error: unknown) => {
+      console.error("Failed to load similar projects", error);
+      return [];
+    }),
+  ]);
+  const signedIn = user !== null;
+  const isOwner = signedIn && user.id === project.userId;
+  return {
+    project,
+    client: client
+      ? { name: client.name, verified: client.verified, memberSinceYear: yearOf(client.memberSince), projectsPosted: client.projectsPosted }
+      : null,
+    similar: similar.map(({ id, title, budgetMin, budgetMax, skills }) => ({ id, title, budgetMin, budgetMax, skills })),
+    viewer: {
+      signedIn,
+      isOwner,
+      canPropose: signedIn && !isOwner && user.userType === "developer",
+      canReport: signedIn && !isOwner,
+      canContact: signedIn && !isOwner,
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/** Server side of Browse Projects (/projects): reads the URL query and lists the first page. */
+import { projectListQuerySchema } from "../../shared/schemas";
+import type { Db } from "../../server/db/client";
+import { ValidationError } from "../../server/errors";
+import { listProjects, type ProjectPage } from "../../server/projects/service";
+import { EMPTY_FILTERS, FILTER_KEYS, type ProjectFilters } from "../components/projects/filters";
+import { toCardData, type ProjectCardData } from "../components/projects/project-card";
+
+export interface ProjectsPageData {
+  projects: ProjectCardData[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  total: number;
+  /** The filters that were applied (invalid ones from the URL are dropped). */
+  filters: ProjectFilters;
+  /** The list could not be loaded (spec section 8: "Failed to load projects"). */
+  failed: boolean;
+}
+
+/**
+ * The first page of projects for the URL query `params`. Invalid parameters are dropped and the
+ * rest still applied, so a bad link lists projects instead of failing. A database failure gives
+ * an empty page with `failed` set.
+ */
+export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise<ProjectsPageData> {
+  const raw: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const values = params.getAll(key).filter((v) => v.trim() !== "");
+    if (values.length) raw[key] = values.join(",");
+  }
+
+  // Drop each parameter the shared schema refuses, then list with the rest.
+  const checked = projectListQuerySchema.safeParse(raw);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) delete raw[String(issue.path[0])];
+  }
+  const query = projectListQuerySchema.safeParse(raw);
+  const q = query.success ? query.data : projectListQuerySchema.parse({});
+  const filters: ProjectFilters = {
+    ...EMPTY_FILTERS,
+    search: q.search ?? "",
+    category: q.category ?? "",
+    platform: q.platform ?? "",
+    budgetMin: q.budgetMin ?? null,
+    budgetMax: q.budgetMax ?? null,
+    skills: q.skills ?? [],
+    sortBy: q.sortBy,
+  };
+
+  let page: ProjectPage;
+  try {
+    page = await listProjects(db, query.success ? raw : {});
+  } catch (error) {
+    if (!(error instanceof ValidationError)) console.error("Failed to load projects", error);
+    return { projects: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
+  }
+  return { projects: page.projects.map(toCardData), nextCursor: page.nextCursor, hasMore: page.hasMore, total: page.total, filters, failed: false };
+}
