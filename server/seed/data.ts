@@ -1114,9 +1114,9 @@ export const COMMON_FEATURES: readonly string[] = [
 
 /** Skills that fit each platform; the developer skill filter adds DevOps and Machine Learning. */
 export const PLATFORM_STACKS: Record<Platform, readonly (readonly string[])[]> = {
-  mobile: [["React Native"], ["Flutter"], ["Android"], ["iOS", "Android"], ["Flutter", "Firebase"]],
-  web: [["React", "Node.js"], ["Vue.js", "Laravel"], ["Angular", "Node.js"], ["React", "Python"], ["Laravel"], ["Vue.js", "Node.js"]],
-  both: [["React Native", "React", "Node.js"], ["Flutter", "Vue.js", "Laravel"], ["Flutter", "React", "Firebase"], ["iOS", "Android", "Angular"], ["React Native", "Python"]],
+  mobile: [["React Native"], ["Flutter"], ["Android"], ["iOS", "Android"], ["Flutter", "Firebase"], ["React Native", "Node.js", "MongoDB"]],
+  web: [["React", "Node.js"], ["Vue.js", "Laravel"], ["Angular", "Node.js"], ["React", "Python"], ["Laravel"], ["Vue.js", "Node.js"], ["React", "Node.js", "MongoDB"]],
+  both: [["React Native", "React", "Node.js"], ["Flutter", "Vue.js", "Laravel"], ["Flutter", "React", "Firebase"], ["iOS", "Android", "Angular"], ["React Native", "Python"], ["React Native", "Node.js", "MongoDB"]],
 };
 
 /** Skills that only make sense on a mobile app, and those that imply a web front end. */
@@ -1125,6 +1125,9 @@ export const WEB_ONLY_SKILLS: readonly string[] = ["React", "Vue.js", "Angular"]
 
 /** Extra skills that occasionally appear (developer skill filter, spec section 9). */
 export const EXTRA_SKILLS: readonly string[] = ["DevOps", "Machine Learning"];
+
+/** Places added to a title template that names none, for variety: "Burial society admin system in Kimberley". */
+export const TITLE_PLACES: readonly string[] = [" in {city}", " - {city}", " in {area}, {city}"];
 
 /** Optional title suffixes, rarely used, for variety. */
 export const TITLE_SUFFIXES: readonly string[] = [" (MVP)", " - phase 2", " (pilot project)", " - redesign and rebuild"];
