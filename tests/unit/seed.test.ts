@@ -1,0 +1,184 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BUDGET_RANGE_CODES,
+  CATEGORIES,
+  LOCATIONS,
+  PLATFORMS,
+  PROJECT_SKILL_SUGGESTIONS,
+  PROJECT_STATUSES,
+  TIMELINE_CODES,
+} from "../../shared/constants";
+import { budgetBounds } from "../../shared/format";
+import { verifyPassword } from "../../server/auth/password";
+import type { Database } from "../../server/db/client";
+import { accounts, projects, users } from "../../server/db/schema";
+import { DEFAULT_SEED, DEMO_PASSWORD, seedDemoData, seedIfEmpty, type SeedOptions } from "../../server/seed/seed";
+import { createTestDatabase, DB_KINDS } from "../support/db";
+
+const SMALL: SeedOptions = { projects: 60, developers: 10, clients: 8, seed: 7 };
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Projects in a stable order that does not depend on the moment of seeding. */
+function listProjects(database: Database) {
+  return database.db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.id));
+}
+
+describe.each(DB_KINDS)("demo data on %s", (kind) => {
+  const opened: Database[] = [];
+  const open = async () => {
+    const database = await createTestDatabase(kind);
+    opened.push(database);
+    return database;
+  };
+  let main: Database;
+
+  beforeAll(async () => {
+    main = await open();
+    await seedDemoData(main.db, SMALL);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+  });
+
+  it("creates exactly the requested numbers of clients, developers and projects", async () => {
+    const rows = await main.db.select({ userType: users.userType }).from(users);
+    expect(rows.filter((u) => u.userType === "client")).toHaveLength(SMALL.clients);
+    expect(rows.filter((u) => u.userType === "developer")).toHaveLength(SMALL.developers);
+    expect(await main.db.select({ id: projects.id }).from(projects)).toHaveLength(SMALL.projects);
+  });
+
+  it("gives every user one credential account whose password is DEMO_PASSWORD", async () => {
+    const all = await main.db.select({ id: users.id }).from(users);
+    const creds = await main.db.select().from(accounts);
+    expect(creds).toHaveLength(all.length);
+    expect(new Set(creds.map((a) => a.userId))).toEqual(new Set(all.map((u) => u.id)));
+    for (const a of creds) {
+      expect(a.providerId).toBe("credential");
+      expect(a.accountId).toBe(a.userId);
+    }
+    expect(new Set(creds.map((a) => a.password)).size).toBe(1);
+    expect(await verifyPassword({ hash: creds[0]!.password!, password: DEMO_PASSWORD })).toBe(true);
+    expect(await verifyPassword({ hash: creds[0]!.password!, password: "wrong-password" })).toBe(false);
+  });
+
+  it("includes the two demo accounts, and the demo client owns several projects", async () => {
+    const [client] = await main.db.select().from(users).where(eq(users.email, "client@demo.buildza.co.za"));
+    const [developer] = await main.db.select().from(users).where(eq(users.email, "developer@demo.buildza.co.za"));
+    expect(client).toMatchObject({ name: "Thandi Nkosi", userType: "client", isActive: true, emailVerified: true });
+    expect(developer).toMatchObject({ name: "Sipho Dlamini", userType: "developer", isActive: true, emailVerified: true });
+    const owned = await main.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, client!.id));
+    expect(owned.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives users unique lowercase emails and sign-up dates within the last two years", async () => {
+    const rows = await main.db.select().from(users);
+    const emails = rows.map((u) => u.email);
+    expect(new Set(emails).size).toBe(rows.length);
+    for (const u of rows) {
+      expect(u.email).toBe(u.email.toLowerCase());
+      expect(u.email).toMatch(/^[a-z.\d]+@(example|demo\.buildza)\.co\.za$/);
+      expect(u.name).toMatch(/^\S+( \S+)+$/);
+      expect(u.isActive).toBe(true);
+      expect(Date.now() - u.createdAt.getTime()).toBeLessThanOrEqual(731 * DAY);
+      expect(u.updatedAt.getTime()).toBeGreaterThanOrEqual(u.createdAt.getTime());
+    }
+  });
+
+  it("covers every category, platform, budget range, timeline, skill suggestion and city", async () => {
+    const rows = await listProjects(main);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(rows.map((p) => p.platform))).toEqual(new Set(PLATFORMS));
+    expect(new Set(rows.map((p) => p.budgetRange))).toEqual(new Set(BUDGET_RANGE_CODES));
+    expect(new Set(rows.map((p) => p.timeline))).toEqual(new Set(TIMELINE_CODES));
+    const skills = new Set(rows.flatMap((p) => p.skills));
+    for (const skill of PROJECT_SKILL_SUGGESTIONS) expect(skills, skill).toContain(skill);
+    const text = rows.map((p) => `${p.title} ${p.description} ${p.targetAudience}`).join(" ");
+    for (const city of LOCATIONS) expect(text, city).toContain(city);
+  });
+
+  it("derives budgetMin and budgetMax from the budget range code", async () => {
+    for (const p of await listProjects(main)) {
+      const { min, max } = budgetBounds(p.budgetRange as (typeof BUDGET_RANGE_CODES)[number]);
+      expect([p.budgetMin, p.budgetMax]).toEqual([min, max]);
+    }
+  });
+
+  it("fills every project field within the product's rules", async () => {
+    const owners = new Map((await main.db.select().from(users)).map((u) => [u.id, u]));
+    const rows = await listProjects(main);
+    for (const p of rows) {
+      const owner = owners.get(p.userId)!;
+      expect(owner.userType).toBe("client");
+      expect(p.title.length).toBeGreaterThanOrEqual(5);
+      expect(p.title.length).toBeLessThanOrEqual(120);
+      expect(p.title).not.toMatch(/[{}]/);
+      expect(p.description.length).toBeGreaterThanOrEqual(200);
+      expect(p.description.length).toBeLessThanOrEqual(900);
+      expect(p.description).not.toMatch(/[{}]/);
+      expect(p.features.length).toBeGreaterThanOrEqual(3);
+      expect(p.features.length).toBeLessThanOrEqual(7);
+      expect(p.skills.length).toBeGreaterThanOrEqual(2);
+      expect(p.skills.length).toBeLessThanOrEqual(7);
+      expect(new Set(p.skills.map((s) => s.toLowerCase())).size).toBe(p.skills.length);
+      expect(p.targetAudience).not.toBe("");
+      expect(p.location).toBe("South Africa");
+      expect(PROJECT_STATUSES).toContain(p.status);
+      expect(p.proposalCount).toBeGreaterThanOrEqual(0);
+      expect(p.proposalCount).toBeLessThanOrEqual(40);
+      expect(Date.now() - p.createdAt.getTime()).toBeLessThanOrEqual(180 * DAY);
+      expect(p.createdAt.getTime()).toBeGreaterThanOrEqual(owner.createdAt.getTime());
+      expect(p.updatedAt.getTime()).toBeGreaterThanOrEqual(p.createdAt.getTime());
+      if (p.deadline) expect(p.deadline.getTime()).toBeGreaterThan(p.createdAt.getTime());
+    }
+    const active = rows.filter((p) => p.status === "active").length;
+    expect(active / rows.length).toBeGreaterThan(0.6);
+    expect(rows.some((p) => p.deadline === null)).toBe(true);
+    expect(rows.some((p) => p.deadline !== null)).toBe(true);
+  });
+
+  it("gives the same data for the same seed and different data for another seed", async () => {
+    const again = await open();
+    await seedDemoData(again.db, SMALL);
+    const other = await open();
+    await seedDemoData(other.db, { ...SMALL, seed: SMALL.seed + 1 });
+
+    const shape = async (database: Database) => {
+      const rows = await listProjects(database);
+      const people = await database.db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.email));
+      return {
+        projects: rows.map((p) => [p.id, p.title, p.description, p.userId, p.skills, p.features]),
+        users: people,
+      };
+    };
+    const first = await shape(main);
+    expect(await shape(again)).toEqual(first);
+
+    const different = await shape(other);
+    expect(different.projects.map((p) => p[1])).not.toEqual(first.projects.map((p) => p[1]));
+    const firstIds = new Set(first.projects.map((p) => p[0]));
+    expect(different.projects.some((p) => firstIds.has(p[0] as string))).toBe(false);
+  });
+
+  it("seedIfEmpty seeds the default data set once and then leaves the database alone", async () => {
+    const fresh = await open();
+    const result = await seedIfEmpty(fresh.db);
+    expect(result).toEqual({
+      projects: DEFAULT_SEED.projects,
+      clients: DEFAULT_SEED.clients,
+      developers: DEFAULT_SEED.developers,
+      password: DEMO_PASSWORD,
+    });
+    expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);
+    expect(await seedIfEmpty(fresh.db)).toBeNull();
+    expect(await seedIfEmpty(main.db)).toBeNull();
+    expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);
+  }, 60_000);
+
+  it("rejects counts that are not positive integers without writing anything", async () => {
+    const fresh = await open();
+    await expect(seedDemoData(fresh.db, { ...SMALL, projects: 0 })).rejects.toThrow(RangeError);
+    await expect(seedDemoData(fresh.db, { ...SMALL, clients: 2.5 })).rejects.toThrow(RangeError);
+    expect(await fresh.db.select({ id: users.id }).from(users)).toHaveLength(0);
+  });
+});
