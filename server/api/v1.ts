@@ -70,7 +70,8 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ reported: true }, 201);
   });
 
-  api.notFound((c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));
+  // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.
+  api.all("*", (c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));
   api.onError((err, c) => {
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
     console.error(err);

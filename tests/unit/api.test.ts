@@ -115,7 +115,9 @@ describe.each(DB_KINDS)("JSON API /api/v1/projects on %s", (kind) => {
     expect(second.projects.map((p) => p.id)).not.toContain(first.projects[0]!.id);
     expect((await call("GET", "/api/v1/projects/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await call("GET", "/api/v1/projects/xyz")).status).toBe(404);
-    expect((await call("GET", "/api/v1/nothing")).status).toBe(404);
+    const unknown = await call("GET", "/api/v1/nothing");
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe("not_found");
   });
 
   it("refuses cookie-authenticated writes from another origin", async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -61,6 +61,8 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
     handleSubmit,
     setError,
     setValue,
+    getValues,
+    getFieldState,
     watch,
     trigger,
     formState: { errors },
@@ -70,6 +72,16 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
     const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
     if (at >= 0) setStep((current) => Math.min(current, at));
   });
+
+  // A field showing a message is checked again on every change, so a fix clears it at once
+  // (choosing a budget range removes "Please select a budget range").
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      const field = name as FieldPath<ProjectInput> | undefined;
+      if (field && getFieldState(field).error) void trigger(field);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, trigger, getFieldState]);
 
   const saving = navigation.state === "submitting";
   const description = watch("description") ?? "";
@@ -87,6 +99,8 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
 
   function addSkill(raw: string) {
     const skill = raw.trim();
+    // Read the current list, not this render's copy: two quick clicks must both count.
+    const skills = getValues("skills") ?? [];
     if (!skill) return;
     if (skills.some((s) => s.toLowerCase() === skill.toLowerCase())) {
       setSkillError("A skill cannot be added twice");
@@ -166,15 +180,15 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                     aria-label={`Feature ${i + 1}`}
                     placeholder={i === 0 ? "e.g. Customers book and pay a deposit with SnapScan" : "Another feature"}
                     value={feature}
-                    onChange={(e) => setValue("features", features.map((f, j) => (j === i ? e.target.value : f)))}
+                    onChange={(e) => setValue("features", (getValues("features") ?? []).map((f, j) => (j === i ? e.target.value : f)))}
                   />
-                  <Button variant="ghost" aria-label={`Remove feature ${i + 1}`} disabled={features.length === 1} onClick={() => setValue("features", features.filter((_, j) => j !== i))}>
+                  <Button variant="ghost" aria-label={`Remove feature ${i + 1}`} disabled={features.length === 1} onClick={() => setValue("features", (getValues("features") ?? []).filter((_, j) => j !== i))}>
                     <X className="size-4" aria-hidden="true" />
                   </Button>
                 </div>
               ))}
               <FieldError message={errors.features?.message ?? (Array.isArray(errors.features) ? errors.features.find((f) => f?.message)?.message : undefined)} />
-              <Button variant="secondary" size="sm" onClick={() => setValue("features", [...features, ""])}>
+              <Button variant="secondary" size="sm" onClick={() => setValue("features", [...(getValues("features") ?? []), ""])}>
                 <Plus className="size-4" aria-hidden="true" /> Add feature
               </Button>
             </fieldset>
@@ -225,7 +239,7 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                         type="button"
                         className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
                         aria-label={`Remove ${s}`}
-                        onClick={() => setValue("skills", skills.filter((x) => x !== s), { shouldValidate: true })}
+                        onClick={() => setValue("skills", (getValues("skills") ?? []).filter((x) => x !== s), { shouldValidate: true })}
                       >
                         <X className="size-3.5" aria-hidden="true" />
                       </button>

@@ -1,12 +1,11 @@
 import { Flag } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { REPORT_REASONS } from "../../../shared/schemas";
 import { notify } from "../../root";
 import { Button } from "../ui/button";
 import { Field, Select, Textarea } from "../ui/form";
 import { Modal, ModalClose } from "./modal";
 
-/** Reasons a project can be reported for; the server's projectReportSchema has the same list. */
-export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
 const MAX_DETAILS = 1000;
 
 /**
