@@ -89,13 +89,34 @@ describe("core loop", () => {
   });
 
   it("finds the project by search text and by filters", async () => {
-    const page = await newPage(390);
-    await page.goto(`${server.url}/projects?search=${encodeURIComponent(`laundry ${stamp}`)}`);
+    const page = await newPage();
+    await page.goto(`${server.url}/projects`);
+    // Search box applied on Enter, mirrored in the URL.
+    await page.getByRole("searchbox", { name: "Search projects" }).or(page.getByLabel("Search projects")).first().fill(`laundry ${stamp}`);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/search=laundry/);
     await expect.poll(() => page.getByRole("link", { name: title }).first().isVisible()).toBe(true);
-    await page.goto(`${server.url}/projects?category=Business&platform=mobile&budgetMin=15000&budgetMax=35000&skills=Flutter`);
+    await expect.poll(() => page.getByText("1 project found").isVisible()).toBe(true);
+
+    // Filters through the panel, each mirrored in the URL; the project stays among the results.
+    await page.goto(`${server.url}/projects`);
+    await page.getByLabel("Category").selectOption("Business");
+    await page.waitForURL(/category=Business/);
+    await page.getByRole("radio", { name: "Mobile App" }).check();
+    await page.waitForURL(/platform=mobile/);
+    await page.getByRole("radio", { name: /R15 000 - R35 000/ }).check();
+    await page.waitForURL(/budgetMin=15000&budgetMax=35000/);
+    await page.getByRole("checkbox", { name: "Flutter" }).check();
+    await page.waitForURL(/skills=Flutter/);
     await expect.poll(() => page.getByRole("link", { name: title }).first().isVisible()).toBe(true);
-    await page.goto(`${server.url}/projects?category=Healthcare&search=${stamp}`);
-    await expect.poll(() => page.getByText("No projects found").isVisible()).toBe(true);
+    // The URL alone restores the same state in a fresh page.
+    const filtered = page.url();
+    const again = await newPage(390);
+    await again.goto(filtered);
+    await expect.poll(() => again.getByRole("link", { name: title }).first().isVisible()).toBe(true);
+    await again.goto(`${server.url}/projects?category=Healthcare&search=${stamp}`);
+    await expect.poll(() => again.getByText("No projects found").isVisible()).toBe(true);
+    await again.context().close();
     await page.context().close();
   });
 
