@@ -2,6 +2,7 @@
  * A test instance of the HTTP app (APIs only, no React Router build) on a fresh database,
  * with a mailer that keeps messages in memory.
  */
+import { registerAccount } from "../../server/auth/accounts";
 import { createAuth } from "../../server/auth/auth";
 import { loadConfig } from "../../server/config";
 import type { AppDeps, SessionUser } from "../../server/context";
@@ -18,7 +19,7 @@ export interface TestApp {
   deps: AppDeps;
   app: ReturnType<typeof createHttpApp>;
   mails: MailMessage[];
-  /** Registers through better-auth's endpoint; returns the Cookie header value and the session user. */
+  /** Registers a user; returns the Cookie header value and the session user. */
   signUp(options: { email: string; name?: string; userType?: "client" | "developer"; password?: string }): Promise<{ cookie: string; user: SessionUser }>;
   close(): Promise<void>;
 }
@@ -45,13 +46,13 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
     app,
     mails,
     async signUp({ email, name = "Test User", userType = "client", password = "secret123" }) {
-      const res = await app.request("/api/auth/sign-up/email", {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: APP_URL },
-        body: JSON.stringify({ email, name, password, userType }),
-      });
-      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      const cookie = cookieFrom(res.headers);
+      // The domain function, as the register page uses it (better-auth's HTTP endpoint is rate-limited).
+      const { headers } = await registerAccount(
+        auth,
+        { email, name, password, confirmPassword: password, userType, terms: true },
+        new Headers({ origin: APP_URL }),
+      );
+      const cookie = cookieFrom(headers);
       const user = await getSessionUser(auth, new Headers({ cookie }));
       if (!user) throw new Error("no session after sign-up");
       return { cookie, user };
