@@ -188,3 +188,38 @@ export const RESET_LINK_SECONDS = 60 * 60;
 export const PRODUCT_NAME = "BuildZA";
 export const PRODUCT_TAGLINE = "Hire app developers in South Africa";
 export const CONTACT_EMAIL = "hello@buildza.co.za";
+
+/** Developer availability (spec section 4) and its badge and profile labels. */
+export const AVAILABILITIES = ["available", "busy", "unavailable"] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+export const AVAILABILITY_BADGES: Record<Availability, string> = { available: "Available", busy: "Busy", unavailable: "Unavailable" };
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  available: "Available for work",
+  busy: "Limited availability",
+  unavailable: "Not available",
+};
+
+/** Developer sorts, all descending (spec section 9). */
+export const DEVELOPER_SORTS = ["rating", "reviewCount", "completedProjects", "hourlyRate"] as const;
+export type DeveloperSort = (typeof DEVELOPER_SORTS)[number];
+export const DEVELOPER_SORT_LABELS: Record<DeveloperSort, string> = {
+  rating: "Highest rated",
+  reviewCount: "Most reviews",
+  completedProjects: "Most projects completed",
+  hourlyRate: "Highest hourly rate",
+};
+
+/** Developer card limits and defaults (spec sections 2 and 9). */
+export const DEVELOPER_CARD_SKILLS = 6;
+export const DEVELOPER_CARD_RECENT = 2;
+export const TOP_DEVELOPERS_LIMIT = 6;
+export const TOP_DEVELOPER_MIN_RATING = 4.0;
+export const TOP_DEVELOPER_MIN_REVIEWS = 5;
+export const DEFAULT_DEVELOPER_TITLE = "Full-Stack Developer";
+export const DEFAULT_RESPONSE_TIME = "< 24h";
+export const DEFAULT_BIO = "This developer hasn't added a bio yet.";
+export const DEFAULT_SUCCESS_RATE = 100;
+export const RESPONSE_TIMES = ["< 1h", "< 4h", "< 12h", "< 24h", "1-2 days"] as const;
+
+export const MAX_BIO = 2000;
+export const MAX_LIST_ITEMS = 20;

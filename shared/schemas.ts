@@ -4,7 +4,11 @@
  */
 import { z } from "zod";
 import {
+  AVAILABILITIES,
   BUDGET_RANGE_CODES,
+  DEVELOPER_SORTS,
+  LOCATIONS,
+  RESPONSE_TIMES,
   CATEGORIES,
   MAX_ADDITIONAL_INFO,
   MAX_DESCRIPTION,
@@ -214,4 +218,122 @@ export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a softw
 export const projectReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
   details: z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters").default(""),
+});
+
+const httpsUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(300, `${label} must be at most 300 characters`)
+    .refine((v) => v === "" || /^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v), `${label} must be a valid https:// URL`)
+    .default("");
+
+const yearMonth = (label: string, required: boolean) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .refine((v) => (required ? /^\d{4}-(0[1-9]|1[0-2])$/.test(v) : v === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(v)), required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`);
+
+const itemId = z.string().trim().max(40).default("");
+
+/** A developer profile (issue 3, spec sections 3 and 9). hourlyRate: whole rand per hour, or null for "Rate on request". */
+export const developerProfileSchema = z.object({
+  title: z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters").default(""),
+  bio: z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters").default(""),
+  city: z.union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" }).default(null).transform((v) => v || null),
+  hourlyRate: z
+    .union([z.null(), z.literal(""), z.coerce.number({ error: "Hourly rate must be a number" }).int("Hourly rate must be whole rand").min(50, "Hourly rate must be at least R50").max(10000, "Hourly rate must be at most R10 000")], { error: "Hourly rate must be a number" })
+    .default(null)
+    .transform((v) => (v === "" || v === null ? null : v)),
+  responseTime: z.union([z.enum(RESPONSE_TIMES), z.literal("")], { error: "Please choose a response time" }).default(""),
+  availability: z.enum(AVAILABILITIES, { error: "Please choose your availability" }).default("available"),
+  skills: z
+    .array(z.string({ error: "Each skill must be text" }).trim().min(1, "A skill cannot be empty").max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`), { error: "Skills must be a list" })
+    .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
+    .default([])
+    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, "A skill cannot be added twice"),
+  links: z
+    .object({ github: httpsUrl("GitHub link"), linkedin: httpsUrl("LinkedIn link"), website: httpsUrl("Website") }, { error: "Links must be an object" })
+    .default({ github: "", linkedin: "", website: "" }),
+  portfolio: z
+    .array(
+      z.object({
+        id: itemId,
+        title: requiredText("Project title is required").max(120, "Title must be at most 120 characters"),
+        description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
+        technologies: z.array(z.string().trim().min(1).max(MAX_SKILL)).max(MAX_SKILLS).default([]),
+        link: httpsUrl("Project link"),
+      }),
+      { error: "Portfolio must be a list" },
+    )
+    .max(20, "At most 20 portfolio items")
+    .default([]),
+  experience: z
+    .array(
+      z.object({
+        id: itemId,
+        title: requiredText("Job title is required").max(120, "Job title must be at most 120 characters"),
+        company: requiredText("Company is required").max(120, "Company must be at most 120 characters"),
+        startDate: yearMonth("Start date", true),
+        endDate: yearMonth("End date", false).default(""),
+        description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
+      }).refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
+      { error: "Experience must be a list" },
+    )
+    .max(20, "At most 20 experience entries")
+    .default([]),
+  certifications: z
+    .array(
+      z.object({
+        id: itemId,
+        name: requiredText("Certification name is required").max(120, "Name must be at most 120 characters"),
+        issuer: requiredText("Issuer is required").max(120, "Issuer must be at most 120 characters"),
+        date: yearMonth("Date", false).default(""),
+      }),
+      { error: "Certifications must be a list" },
+    )
+    .max(20, "At most 20 certifications")
+    .default([]),
+});
+export type DeveloperProfileInput = z.input<typeof developerProfileSchema>;
+export type DeveloperProfileData = z.output<typeof developerProfileSchema>;
+
+/** Query of /developers and GET /api/v1/developers (spec section 2 route table). */
+export const developerListQuerySchema = z.object({
+  search: optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`)),
+  skills: optionalQuery(
+    z
+      .string()
+      .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
+      .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().max(MAX_SKILL)).max(MAX_SKILLS, "Too many skills")),
+  ),
+  location: optionalQuery(z.enum(LOCATIONS, { error: "Unknown location" })),
+  minRating: optionalQuery(z.coerce.number({ error: "minRating must be a number" }).min(0, "minRating must be between 0 and 5").max(5, "minRating must be between 0 and 5")),
+  availability: optionalQuery(z.enum(AVAILABILITIES, { error: "Unknown availability" })),
+  sortBy: optionalQuery(z.enum(DEVELOPER_SORTS, { error: "Unknown sort" })).transform((v) => v ?? "rating"),
+  cursor: optionalQuery(z.string().max(500, "Invalid cursor")),
+  limit: optionalQuery(
+    z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
+  ).transform((v) => v ?? PAGE_SIZE),
+});
+export type DeveloperListQuery = z.output<typeof developerListQuerySchema>;
+
+/** Settings: change the display name (both roles). */
+export const changeNameSchema = z.object({
+  name: requiredText("Name is required").min(MIN_NAME, "Name must be at least 2 characters").max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
+});
+
+/** Settings: change password; the current one is required and other sessions end. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(MAX_PASSWORD),
+    newPassword: newPassword,
+    confirmPassword,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+/** Settings: delete my account, confirmed with the password. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Please enter your password to confirm" }).min(1, "Please enter your password to confirm").max(MAX_PASSWORD),
 });

@@ -11,6 +11,8 @@ import {
   customType,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -174,3 +176,110 @@ export const projectReports = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+
+/** A portfolio item of a developer profile (spec section 3). */
+export interface PortfolioItem {
+  id: string;
+  title: string;
+  description: string;
+  technologies: string[];
+  link: string;
+}
+/** An experience entry; dates are YYYY-MM, endDate "" while current ("Present"). */
+export interface ExperienceItem {
+  id: string;
+  title: string;
+  company: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+}
+/** A certification; date is YYYY-MM. */
+export interface CertificationItem {
+  id: string;
+  name: string;
+  issuer: string;
+  date: string;
+}
+/** Profile links: https URLs or "". */
+export interface ProfileLinks {
+  github: string;
+  linkedin: string;
+  website: string;
+}
+
+/**
+ * Developer profiles (spec section 3 "Developer profile"), one per developer user, keyed by the
+ * user id. `name` is kept equal to users.name (same transaction) so search can index it. Rating
+ * (0-5, two decimals), reviewCount and completedProjects follow from reviews and projects.
+ * hourlyRate is whole rand per hour, null for "Rate on request".
+ */
+export const developerProfiles = pgTable(
+  "developer_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    title: text("title").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    city: text("city"),
+    hourlyRate: integer("hourly_rate"),
+    responseTime: text("response_time").notNull().default(""),
+    availability: text("availability").notNull().default("available"),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    portfolio: jsonb("portfolio").$type<PortfolioItem[]>().notNull().default([]),
+    experience: jsonb("experience").$type<ExperienceItem[]>().notNull().default([]),
+    certifications: jsonb("certifications").$type<CertificationItem[]>().notNull().default([]),
+    links: jsonb("links").$type<ProfileLinks>().notNull().default({ github: "", linkedin: "", website: "" }),
+    rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    completedProjects: integer("completed_projects").notNull().default(0),
+    successRate: integer("success_rate").notNull().default(100),
+    isActive: boolean("is_active").notNull().default(true),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, bio), 'B')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index("developer_profiles_search_idx").using("gin", t.searchVector),
+    index("developer_profiles_skills_idx").using("gin", t.skills),
+    index("developer_profiles_rating_idx").on(t.rating.desc(), t.userId.desc()).where(sql`is_active`),
+    index("developer_profiles_reviews_idx").on(t.reviewCount.desc(), t.userId.desc()).where(sql`is_active`),
+    index("developer_profiles_completed_idx").on(t.completedProjects.desc(), t.userId.desc()).where(sql`is_active`),
+    index("developer_profiles_rate_idx").on(sql`coalesce(${t.hourlyRate}, -1) desc`, t.userId.desc()).where(sql`is_active`),
+    index("developer_profiles_city_idx").on(t.city, t.rating.desc(), t.userId.desc()).where(sql`is_active`),
+    check("developer_profiles_availability_check", sql`${t.availability} in ('available', 'busy', 'unavailable')`),
+    check("developer_profiles_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+    check("developer_profiles_rate_check", sql`${t.hourlyRate} is null or ${t.hourlyRate} > 0`),
+  ],
+);
+
+/**
+ * Reviews of developers by clients (spec section 3 "reviews"). Written by the proposals issue
+ * when a project completes; demo data fills them so ratings agree with reviewCount and rating.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id").references(() => users.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    clientName: text("client_name").notNull().default(""),
+    projectTitle: text("project_title").notNull().default(""),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_developer_idx").on(t.developerId, t.createdAt.desc()),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export type DeveloperProfileRow = typeof developerProfiles.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

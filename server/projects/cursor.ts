@@ -10,9 +10,11 @@ export function encodeCursor(values: Array<string | number>): string {
 
 /**
  * Decodes a cursor made by `encodeCursor` and checks each value against `shape`
- * ("number" | "date" | "uuid"). Throws ValidationError { cursor: "Invalid cursor" }.
+ * ("number" | "decimal" | "date" | "uuid" | "text"). Throws ValidationError { cursor: "Invalid cursor" }.
  */
-export function decodeCursor(cursor: string, shape: ReadonlyArray<"number" | "date" | "uuid">): Array<string | number> {
+export type CursorPart = "number" | "decimal" | "date" | "uuid" | "text";
+
+export function decodeCursor(cursor: string, shape: ReadonlyArray<CursorPart>): Array<string | number> {
   const invalid = () => new ValidationError({ cursor: "Invalid cursor" }, "Invalid cursor");
   let values: unknown;
   try {
@@ -23,11 +25,11 @@ export function decodeCursor(cursor: string, shape: ReadonlyArray<"number" | "da
   if (!Array.isArray(values) || values.length !== shape.length) throw invalid();
   return shape.map((kind, i) => {
     const v = values[i];
-    if (kind === "number") {
-      if (typeof v !== "number" || !Number.isSafeInteger(v)) throw invalid();
+    if (kind === "number" || kind === "decimal") {
+      if (typeof v !== "number" || !Number.isFinite(v) || (kind === "number" && !Number.isSafeInteger(v))) throw invalid();
       return v;
     }
-    if (typeof v !== "string") throw invalid();
+    if (typeof v !== "string" || v.length > 200) throw invalid();
     if (kind === "date" && Number.isNaN(Date.parse(v))) throw invalid();
     if (kind === "uuid" && !UUID.test(v)) throw invalid();
     return v;

@@ -1,0 +1,277 @@
+/**
+ * Developers domain (issue 3; spec sections 2, 3, 4, 7, 9). Plain functions taking `db` and the
+ * session user; they validate with the shared schemas and throw typed errors.
+ */
+import { randomUUID } from "node:crypto";
+import { and, arrayOverlaps, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_BIO,
+  DEFAULT_DEVELOPER_TITLE,
+  DEFAULT_RESPONSE_TIME,
+  DEVELOPER_CARD_RECENT,
+  TOP_DEVELOPER_MIN_RATING,
+  TOP_DEVELOPER_MIN_REVIEWS,
+  TOP_DEVELOPERS_LIMIT,
+  type Availability,
+  type DeveloperSort,
+} from "../../shared/constants";
+import { developerListQuerySchema, developerProfileSchema } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
+import { decodeCursor, encodeCursor } from "../projects/cursor";
+import { toPrefixTsquery } from "../projects/service";
+import { parseInput } from "../validation";
+
+/** A developer as cards, profile pages and the API see it. Money: whole rand per hour. */
+export interface Developer {
+  id: string;
+  name: string;
+  title: string;
+  bio: string;
+  city: string | null;
+  hourlyRate: number | null;
+  responseTime: string;
+  availability: Availability;
+  skills: string[];
+  portfolio: PortfolioItem[];
+  experience: ExperienceItem[];
+  certifications: CertificationItem[];
+  links: ProfileLinks;
+  /** 0-5, two decimals. */
+  rating: number;
+  reviewCount: number;
+  completedProjects: number;
+  successRate: number;
+  /** Up to 2 recent works (spec: developer card), from the portfolio. */
+  recentProjects: Array<{ title: string }>;
+  /** When the account was created (profile "Member since"). */
+  memberSince: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Review {
+  id: string;
+  clientName: string;
+  rating: number;
+  comment: string;
+  projectTitle: string;
+  createdAt: string;
+}
+
+export interface DeveloperPage {
+  developers: Developer[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  total: number;
+}
+
+/** Spec defaults shown where a developer left a field empty (spec sections 2 and 9). */
+export const DEVELOPER_DEFAULTS = { title: DEFAULT_DEVELOPER_TITLE, responseTime: DEFAULT_RESPONSE_TIME, bio: DEFAULT_BIO } as const;
+
+const columns = {
+  userId: developerProfiles.userId,
+  name: developerProfiles.name,
+  title: developerProfiles.title,
+  bio: developerProfiles.bio,
+  city: developerProfiles.city,
+  hourlyRate: developerProfiles.hourlyRate,
+  responseTime: developerProfiles.responseTime,
+  availability: developerProfiles.availability,
+  skills: developerProfiles.skills,
+  portfolio: developerProfiles.portfolio,
+  experience: developerProfiles.experience,
+  certifications: developerProfiles.certifications,
+  links: developerProfiles.links,
+  rating: developerProfiles.rating,
+  reviewCount: developerProfiles.reviewCount,
+  completedProjects: developerProfiles.completedProjects,
+  successRate: developerProfiles.successRate,
+  createdAt: developerProfiles.createdAt,
+  updatedAt: developerProfiles.updatedAt,
+  memberSince: users.createdAt,
+};
+
+type Row = Omit<typeof developerProfiles.$inferSelect, "searchVector" | "isActive"> & { memberSince: Date };
+
+function toDeveloper(row: Row): Developer {
+  const { userId, ...rest } = row;
+  return {
+    ...rest,
+    id: userId,
+    rating: Number(row.rating),
+    availability: row.availability as Availability,
+    recentProjects: row.portfolio.slice(0, DEVELOPER_CARD_RECENT).map((p) => ({ title: p.title })),
+    memberSince: row.memberSince.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), eq(users.userType, "developer"))!;
+
+function requireDeveloper(user: SessionUser | null): SessionUser {
+  if (!user) throw new UnauthorizedError();
+  if (user.userType !== "developer") throw new ForbiddenError("Only developers have a developer profile");
+  return user;
+}
+
+/**
+ * Creates or updates the signed-in developer's profile from untrusted `input` (fields missing
+ * from `input` keep their value). spec section 4: isActive true, updatedAt now, createdAt kept.
+ * List items without an id get one. One statement, so a save is all or nothing.
+ * Throws UnauthorizedError, ForbiddenError (clients), ValidationError.
+ */
+export async function saveDeveloperProfile(db: Db, user: SessionUser | null, input: unknown): Promise<Developer> {
+  const developer = requireDeveloper(user);
+  const [current] = await db.select(columns).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(eq(developerProfiles.userId, developer.id)).limit(1);
+  const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
+  const base = current
+    ? { title: current.title, bio: current.bio, city: current.city, hourlyRate: current.hourlyRate, responseTime: current.responseTime, availability: current.availability, skills: current.skills, links: current.links, portfolio: current.portfolio, experience: current.experience, certifications: current.certifications }
+    : {};
+  const data = parseInput(developerProfileSchema, { ...base, ...changes });
+  const withIds = <T extends { id: string }>(items: T[]) => items.map((i) => ({ ...i, id: i.id || randomUUID() }));
+  const values = {
+    name: developer.name,
+    title: data.title,
+    bio: data.bio,
+    city: data.city,
+    hourlyRate: data.hourlyRate,
+    responseTime: data.responseTime,
+    availability: data.availability,
+    skills: data.skills,
+    links: data.links,
+    portfolio: withIds(data.portfolio),
+    experience: withIds(data.experience),
+    certifications: withIds(data.certifications),
+    isActive: true,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(developerProfiles)
+    .values({ userId: developer.id, ...values })
+    .onConflictDoUpdate({ target: developerProfiles.userId, set: values });
+  return getDeveloper(db, developer.id);
+}
+
+/** A developer by user id. Throws NotFoundError "Developer not found" (spec section 8). */
+export async function getDeveloper(db: Db, id: string): Promise<Developer> {
+  if (!id || id.length > 100) throw new NotFoundError("Developer not found");
+  const [row] = await db
+    .select(columns)
+    .from(developerProfiles)
+    .innerJoin(users, eq(users.id, developerProfiles.userId))
+    .where(and(eq(developerProfiles.userId, id), activeDeveloper))
+    .limit(1);
+  if (!row) throw new NotFoundError("Developer not found");
+  return toDeveloper(row);
+}
+
+/** The signed-in developer's own profile, or null before the first save. */
+export async function findOwnDeveloperProfile(db: Db, user: SessionUser): Promise<Developer | null> {
+  const [row] = await db.select(columns).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(eq(developerProfiles.userId, user.id)).limit(1);
+  return row ? toDeveloper(row) : null;
+}
+
+/** A developer's reviews, newest first (profile Reviews tab). Client name "" shows as "Anonymous". */
+export async function listDeveloperReviews(db: Db, developerId: string, limit = 50): Promise<Review[]> {
+  const rows = await db
+    .select({ id: reviews.id, clientName: reviews.clientName, rating: reviews.rating, comment: reviews.comment, projectTitle: reviews.projectTitle, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(eq(reviews.developerId, developerId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Sort keys (spec section 9, all descending); the cursor is [key value, user id]. */
+const SORTS: Record<DeveloperSort, { key: SQL; order: SQL }> = {
+  rating: { key: sql`${developerProfiles.rating}`, order: desc(developerProfiles.rating) },
+  reviewCount: { key: sql`${developerProfiles.reviewCount}`, order: desc(developerProfiles.reviewCount) },
+  completedProjects: { key: sql`${developerProfiles.completedProjects}`, order: desc(developerProfiles.completedProjects) },
+  // "Rate on request" (no rate) sorts last.
+  hourlyRate: { key: sql`coalesce(${developerProfiles.hourlyRate}, -1)`, order: sql`coalesce(${developerProfiles.hourlyRate}, -1) desc` },
+};
+
+function sortValue(sort: DeveloperSort, d: Developer): number {
+  if (sort === "rating") return d.rating;
+  if (sort === "reviewCount") return d.reviewCount;
+  if (sort === "completedProjects") return d.completedProjects;
+  return d.hourlyRate ?? -1;
+}
+
+/**
+ * Lists active developers with a profile (spec section 7): search (full-text over name, title,
+ * bio, skills), skills (any), location (city), minRating, availability; sorts rating | reviewCount
+ * | completedProjects | hourlyRate, all descending, ties broken by id; keyset pagination.
+ * Throws ValidationError.
+ */
+export async function listDevelopers(db: Db, rawQuery: unknown): Promise<DeveloperPage> {
+  const q = parseInput(developerListQuerySchema, rawQuery);
+  const filters: SQL[] = [activeDeveloper];
+  if (q.skills?.length) filters.push(arrayOverlaps(developerProfiles.skills, q.skills));
+  if (q.location) filters.push(eq(developerProfiles.city, q.location));
+  if (q.minRating != null) filters.push(gte(developerProfiles.rating, q.minRating));
+  if (q.availability) filters.push(eq(developerProfiles.availability, q.availability));
+  const tsquery = q.search ? toPrefixTsquery(q.search) : null;
+  if (tsquery) filters.push(sql`${developerProfiles.searchVector} @@ to_tsquery('english', ${tsquery})`);
+
+  const sort = SORTS[q.sortBy];
+  const pageFilters = [...filters];
+  if (q.cursor) {
+    const [value, id] = decodeCursor(q.cursor, ["decimal", "text"]) as [number, string];
+    pageFilters.push(sql`(${sort.key}, ${developerProfiles.userId}) < (${value}::numeric, ${id}::text)`);
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(columns)
+      .from(developerProfiles)
+      .innerJoin(users, eq(users.id, developerProfiles.userId))
+      .where(and(...pageFilters))
+      .orderBy(sort.order, desc(developerProfiles.userId))
+      .limit(q.limit + 1),
+    db.select({ total: count() }).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(and(...filters)),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit).map(toDeveloper);
+  const last = page.at(-1);
+  return { developers: page, hasMore, nextCursor: hasMore && last ? encodeCursor([sortValue(q.sortBy, last), last.id]) : null, total: totalRow?.total ?? 0 };
+}
+
+/**
+ * Top developers (spec section 7): rating at least 4.0 and at least 5 reviews, by rating then
+ * reviewCount descending, 6 by default.
+ */
+export async function listTopDevelopers(db: Db, limit = TOP_DEVELOPERS_LIMIT): Promise<Developer[]> {
+  const rows = await db
+    .select(columns)
+    .from(developerProfiles)
+    .innerJoin(users, eq(users.id, developerProfiles.userId))
+    .where(and(activeDeveloper, gte(developerProfiles.rating, TOP_DEVELOPER_MIN_RATING), gte(developerProfiles.reviewCount, TOP_DEVELOPER_MIN_REVIEWS)))
+    .orderBy(desc(developerProfiles.rating), desc(developerProfiles.reviewCount), desc(developerProfiles.userId))
+    .limit(Math.min(Math.max(limit, 1), 50));
+  return rows.map(toDeveloper);
+}
+
+/** The profile fields that count towards completion, with where to fix each (dashboard card). */
+const COMPLETION_FIELDS: Array<{ key: string; label: string; filled: (d: Developer) => boolean }> = [
+  { key: "title", label: "Professional title", filled: (d) => d.title.length > 0 },
+  { key: "bio", label: "Bio", filled: (d) => d.bio.length >= 50 },
+  { key: "city", label: "City", filled: (d) => d.city !== null },
+  { key: "hourlyRate", label: "Hourly rate", filled: (d) => d.hourlyRate !== null },
+  { key: "skills", label: "At least 3 skills", filled: (d) => d.skills.length >= 3 },
+  { key: "portfolio", label: "A portfolio item", filled: (d) => d.portfolio.length > 0 },
+  { key: "experience", label: "Work experience", filled: (d) => d.experience.length > 0 },
+  { key: "links", label: "A GitHub, LinkedIn or website link", filled: (d) => Object.values(d.links).some(Boolean) },
+];
+
+/**
+ * Profile completion in percent (whole number) from which fields are filled, and the missing
+ * ones with the /profile/setup section that fixes each. No profile: 0% and everything missing.
+ */
+export function profileCompletion(developer: Developer | null): { percent: number; missing: Array<{ key: string; label: string; href: string }> } {
+  const missing = COMPLETION_FIELDS.filter((f) => !developer || !f.filled(developer)).map((f) => ({ key: f.key, label: f.label, href: `/profile/setup#${f.key}` }));
+  return { percent: Math.round((100 * (COMPLETION_FIELDS.length - missing.length)) / COMPLETION_FIELDS.length), missing };
+}
