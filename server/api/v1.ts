@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError, ValidationError } from "../errors";
 import { getSessionUser } from "../http/session";
+import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
 import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
 type Env = { Variables: { user: SessionUser | null } };
@@ -69,6 +70,14 @@ export function createApiV1(deps: AppDeps) {
     await reportProject(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
     return c.json({ reported: true }, 201);
   });
+
+  api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query())));
+  api.get("/developers/top", async (c) => c.json({ developers: await listTopDevelopers(deps.db) }));
+  api.get("/developers/:id", async (c) => {
+    const developer = await getDeveloper(deps.db, c.req.param("id"));
+    return c.json({ developer, reviews: await listDeveloperReviews(deps.db, developer.id) });
+  });
+  api.put("/me/developer-profile", async (c) => c.json({ developer: await saveDeveloperProfile(deps.db, c.get("user"), await readJson(c)) }));
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.
   api.all("*", (c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));

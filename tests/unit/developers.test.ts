@@ -1,0 +1,180 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AVAILABILITIES, DEVELOPER_SORTS, LOCATIONS, type DeveloperSort } from "../../shared/constants";
+import { developerProfiles, users } from "../../server/db/schema";
+import { getDeveloper, listDevelopers, listTopDevelopers, profileCompletion, type Developer } from "../../server/developers/service";
+import { NotFoundError } from "../../server/errors";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+
+const SKILLS = ["React Native", "Flutter", "Node.js", "Python", "DevOps", "Blockchain", "UI/UX Design", "Laravel"];
+const WORDS = ["payments", "logistics", "clinics", "schools", "farming", "retail"];
+
+/** A deterministic spread of developers: ids are same-length lowercase hex, so any collation orders them alike. */
+function fixture(n: number) {
+  return Array.from({ length: n }, (_, i) => {
+    const id = `dev${(1000 + i).toString(16)}`;
+    return {
+      id,
+      name: `Developer ${i} ${["Nkosi", "Naidoo", "van der Merwe", "Dlamini"][i % 4]}`,
+      city: i % 11 === 10 ? null : LOCATIONS[i % LOCATIONS.length]!,
+      availability: AVAILABILITIES[i % 3]!,
+      skills: [SKILLS[i % SKILLS.length]!, SKILLS[(i * 3 + 1) % SKILLS.length]!].filter((s, j, a) => a.indexOf(s) === j),
+      rating: Math.round(((i * 37) % 50) / 10 * 100) / 100 + (i % 4 === 0 ? 0.25 : 0),
+      reviewCount: (i * 7) % 13,
+      completedProjects: (i * 5) % 9,
+      hourlyRate: i % 6 === 0 ? null : 200 + ((i * 53) % 9) * 100,
+      bio: `I build ${WORDS[i % WORDS.length]} apps for South African businesses.`,
+      title: i % 2 ? "Flutter Developer" : "Full-Stack Developer",
+      active: i % 17 !== 16,
+    };
+  });
+}
+
+describe.each(DB_KINDS)("developers domain on %s", (kind) => {
+  let t: TestApp;
+  const devs = fixture(41);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const now = Date.now();
+    await t.database.db.insert(users).values(
+      devs.map((d, i) => ({ id: d.id, name: d.name, email: `${d.id}@example.co.za`, userType: "developer" as const, isActive: d.active, createdAt: new Date(now - i * 86_400_000) })),
+    );
+    await t.database.db.insert(developerProfiles).values(
+      devs.map((d) => ({
+        userId: d.id,
+        name: d.name,
+        title: d.title,
+        bio: d.bio,
+        city: d.city,
+        hourlyRate: d.hourlyRate,
+        availability: d.availability,
+        skills: d.skills,
+        rating: Math.min(d.rating, 5),
+        reviewCount: d.reviewCount,
+        completedProjects: d.completedProjects,
+        isActive: true,
+      })),
+    );
+    // A client (no profile) never appears.
+    await t.signUp({ email: "client@example.co.za", userType: "client" });
+  });
+  afterAll(() => t?.close());
+
+  const value = (d: (typeof devs)[number], sort: DeveloperSort) =>
+    sort === "rating" ? Math.min(d.rating, 5) : sort === "reviewCount" ? d.reviewCount : sort === "completedProjects" ? d.completedProjects : (d.hourlyRate ?? -1);
+
+  const expected = (filter: (d: (typeof devs)[number]) => boolean, sort: DeveloperSort) =>
+    devs
+      .filter((d) => d.active && filter(d))
+      .sort((a, b) => value(b, sort) - value(a, sort) || (a.id < b.id ? 1 : -1))
+      .map((d) => d.id);
+
+  async function allPages(query: Record<string, string>): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listDevelopers(t.database.db, { ...query, limit: "5", ...(cursor ? { cursor } : {}) });
+      ids.push(...page.developers.map((d: Developer) => d.id));
+      cursor = page.nextCursor;
+      if (++pages > 50) throw new Error("paging does not end");
+    } while (cursor);
+    return ids;
+  }
+
+  const cases: Array<[string, Record<string, string>, (d: (typeof devs)[number]) => boolean]> = [
+    ["no filter", {}, () => true],
+    ["skills any", { skills: "Flutter,DevOps" }, (d) => d.skills.includes("Flutter") || d.skills.includes("DevOps")],
+    ["location", { location: "Durban" }, (d) => d.city === "Durban"],
+    ["minRating 4.5", { minRating: "4.5" }, (d) => Math.min(d.rating, 5) >= 4.5],
+    ["minRating 3.0", { minRating: "3.0" }, (d) => Math.min(d.rating, 5) >= 3],
+    ["availability", { availability: "busy" }, (d) => d.availability === "busy"],
+    ["city + skill + minRating", { location: "Cape Town", skills: "React Native,Python,Node.js", minRating: "3.5" }, (d) => d.city === "Cape Town" && d.skills.some((s) => ["React Native", "Python", "Node.js"].includes(s)) && Math.min(d.rating, 5) >= 3.5],
+    ["search text", { search: "clinics" }, (d) => d.bio.includes("clinics")],
+    ["search name prefix", { search: "naid" }, (d) => d.name.includes("Naidoo")],
+  ];
+
+  for (const [label, query, filter] of cases) {
+    it(`returns exactly the matching developers, every page once, under every sort: ${label}`, async () => {
+      for (const sortBy of DEVELOPER_SORTS) {
+        const want = expected(filter, sortBy);
+        const got = await allPages({ ...query, sortBy });
+        expect(got, `${label} / ${sortBy}`).toEqual(want);
+        const first = await listDevelopers(t.database.db, { ...query, sortBy });
+        expect(first.total).toBe(want.length);
+      }
+    });
+  }
+
+  it("lists top developers: rating at least 4.0 and at least 5 reviews, best first, 6", async () => {
+    const top = await listTopDevelopers(t.database.db);
+    const want = devs
+      .filter((d) => d.active && Math.min(d.rating, 5) >= 4 && d.reviewCount >= 5)
+      .sort((a, b) => Math.min(b.rating, 5) - Math.min(a.rating, 5) || b.reviewCount - a.reviewCount || (a.id < b.id ? 1 : -1))
+      .slice(0, 6)
+      .map((d) => d.id);
+    expect(top.map((d) => d.id)).toEqual(want);
+  });
+
+  it("hides inactive developers and answers Developer not found", async () => {
+    const inactive = devs.find((d) => !d.active)!;
+    await expect(getDeveloper(t.database.db, inactive.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDeveloper(t.database.db, "nobody")).rejects.toThrow("Developer not found");
+    const d = await getDeveloper(t.database.db, devs[1]!.id);
+    expect(d).toMatchObject({ id: devs[1]!.id, name: devs[1]!.name, successRate: 100 });
+    expect(new Date(d.memberSince).getFullYear()).toBeGreaterThan(2000);
+  });
+
+  it("rejects bad queries and cursors", async () => {
+    await expect(listDevelopers(t.database.db, { location: "Atlantis" })).rejects.toMatchObject({ fields: { location: "Unknown location" } });
+    await expect(listDevelopers(t.database.db, { sortBy: "name" })).rejects.toMatchObject({ fields: { sortBy: "Unknown sort" } });
+    await expect(listDevelopers(t.database.db, { minRating: "six" })).rejects.toMatchObject({ fields: { minRating: "minRating must be a number" } });
+    await expect(listDevelopers(t.database.db, { cursor: "bogus" })).rejects.toMatchObject({ fields: { cursor: "Invalid cursor" } });
+  });
+
+  it("serves the developer API with the same query parameters and error shape", async () => {
+    const res = await t.app.request("/api/v1/developers?location=Durban&sortBy=hourlyRate&limit=3");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { developers: Developer[]; total: number; nextCursor: string | null };
+    expect(body.developers.map((d) => d.id)).toEqual(expected((d) => d.city === "Durban", "hourlyRate").slice(0, 3));
+    expect((await t.app.request("/api/v1/developers?availability=sometimes")).status).toBe(400);
+    expect((await t.app.request(`/api/v1/developers/${devs[2]!.id}`)).status).toBe(200);
+    expect((await t.app.request("/api/v1/developers/nobody")).status).toBe(404);
+    const top = (await (await t.app.request("/api/v1/developers/top")).json()) as { developers: Developer[] };
+    expect(top.developers.length).toBeLessThanOrEqual(6);
+    const anon = await t.app.request("/api/v1/me/developer-profile", { method: "PUT", headers: { "content-type": "application/json", origin: APP_URL }, body: "{}" });
+    expect(anon.status).toBe(401);
+  });
+
+  it("lets a developer save only their own profile, and no client", async () => {
+    const dev = await t.signUp({ email: "mine@example.co.za", userType: "developer", name: "Lindiwe Zulu" });
+    const client = await t.signUp({ email: "notdev@example.co.za", userType: "client" });
+    const put = (cookie: string, body: unknown) =>
+      t.app.request("/api/v1/me/developer-profile", { method: "PUT", headers: { "content-type": "application/json", origin: APP_URL, cookie }, body: JSON.stringify(body) });
+
+    expect((await put(client.cookie, { title: "Sneaky" })).status).toBe(403);
+    const bad = await put(dev.cookie, { hourlyRate: "cheap", links: { github: "http://github.com/x" }, city: "Atlantis" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
+      hourlyRate: "Hourly rate must be a number",
+      "links.github": "GitHub link must be a valid https:// URL",
+      city: "Please choose a city from the list",
+    });
+    const before = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[3]!.id));
+    const ok = await put(dev.cookie, { title: "Android Developer", city: "Polokwane", hourlyRate: 450, skills: ["Android", "Kotlin"], portfolio: [{ title: "Taxi app", description: "", technologies: ["Kotlin"], link: "https://example.co.za" }] });
+    expect(ok.status).toBe(200);
+    const saved = ((await ok.json()) as { developer: Developer }).developer;
+    expect(saved).toMatchObject({ id: dev.user.id, name: "Lindiwe Zulu", title: "Android Developer", city: "Polokwane", hourlyRate: 450 });
+    expect(saved.portfolio[0]!.id).toMatch(/.+/);
+    const after = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[3]!.id));
+    expect(after).toEqual(before);
+    const completion = profileCompletion(saved);
+    expect(completion.percent).toBeGreaterThan(0);
+    expect(completion.missing.map((m) => m.key)).toContain("bio");
+    expect(profileCompletion(null)).toMatchObject({ percent: 0 });
+    const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(developerProfiles).where(eq(developerProfiles.userId, client.user.id));
+    expect(count[0]!.n).toBe(0);
+  });
+});
