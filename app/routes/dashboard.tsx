@@ -11,7 +11,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | BuildZA" }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { name: user.name, createdAt: user.createdAt, ...(await loadDashboard(context.deps.db, user)) };
+  const url = new URL(request.url);
+  const allProjects = url.searchParams.get("projects") === "all";
+  const dashboard = await loadDashboard(context.deps.db, user, { allProjects, cursor: url.searchParams.get("cursor") });
+  return { name: user.name, createdAt: user.createdAt, allProjects, ...dashboard };
 }
 
 const QUICK_ACTIONS = {
@@ -60,10 +63,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-5">
             <div className="flex items-center justify-between">
-              <h2 className="text-lg font-semibold">{d.role === "client" ? "Your projects" : "Your proposals"}</h2>
-              <Link to={d.role === "client" ? "/projects" : "/proposals"} className="text-sm font-medium text-brand-600 underline">
-                View all
-              </Link>
+              <h2 id="your-projects" className="text-lg font-semibold">
+                {d.role === "client" ? (d.allProjects ? "All your projects" : "Your projects") : "Your proposals"}
+              </h2>
+              {d.role === "client" && d.allProjects ? (
+                <Link to="/dashboard" className="text-sm font-medium text-brand-600 underline">
+                  Show fewer
+                </Link>
+              ) : (
+                <Link to={d.role === "client" ? "/dashboard?projects=all#your-projects" : "/proposals"} className="text-sm font-medium text-brand-600 underline">
+                  View all
+                </Link>
+              )}
             </div>
             {d.role === "client" && d.projects.length ? (
               <ul className="mt-4 divide-y divide-slate-100">
@@ -81,7 +92,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            ) : (
+            ) : null}
+            {d.role === "client" && d.nextCursor ? (
+              <ButtonLink to={`/dashboard?projects=all&cursor=${encodeURIComponent(d.nextCursor)}#your-projects`} variant="secondary" size="sm" className="mt-2">
+                Next projects
+              </ButtonLink>
+            ) : null}
+            {d.role === "client" && d.projects.length ? null : (
               <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center">
                 <p className="font-medium text-slate-800">{d.role === "client" ? "No projects yet" : "No proposals yet"}</p>
                 <p className="mt-1 text-sm text-slate-600">
@@ -111,12 +128,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-6">
-          {d.role === "developer" ? (
+          {d.completion ? (
             <Card className="p-5">
-              <h2 className="text-lg font-semibold">Profile completion</h2>
-              <p className="mt-1 text-sm text-slate-600">Clients hire developers whose profiles show their skills and work.</p>
+              <div className="flex items-baseline justify-between">
+                <h2 className="text-lg font-semibold">Profile completion</h2>
+                <span className="text-lg font-semibold text-brand-700">{d.completion.percent}%</span>
+              </div>
+              <div className="mt-3 h-2 rounded-full bg-slate-100" role="progressbar" aria-label="Profile completion" aria-valuenow={d.completion.percent} aria-valuemin={0} aria-valuemax={100}>
+                <div className="h-2 rounded-full bg-brand-600" style={{ width: `${d.completion.percent}%` }} />
+              </div>
+              {d.completion.missing.length ? (
+                <>
+                  <p className="mt-3 text-sm text-slate-600">Clients hire developers whose profiles show their skills and work. Still missing:</p>
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {d.completion.missing.map((m) => (
+                      <li key={m.key}>
+                        <Link to={m.href} className="font-medium text-brand-600 underline">
+                          {m.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p className="mt-3 text-sm text-slate-600">Your profile is complete. Keep it up to date as you finish projects.</p>
+              )}
               <ButtonLink to="/profile/setup" className="mt-4 w-full">
-                <UserCog className="size-4" aria-hidden="true" /> Set up your profile
+                <UserCog className="size-4" aria-hidden="true" /> {d.completion.percent ? "Edit your profile" : "Set up your profile"}
               </ButtonLink>
             </Card>
           ) : null}

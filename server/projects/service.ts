@@ -293,15 +293,26 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
   };
 }
 
-/** A user's own projects, newest first (spec section 7 "List by userId"). */
-export async function listUserProjects(db: Db, userId: string, limit: number): Promise<Project[]> {
+/**
+ * A user's own projects in every status, newest first (spec section 7 "List by userId"), keyset
+ * paged: `cursor` from the previous page's nextCursor. Throws ValidationError for a bad cursor.
+ */
+export async function listUserProjects(db: Db, userId: string, options: { limit: number; cursor?: string | null }): Promise<Omit<ProjectPage, "total">> {
+  const filters: SQL[] = [eq(projects.userId, userId)];
+  if (options.cursor) {
+    const [createdAt, id] = decodeCursor(options.cursor, ["date", "uuid"]);
+    filters.push(sql`(${projects.createdAt}, ${projects.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
+  }
   const rows = await db
     .select(columns)
     .from(projects)
-    .where(eq(projects.userId, userId))
+    .where(and(...filters))
     .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit);
-  return rows.map(toProject);
+    .limit(options.limit + 1);
+  const hasMore = rows.length > options.limit;
+  const page = rows.slice(0, options.limit).map(toProject);
+  const last = page.at(-1);
+  return { projects: page, hasMore, nextCursor: hasMore && last ? encodeCursor([last.createdAt, last.id]) : null };
 }
 
 /**

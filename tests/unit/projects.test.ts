@@ -10,6 +10,7 @@ import {
   getProjectClient,
   listProjects,
   listSimilarProjects,
+  listUserProjects,
   reportProject,
   toPrefixTsquery,
   updateProject,
@@ -188,6 +189,18 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       expect(similar.map((p) => p.id)).not.toContain(made[4]!.id);
       expect(similar[0]!.title).toBe("Matric maths revision");
       expect(similar.length).toBeLessThanOrEqual(4);
+    });
+
+    it("pages a client's own projects in every status, newest first", async () => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listUserProjects(t.database.db, client.id, { limit: 4, cursor });
+        seen.push(...page.projects.map((p) => p.title));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(["Closed legacy project", ...made.map((p) => p.title).reverse()]);
+      await expect(listUserProjects(t.database.db, client.id, { limit: 4, cursor: "nope" })).rejects.toBeInstanceOf(ValidationError);
     });
 
     it("counts the client's projects for the dashboard and About the Client", async () => {
