@@ -38,6 +38,18 @@ function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 }
 
+/** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (spec section 5). */
+function skillList() {
+  return z
+    .array(
+      z.string({ error: "Each skill must be text" }).trim().min(1, "A skill cannot be empty").max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
+      { error: "Skills must be a list" },
+    )
+    .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
+    .default([])
+    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, "A skill cannot be added twice");
+}
+
 export const emailSchema = requiredText("Email is required")
   .max(MAX_EMAIL, `Email must be at most ${MAX_EMAIL} characters`)
   .pipe(z.email("Invalid email address"))
@@ -127,21 +139,7 @@ export const projectSchema = z.object({
     .transform((list) => list.filter((f) => f.length > 0)),
   budgetRange: z.enum(BUDGET_RANGE_CODES, { error: "Please select a budget range" }),
   timeline: z.enum(TIMELINE_CODES, { error: "Please select a timeline" }),
-  skills: z
-    .array(
-      z
-        .string({ error: "Each skill must be text" })
-        .trim()
-        .min(1, "A skill cannot be empty")
-        .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
-      { error: "Skills must be a list" },
-    )
-    .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
-    .default([])
-    .refine(
-      (list) => new Set(list.map((s) => s.toLowerCase())).size === list.length,
-      "A skill cannot be added twice",
-    ),
+  skills: skillList(),
   targetAudience: optionalText(MAX_TARGET_AUDIENCE, "Target audience"),
   additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information"),
   category: z.enum(CATEGORIES, { error: "Please select a category" }).default("Other"),
@@ -172,30 +170,34 @@ const randQuery = (label: string) =>
       .max(100_000_000, `${label} is too large`),
   );
 
+/** List query parts shared by /projects and /developers. */
+const searchQuery = optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`));
+const skillsQuery = optionalQuery(
+  z
+    .string()
+    .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
+    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)).max(MAX_SKILLS, "Too many skills")),
+);
+const cursorQuery = optionalQuery(z.string().max(500, "Invalid cursor"));
+const limitQuery = optionalQuery(
+  z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
+).transform((v) => v ?? PAGE_SIZE);
+
 /**
  * Query of the project list, for /projects and GET /api/v1/projects (spec section 2 route table).
  * Empty values are ignored (spec section 5). `skills` is a comma list.
  */
 export const projectListQuerySchema = z.object({
-  search: optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`)),
+  search: searchQuery,
   category: optionalQuery(z.enum(CATEGORIES, { error: "Unknown category" })),
   platform: optionalQuery(z.enum(PLATFORMS, { error: "Unknown platform" })),
   budgetMin: randQuery("budgetMin"),
   budgetMax: randQuery("budgetMax"),
-  skills: optionalQuery(
-    z
-      .string()
-      .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
-      .transform((s) =>
-        [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))],
-      )
-      .pipe(z.array(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)).max(MAX_SKILLS, "Too many skills")),
-  ),
+  skills: skillsQuery,
   sortBy: optionalQuery(z.enum(PROJECT_SORTS, { error: "Unknown sort" })).transform((v) => v ?? "newest"),
-  cursor: optionalQuery(z.string().max(500, "Invalid cursor")),
-  limit: optionalQuery(
-    z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
-  ).transform((v) => v ?? PAGE_SIZE),
+  cursor: cursorQuery,
+  limit: limitQuery,
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
@@ -247,11 +249,7 @@ export const developerProfileSchema = z.object({
     .transform((v) => (v === "" || v === null ? null : v)),
   responseTime: z.union([z.enum(RESPONSE_TIMES), z.literal("")], { error: "Please choose a response time" }).default(""),
   availability: z.enum(AVAILABILITIES, { error: "Please choose your availability" }).default("available"),
-  skills: z
-    .array(z.string({ error: "Each skill must be text" }).trim().min(1, "A skill cannot be empty").max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`), { error: "Skills must be a list" })
-    .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
-    .default([])
-    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, "A skill cannot be added twice"),
+  skills: skillList(),
   links: z
     .object({ github: httpsUrl("GitHub link"), linkedin: httpsUrl("LinkedIn link"), website: httpsUrl("Website") }, { error: "Links must be an object" })
     .default({ github: "", linkedin: "", website: "" }),
@@ -300,22 +298,14 @@ export type DeveloperProfileData = z.output<typeof developerProfileSchema>;
 
 /** Query of /developers and GET /api/v1/developers (spec section 2 route table). */
 export const developerListQuerySchema = z.object({
-  search: optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`)),
-  skills: optionalQuery(
-    z
-      .string()
-      .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
-      .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
-      .pipe(z.array(z.string().max(MAX_SKILL)).max(MAX_SKILLS, "Too many skills")),
-  ),
+  search: searchQuery,
+  skills: skillsQuery,
   location: optionalQuery(z.enum(LOCATIONS, { error: "Unknown location" })),
   minRating: optionalQuery(z.coerce.number({ error: "minRating must be a number" }).min(0, "minRating must be between 0 and 5").max(5, "minRating must be between 0 and 5")),
   availability: optionalQuery(z.enum(AVAILABILITIES, { error: "Unknown availability" })),
   sortBy: optionalQuery(z.enum(DEVELOPER_SORTS, { error: "Unknown sort" })).transform((v) => v ?? "rating"),
-  cursor: optionalQuery(z.string().max(500, "Invalid cursor")),
-  limit: optionalQuery(
-    z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
-  ).transform((v) => v ?? PAGE_SIZE),
+  cursor: cursorQuery,
+  limit: limitQuery,
 });
 export type DeveloperListQuery = z.output<typeof developerListQuerySchema>;
 

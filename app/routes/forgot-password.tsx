@@ -1,13 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import type { z } from "zod";
 import { forgotPasswordSchema } from "../../shared/schemas";
 import { AuthCard } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
-import { useServerErrors } from "../lib/use-server-errors";
+import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/forgot-password";
 import { failure, readBody, requestPasswordReset } from "./auth.server";
 
@@ -26,16 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    busy,
     formState: { errors },
-  } = useForm<z.input<typeof forgotPasswordSchema>>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-  useServerErrors(result && result.ok === false ? result : undefined, setError);
-  const busy = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  } = useRouteForm<z.input<typeof forgotPasswordSchema>>(forgotPasswordSchema, { email: "" }, "/forgot-password");
 
   if (result?.ok) {
     return (
@@ -56,7 +50,7 @@ export default function ForgotPassword() {
       subtitle="Enter your email and we will send you a link to set a new one."
       footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to log in</Link>}
     >
-      <Form method="post" action="/forgot-password" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field id="email" label="Email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
         </Field>

@@ -1,12 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { loginSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
-import { useServerErrors } from "../lib/use-server-errors";
+import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/login";
 import { failure, readBody, redirectWithFlash, safeRedirect, signIn } from "./auth.server";
 
@@ -34,17 +32,12 @@ type LoginForm = z.input<typeof loginSchema>;
 export default function Login() {
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    busy,
     formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "", rememberMe: false } });
-  useServerErrors(result, setError);
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  } = useRouteForm<LoginForm>(loginSchema, { email: "", password: "", rememberMe: false }, "/login");
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
@@ -60,7 +53,7 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" action={`/login${search}`} noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" action={`/login${search}`} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id="email" label="Email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />

@@ -1,13 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Briefcase, Code2 } from "lucide-react";
-import { useForm } from "react-hook-form";
-import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { registerSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, FieldError, Input } from "../components/ui/form";
-import { useServerErrors } from "../lib/use-server-errors";
+import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/register";
 import { failure, readBody, redirectWithFlash, registerAccount, safeRedirect } from "./auth.server";
 
@@ -40,18 +38,15 @@ const ACCOUNT_TYPES = [
 export default function Register() {
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    busy,
     watch,
     formState: { errors },
-  } = useForm<RegisterForm>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: {
+  } = useRouteForm<RegisterForm>(
+    registerSchema,
+    {
       userType: params.get("type") === "developer" ? "developer" : "client",
       name: "",
       email: "",
@@ -59,9 +54,8 @@ export default function Register() {
       confirmPassword: "",
       terms: false as unknown as true,
     },
-  });
-  useServerErrors(result, setError);
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/register");
+    "/register",
+  );
   const userType = watch("userType");
 
   return (
@@ -77,7 +71,7 @@ export default function Register() {
         </>
       }
     >
-      <Form method="post" action={`/register${search}`} noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" action={`/register${search}`} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">I want to</legend>

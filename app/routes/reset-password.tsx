@@ -1,12 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { resetPasswordSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, FieldError } from "../components/ui/form";
-import { useServerErrors } from "../lib/use-server-errors";
+import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/reset-password";
 import { failure, readBody, redirectWithFlash, resetPassword } from "./auth.server";
 
@@ -24,22 +22,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    busy,
     formState: { errors },
-  } = useForm<z.input<typeof resetPasswordSchema>>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
-  useServerErrors(result, setError);
-  const busy = navigation.state !== "idle";
+  } = useRouteForm<z.input<typeof resetPasswordSchema>>(resetPasswordSchema, { token, password: "", confirmPassword: "" });
   const tokenError = errors.token?.message ?? (token ? undefined : "This reset link is invalid or has expired");
 
   return (
     <AuthCard title="Set a new password" footer={<Link to="/forgot-password" className="font-medium text-brand-600 underline">Request a new link</Link>}>
-      <Form method="post" noValidate onSubmit={handleSubmit((_, event) => submit(event!.target as HTMLFormElement))} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" {...register("token")} />
         {tokenError ? <FieldError id="token-error" message={tokenError} /> : null}
         <Field id="password" label="New password" error={errors.password?.message} hint="At least 6 characters">
