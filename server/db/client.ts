@@ -4,6 +4,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -25,6 +26,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Closes the pool or the embedded database; the data folder can then be opened again. */
   close(): Promise<void>;
+  /** Runs raw SQL with positional parameters ($1...), e.g. EXPLAIN in the query-plan tests. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -40,18 +43,21 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** Sees every query Drizzle sends (tests record them to EXPLAIN each shape). */
+  logger?: Logger;
 }
 
 /** Opens (does not migrate) the database described by `options`. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -60,12 +66,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     // exposed for the test template (dumpDataDir)
     ...({ pglite: client } as object),
   };

@@ -4,18 +4,38 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import type { Logger } from "drizzle-orm/logger";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/client";
 import { PG_TEMPLATE, TEMPLATE_DUMP, adminUrl } from "./paths";
 
 export type DbKind = "pglite" | "postgres";
+
+/** A test database that can also EXPLAIN a query with sequential scans discouraged. */
+export interface TestDatabase extends Database {
+  /** The JSON plan of `sql` with `enable_seqscan = off` (so an index that can serve the shape is used). */
+  explain(sql: string, params: unknown[]): Promise<unknown>;
+}
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /** A new database of `kind` with every migration applied; `close()` also drops a PostgreSQL copy. */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+export async function createTestDatabase(kind: DbKind, options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (kind === "pglite") {
     const dump = await fs.readFile(TEMPLATE_DUMP);
-    return openDatabase({ dataDir: null, loadDataDir: new Blob([dump]) });
+    const database = await openDatabase({ dataDir: null, loadDataDir: new Blob([dump]), logger: options.logger });
+    return {
+      ...database,
+      async explain(sql, params) {
+        // One connection: the setting applies to the EXPLAIN that follows.
+        await database.query("set enable_seqscan = off");
+        try {
+          const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, params);
+          return row!["QUERY PLAN"];
+        } finally {
+          await database.query("reset enable_seqscan");
+        }
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `buildza_t_${randomBytes(6).toString("hex")}`;
@@ -32,9 +52,20 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
     }
   }
   await admin.end();
-  const database = await openDatabase({ databaseUrl: adminUrl(url, name), poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: adminUrl(url, name), poolSize: 5, logger: options.logger });
   return {
     ...database,
+    async explain(sql, params) {
+      const client = new pg.Client({ connectionString: adminUrl(url, name) });
+      await client.connect();
+      try {
+        await client.query("set enable_seqscan = off");
+        const { rows } = await client.query(`explain (format json) ${sql}`, params);
+        return rows[0]["QUERY PLAN"];
+      } finally {
+        await client.end();
+      }
+    },
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: url });

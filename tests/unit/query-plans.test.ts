@@ -1,0 +1,105 @@
+/**
+ * No list or search query shape scans the whole projects or developer_profiles table (issue 6):
+ * every query the list functions send is EXPLAINed with enable_seqscan = off over seeded data, so
+ * a sequential scan in the plan means no index can serve that shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listDevelopers, listTopDevelopers } from "../../server/developers/service";
+import { listProjects, listUserProjects } from "../../server/projects/service";
+import { seedDemoData } from "../../server/seed/seed";
+import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node["Node Type"] === "Seq Scan" && node["Relation Name"]) found.push(node["Relation Name"]);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+const WATCHED = ["projects", "developer_profiles"];
+
+describe.each(DB_KINDS)("query plans on %s", (kind) => {
+  let database: TestDatabase;
+  const recorded: Array<{ sql: string; params: unknown[] }> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) } });
+    await seedDemoData(database.db, { projects: 300, developers: 40, clients: 30, seed: 5 });
+    await database.query("analyze");
+  }, 300_000);
+  afterAll(() => database?.close());
+
+  /** Runs `call`, then EXPLAINs every SELECT it sent and returns the watched tables scanned whole. */
+  async function scannedTables(call: () => Promise<unknown>): Promise<string[]> {
+    recorded.length = 0;
+    await call();
+    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql));
+    expect(selects.length).toBeGreaterThan(0);
+    const scans: string[] = [];
+    for (const q of selects) {
+      const plan = (await database.explain(q.sql, q.params)) as Array<{ Plan: PlanNode }>;
+      scans.push(...seqScans(plan[0]!.Plan).filter((t) => WATCHED.includes(t)));
+    }
+    return scans;
+  }
+
+  it("detects a whole-table scan (the check itself can fail)", async () => {
+    const plan = (await database.explain("select id from projects where target_audience = $1", ["nobody"])) as Array<{ Plan: PlanNode }>;
+    expect(seqScans(plan[0]!.Plan)).toContain("projects");
+  });
+
+  const projectShapes: Array<Record<string, string>> = [
+    {},
+    { category: "Finance" },
+    { platform: "mobile" },
+    { platform: "both" },
+    { budgetMin: "15000", budgetMax: "35000" },
+    { budgetMin: "75000" },
+    { budgetMax: "15000" },
+    { skills: "Flutter,React" },
+    { search: "booking app" },
+    { sortBy: "budget_high" },
+    { sortBy: "most_proposals" },
+    { category: "Business", platform: "web", sortBy: "budget_high" },
+    { search: "spaza", skills: "Flutter", sortBy: "most_proposals" },
+  ];
+
+  it.each(projectShapes)("projects list %o uses indexes", async (shape) => {
+    expect(await scannedTables(() => listProjects(database.db, shape))).toEqual([]);
+    const first = await listProjects(database.db, shape);
+    if (first.nextCursor) {
+      expect(await scannedTables(() => listProjects(database.db, { ...shape, cursor: first.nextCursor! }))).toEqual([]);
+    }
+  });
+
+  it("a client's own projects use an index", async () => {
+    const [row] = await database.query<{ user_id: string }>("select user_id from projects limit 1");
+    expect(await scannedTables(() => listUserProjects(database.db, row!.user_id, { limit: 12 }))).toEqual([]);
+  });
+
+  const developerShapes: Array<Record<string, string>> = [
+    {},
+    { sortBy: "reviewCount" },
+    { sortBy: "completedProjects" },
+    { sortBy: "hourlyRate" },
+    { skills: "Flutter,DevOps" },
+    { location: "Durban" },
+    { minRating: "4.5" },
+    { availability: "busy" },
+    { search: "android" },
+    { location: "Johannesburg", skills: "React Native", minRating: "4.0" },
+  ];
+
+  it.each(developerShapes)("developers list %o uses indexes", async (shape) => {
+    expect(await scannedTables(() => listDevelopers(database.db, shape))).toEqual([]);
+  });
+
+  it("top developers use an index", async () => {
+    expect(await scannedTables(() => listTopDevelopers(database.db))).toEqual([]);
+  });
+});
