@@ -10,6 +10,7 @@ import { createProject, reportProject } from "../../server/projects/service";
 import { APP_URL, cookieFrom, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
+import * as exportRoute from "../../app/routes/profile.export";
 
 const headersOf = (cookie: string) => new Headers({ cookie, origin: APP_URL });
 
@@ -224,19 +225,33 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       }
       await expect(exportMyData(t.database.db, null)).rejects.toBeInstanceOf(UnauthorizedError);
     });
+
+    it("/profile/export answers the file buildza-my-data.json as an attachment, and sends signed-out users to login", async () => {
+      const dev = await t.signUp({ email: email("download"), name: "Download Developer", userType: "developer" });
+      const request = new Request(`${APP_URL}/profile/export`);
+      const response = (await exportRoute.loader({ request, context: { deps: t.deps, user: dev.user }, params: {} } as never)) as Response;
+      expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="buildza-my-data.json"');
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(JSON.parse(await response.text())).toMatchObject({ account: { id: dev.user.id, name: "Download Developer" } });
+      const redirect = await Promise.resolve()
+        .then(() => exportRoute.loader({ request, context: { deps: t.deps, user: null }, params: {} } as never))
+        .catch((e: unknown) => e);
+      expect((redirect as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile%2Fexport");
+    });
   });
 
   describe("delete my account", () => {
     /** Rows of every table of the public schema whose text contains `needle` (case-insensitive). */
     async function tablesContaining(needle: string): Promise<string[]> {
-      const tables = await t.database.db.execute<{ table_name: string }>(
+      const tables = (await t.database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-      );
+      )) as unknown as { rows: Array<{ table_name: string }> };
+      expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(["users", "sessions", "accounts", "verifications", "projects", "project_reports", "developer_profiles", "reviews"]));
       const found: string[] = [];
       for (const { table_name } of tables.rows) {
-        const result = await t.database.db.execute<{ n: number }>(
+        const result = (await t.database.db.execute(
           sql`select count(*)::int as n from ${sql.identifier(table_name)} t where position(lower(${needle}) in lower(t::text)) > 0`,
-        );
+        )) as unknown as { rows: Array<{ n: number }> };
         if (result.rows[0]!.n > 0) found.push(table_name);
       }
       return found;
