@@ -151,7 +151,7 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
                 min={50}
                 max={10000}
                 step={1}
-                className="scroll-mt-28 pl-8 pr-16"
+                className="scroll-mt-28 pl-8 pr-16 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
                 placeholder="e.g. 450"
                 invalid={!!errors.hourlyRate}
                 aria-describedby="hourlyRate-error"
