@@ -1,34 +1,73 @@
-import { ComingSoon } from "../components/layout/coming-soon";
-import { ButtonLink } from "../components/ui/button";
+import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import type { DeveloperProfileInput } from "../../shared/schemas";
+import { DeveloperProfileForm, EMPTY_PROFILE } from "../components/profile/profile-form";
+import { CompletionCard } from "../components/profile/completion-card";
 import type { Route } from "./+types/profile.setup";
-import { requireUser } from "./guard.server";
+import { failure, findOwnDeveloperProfile, profileCompletion, readBody, redirectWithFlash, requireUser, saveDeveloperProfile } from "./profile.setup.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your profile | BuildZA" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** Only developers have a developer profile; clients go to Settings. */
+async function requireDeveloper(request: Request, context: Route.LoaderArgs["context"]) {
   const user = requireUser(request, context);
-  return { name: user.name };
+  if (user.userType !== "developer") {
+    throw await redirectWithFlash("/profile", { type: "info", message: "Only developer accounts have a developer profile" });
+  }
+  return user;
 }
 
-/** Developer landing after registration (spec section 2). The full profile form is the next step. */
-export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
-  return (
-    <ComingSoon
-      title={`Welcome, ${loaderData.name}! Profile setup is next`}
-      actions={
-        <>
-          <ButtonLink to="/projects">Browse Projects</ButtonLink>
-          <ButtonLink to="/dashboard" variant="secondary">
-            Go to Dashboard
-          </ButtonLink>
-        </>
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireDeveloper(request, context);
+  const profile = await findOwnDeveloperProfile(context.deps.db, user);
+  const values: DeveloperProfileInput = profile
+    ? {
+        title: profile.title,
+        bio: profile.bio,
+        city: (profile.city ?? "") as DeveloperProfileInput["city"],
+        hourlyRate: profile.hourlyRate == null ? "" : String(profile.hourlyRate),
+        responseTime: profile.responseTime as DeveloperProfileInput["responseTime"],
+        availability: profile.availability,
+        skills: profile.skills,
+        links: profile.links,
+        portfolio: profile.portfolio,
+        experience: profile.experience,
+        certifications: profile.certifications,
       }
-    >
-      <p>
-        Your developer account is ready. Setting up your public profile (title, bio, city, hourly rate in rand, skills, portfolio and
-        experience) is the next step, and it is coming to this page shortly.
-      </p>
-      <p>Meanwhile you can browse the projects South African clients have posted.</p>
-    </ComingSoon>
+    : EMPTY_PROFILE;
+  return { name: user.name, id: user.id, saved: profile !== null, completion: profileCompletion(profile), values };
+}
+
+/** Saves the whole form as one statement (saveDeveloperProfile); stays on the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireDeveloper(request, context);
+  try {
+    await saveDeveloperProfile(context.deps.db, user, await readBody(request));
+    return { ok: true as const };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
+  const { completion, saved, id, name, values } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{saved ? "Your developer profile" : `Welcome, ${name}! Set up your profile`}</h1>
+          <p className="mt-1 text-slate-600">A complete profile helps South African clients find and trust you. Save as often as you like and finish later.</p>
+        </div>
+        {saved ? (
+          <Link to={`/developers/${id}`} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 underline">
+            View public profile <ExternalLink className="size-4" aria-hidden="true" />
+          </Link>
+        ) : null}
+      </div>
+      <CompletionCard className="mt-6" percent={completion.percent} missing={completion.missing} />
+      <div className="mt-6">
+        <DeveloperProfileForm defaultValues={values} />
+      </div>
+    </div>
   );
 }

@@ -1,38 +1,116 @@
-import { Form } from "react-router";
-import { ComingSoon } from "../components/layout/coming-soon";
-import { Button } from "../components/ui/button";
+import { ArrowRight } from "lucide-react";
+import { data } from "react-router";
+import { DeleteAccountDialog, DownloadData, NameForm, PasswordForm, SessionsForm, SettingsCard, type SettingsResult } from "../components/profile/settings-forms";
+import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
-import { requireUser } from "./guard.server";
+import {
+  AppError,
+  changeName,
+  changePassword,
+  countOtherSessions,
+  deleteAccount,
+  readBody,
+  redirectWithFlash,
+  requireUser,
+  signOutOtherSessions,
+} from "./profile.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { name: user.name, email: user.email, userType: user.userType };
+  const otherSessions = await countOtherSessions(context.deps.db, context.deps.auth, user, request.headers);
+  return { name: user.name, email: user.email, userType: user.userType, otherSessions };
 }
 
-/** Settings (spec: /profile labelled Settings). Account details now; editing arrives with the profile work. */
-export default function Settings({ loaderData }: Route.ComponentProps) {
-  return (
-    <ComingSoon
-      title="Settings"
-      actions={
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="secondary">
-            Sign Out
-          </Button>
-        </Form>
+const INTENTS = ["name", "password", "signOutOthers", "delete"] as const;
+
+/** One action for every form of the page, told apart by `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const body = (await readBody(request)) as Record<string, unknown> | null;
+  const intent = INTENTS.find((i) => i === body?.intent) ?? "unknown";
+  const ok = (message: string, headers?: Headers) => data<SettingsResult>({ ok: true, intent, message }, headers ? { headers } : undefined);
+  try {
+    switch (intent) {
+      case "name":
+        await changeName(context.deps.db, user, body);
+        return ok("Name updated");
+      case "password": {
+        // better-auth replaced this session with a new one: its cookie goes with the answer.
+        const { headers } = await changePassword(context.deps.auth, user, body, request.headers);
+        const cookies = new Headers();
+        for (const c of headers.getSetCookie()) cookies.append("Set-Cookie", c);
+        return ok("Password changed. Other sessions were signed out.", cookies);
       }
-    >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
-        <dt className="text-slate-500">Name</dt>
-        <dd>{loaderData.name}</dd>
-        <dt className="text-slate-500">Email</dt>
-        <dd className="break-all">{loaderData.email}</dd>
-        <dt className="text-slate-500">Account type</dt>
-        <dd>{loaderData.userType === "developer" ? "Developer (Offer Services)" : "Client (Hire Developers)"}</dd>
-      </dl>
-      <p className="text-sm text-slate-600">Changing your name or password, downloading your data and deleting your account are coming to this page.</p>
-    </ComingSoon>
+      case "signOutOthers":
+        await signOutOtherSessions(context.deps.auth, request.headers);
+        return ok("Signed out of all other sessions");
+      case "delete": {
+        const { headers } = await deleteAccount(context.deps.db, context.deps.auth, user, body, request.headers);
+        return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
+      }
+      default:
+        throw new AppError(400, "unknown_intent", "Unknown action");
+    }
+  } catch (err) {
+    if (err instanceof AppError) return data<SettingsResult>({ ok: false, intent, message: err.message, fields: err.fields }, { status: err.status });
+    throw err;
+  }
+}
+
+/** Settings (spec: /profile labelled Settings) for both roles. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { name, email, userType, otherSessions } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
+      <p className="mt-1 break-all text-slate-600">
+        {email} · {userType === "developer" ? "Developer account" : "Client account"}
+      </p>
+
+      <div className="mt-6 space-y-6">
+        {userType === "developer" ? (
+          <SettingsCard title="Developer profile" description="Your title, bio, rate, skills, portfolio and experience, as clients see them.">
+            <ButtonLink to="/profile/setup" variant="primary">
+              Edit developer profile <ArrowRight className="size-4" aria-hidden="true" />
+            </ButtonLink>
+          </SettingsCard>
+        ) : null}
+
+        <SettingsCard title="Name" description="Shown on your projects, profile and messages.">
+          <NameForm name={name} />
+        </SettingsCard>
+
+        <SettingsCard title="Password" description="Changing your password signs you out on every other browser and device.">
+          <PasswordForm />
+        </SettingsCard>
+
+        <SettingsCard id="sessions" title="Sessions">
+          <SessionsForm otherSessions={otherSessions} />
+        </SettingsCard>
+
+        <SettingsCard
+          id="data"
+          title="Your data"
+          description="A JSON file with everything BuildZA stores about you: account, profile, projects, reviews, reports and sessions. South Africa's POPIA gives you this right."
+        >
+          <DownloadData />
+        </SettingsCard>
+
+        <SettingsCard
+          id="delete"
+          tone="danger"
+          title="Danger zone"
+          description={
+            userType === "client"
+              ? "Deleting your account removes your name, email and sign-in details, and closes the projects you posted. This cannot be undone."
+              : "Deleting your account removes your name, email, developer profile and sign-in details. This cannot be undone."
+          }
+        >
+          <DeleteAccountDialog />
+        </SettingsCard>
+      </div>
+    </div>
   );
 }

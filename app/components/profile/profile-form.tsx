@@ -1,0 +1,239 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Check } from "lucide-react";
+import { useEffect, type ReactNode } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import { useActionData, useNavigation, useSubmit } from "react-router";
+import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPONSE_TIME, LOCATIONS, MAX_BIO, RESPONSE_TIMES } from "../../../shared/constants";
+import { developerProfileSchema, type DeveloperProfileInput } from "../../../shared/schemas";
+import type { ActionFailure } from "../../lib/action.server";
+import { useServerErrors } from "../../lib/use-server-errors";
+import { notify } from "../../root";
+import { Button, ButtonLink } from "../ui/button";
+import { Card } from "../ui/card";
+import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
+import { CertificationList, ExperienceList, PortfolioList } from "./profile-lists";
+import { SkillsField } from "./skills-field";
+
+/** Empty values of the profile form (no profile saved yet). */
+export const EMPTY_PROFILE: DeveloperProfileInput = {
+  title: "",
+  bio: "",
+  city: "",
+  hourlyRate: "",
+  responseTime: "",
+  availability: "available",
+  skills: [],
+  links: { github: "", linkedin: "", website: "" },
+  portfolio: [],
+  experience: [],
+  certifications: [],
+};
+
+/** A section of the form: a card with a heading; `id` is the anchor profileCompletion links to. */
+function Section({ id, title, description, children }: { id?: string; title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Card id={id} className="scroll-mt-24 space-y-5 p-5 sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+const choice = (selected: boolean) =>
+  `flex cursor-pointer flex-col rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
+    selected ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600" : "border-slate-300 bg-white hover:border-slate-400"
+  }`;
+
+const AVAILABILITY_HINTS = {
+  available: "Taking on new projects now",
+  busy: "Open to small or later work",
+  unavailable: "Not taking new work",
+} as const;
+
+/**
+ * The developer profile form of /profile/setup (issue 3): sections with anchors matching
+ * profileCompletion's links; posts JSON to the route's action, which saves it with
+ * saveDeveloperProfile (one statement) and answers { ok: true } or the field errors.
+ */
+export function DeveloperProfileForm({ defaultValues }: { defaultValues: DeveloperProfileInput }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const result = useActionData() as ActionFailure | { ok: true } | undefined;
+  const form = useForm<DeveloperProfileInput>({ resolver: zodResolver(developerProfileSchema), defaultValues, mode: "onTouched" });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    getFieldState,
+    watch,
+    trigger,
+    reset,
+    control,
+    formState: { errors },
+  } = form;
+  useServerErrors<DeveloperProfileInput>(result && result.ok === false ? result : undefined, setError);
+
+  // Saved: the toast, and the form takes the stored values (trimmed, list items with their ids).
+  useEffect(() => {
+    if (result?.ok) notify("success", "Profile saved");
+  }, [result]);
+  useEffect(() => {
+    reset(defaultValues);
+  }, [defaultValues, reset]);
+
+  // A field showing a message is checked again on every change, so a fix clears it at once.
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      const field = name as FieldPath<DeveloperProfileInput> | undefined;
+      if (field && getFieldState(field).error) void trigger(field);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, trigger, getFieldState]);
+
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  const bio = watch("bio") ?? "";
+  const skills = watch("skills") ?? [];
+  const availability = watch("availability");
+  const listProps = { control, register, setValue, getValues, errors };
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => submit(values as never, { method: "post", encType: "application/json" }))} className="space-y-6">
+      <Section title="About you" description="What clients see first on your card and profile.">
+        <Field id="title" label="Professional title" error={errors.title?.message} hint={'Shown under your name. Empty shows "Full-Stack Developer".'}>
+          <Input id="title" className="scroll-mt-28" maxLength={80} placeholder="e.g. Flutter developer for fintech apps" invalid={!!errors.title} aria-describedby="title-error" {...register("title")} />
+        </Field>
+        <Field id="bio" label="Bio" error={errors.bio?.message}>
+          <Textarea
+            id="bio"
+            className="scroll-mt-28"
+            rows={6}
+            maxLength={MAX_BIO}
+            placeholder="Who you are, what you build, and the clients you have helped."
+            invalid={!!errors.bio}
+            aria-describedby="bio-error bio-count"
+            {...register("bio")}
+          />
+          <p id="bio-count" className="flex justify-between gap-2 text-xs text-slate-600">
+            <span>{bio.trim().length < 50 ? "At least 50 characters make a complete bio." : "Looks good."}</span>
+            <span className={bio.trim().length >= 50 ? "text-brand-700" : undefined}>
+              {bio.length} / {MAX_BIO}
+            </span>
+          </p>
+        </Field>
+      </Section>
+
+      <Section title="Location, rate and response time">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="city" label="City" error={errors.city?.message}>
+            <Select id="city" className="scroll-mt-28" invalid={!!errors.city} aria-describedby="city-error" {...register("city")}>
+              <option value="">Choose your city</option>
+              {LOCATIONS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="hourlyRate" label="Hourly rate (rand)" error={errors.hourlyRate?.message} hint={'Leave empty to show "Rate on request".'}>
+            <div className="relative">
+              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden="true">
+                R
+              </span>
+              <Input
+                id="hourlyRate"
+                type="number"
+                inputMode="numeric"
+                min={50}
+                max={10000}
+                step={1}
+                className="scroll-mt-28 pl-8 pr-16 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                placeholder="e.g. 450"
+                invalid={!!errors.hourlyRate}
+                aria-describedby="hourlyRate-error"
+                {...register("hourlyRate")}
+              />
+              <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500" aria-hidden="true">
+                /hour
+              </span>
+            </div>
+          </Field>
+          <Field id="responseTime" label="Response time" error={errors.responseTime?.message} hint={`How quickly you usually reply. Empty shows "${DEFAULT_RESPONSE_TIME}".`}>
+            <Select id="responseTime" invalid={!!errors.responseTime} {...register("responseTime")}>
+              <option value="">Not set</option>
+              {RESPONSE_TIMES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Availability</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {AVAILABILITIES.map((a) => (
+              <label key={a} className={choice(availability === a)}>
+                <input type="radio" value={a} className="sr-only" {...register("availability")} />
+                <span className="text-sm font-semibold">{AVAILABILITY_LABELS[a]}</span>
+                <span className="text-xs text-slate-600">
+                  Badge "{AVAILABILITY_BADGES[a]}". {AVAILABILITY_HINTS[a]}
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="availability-error" message={errors.availability?.message} />
+        </fieldset>
+      </Section>
+
+      <Section id="skills" title="Skills" description="Clients filter developers by these. Pick from the suggestions or type your own.">
+        <SkillsField
+          skills={skills}
+          getSkills={() => getValues("skills") ?? []}
+          onChange={(next) => setValue("skills", next, { shouldValidate: true, shouldDirty: true })}
+          error={errors.skills?.message ?? (Array.isArray(errors.skills) ? errors.skills.find((s) => s?.message)?.message : undefined)}
+        />
+      </Section>
+
+      <Section id="portfolio" title="Portfolio" description="Apps and sites you built. The first two show on your developer card.">
+        <PortfolioList {...listProps} />
+      </Section>
+
+      <Section id="experience" title="Experience" description="Jobs and contracts, newest first.">
+        <ExperienceList {...listProps} />
+      </Section>
+
+      <Section id="certifications" title="Certifications">
+        <CertificationList {...listProps} />
+      </Section>
+
+      <Section id="links" title="Links" description="Full https:// addresses.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="links.github" label="GitHub" error={errors.links?.github?.message}>
+            <Input id="links.github" type="url" inputMode="url" placeholder="https://github.com/your-name" invalid={!!errors.links?.github} {...register("links.github")} />
+          </Field>
+          <Field id="links.linkedin" label="LinkedIn" error={errors.links?.linkedin?.message}>
+            <Input id="links.linkedin" type="url" inputMode="url" placeholder="https://www.linkedin.com/in/your-name" invalid={!!errors.links?.linkedin} {...register("links.linkedin")} />
+          </Field>
+          <Field id="links.website" label="Website" error={errors.links?.website?.message} className="sm:col-span-2">
+            <Input id="links.website" type="url" inputMode="url" placeholder="https://your-site.co.za" invalid={!!errors.links?.website} {...register("links.website")} />
+          </Field>
+        </div>
+      </Section>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <ButtonLink to="/dashboard" variant="ghost">
+          Skip for now
+        </ButtonLink>
+        <Button type="submit" busy={saving}>
+          {saving ? "Saving..." : "Save profile"}
+          {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Dialog } from "radix-ui";
+import { Download, LogOut, Trash2 } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import type { z } from "zod";
+import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
+import { useServerErrors } from "../../lib/use-server-errors";
+import { notify } from "../../root";
+import { PasswordInput } from "../auth/auth-card";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { Field, Input } from "../ui/form";
+
+/** What the /profile action answers: which form it was for, and the outcome. */
+export type SettingsResult = { ok: true; intent: string; message: string } | { ok: false; intent: string; message: string; fields?: FieldErrors };
+
+/** The action's answer for `intent` only (each form on the page handles its own). */
+function useResult(intent: string) {
+  const result = useActionData() as SettingsResult | undefined;
+  return result?.intent === intent ? result : undefined;
+}
+
+/** True while the page submits `intent` (JSON or form data). */
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting") return false;
+  const json = navigation.json as { intent?: string } | undefined;
+  return (json?.intent ?? navigation.formData?.get("intent")) === intent;
+}
+
+/** A settings section: a card with a heading and a short explanation. */
+export function SettingsCard({ id, title, description, children, tone = "default" }: { id?: string; title: string; description?: ReactNode; children: ReactNode; tone?: "default" | "danger" }) {
+  return (
+    <Card id={id} className={`scroll-mt-24 p-5 sm:p-6 ${tone === "danger" ? "border-red-200" : ""}`}>
+      <h2 className={`text-lg font-semibold ${tone === "danger" ? "text-red-800" : ""}`}>{title}</h2>
+      {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+      <div className="mt-5">{children}</div>
+    </Card>
+  );
+}
+
+/** Change name: users.name and the developer profile's name together. */
+export function NameForm({ name }: { name: string }) {
+  const submit = useSubmit();
+  const result = useResult("name");
+  const busy = useBusy("name");
+  type Values = z.input<typeof changeNameSchema>;
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ resolver: zodResolver(changeNameSchema), defaultValues: { name } });
+  useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
+  useEffect(() => {
+    if (result?.ok) notify("success", result.message);
+  }, [result]);
+  useEffect(() => reset({ name }), [name, reset]);
+  return (
+    <form noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={handleSubmit((v) => submit({ intent: "name", ...v }, { method: "post", encType: "application/json" }))}>
+      <Field id="name" label="Full name" error={formState.errors.name?.message} className="flex-1">
+        <Input id="name" autoComplete="name" maxLength={100} invalid={!!formState.errors.name} aria-describedby="name-error" {...register("name")} />
+      </Field>
+      <Button type="submit" variant="secondary" busy={busy} className="sm:mt-7">
+        {busy ? "Saving..." : "Save name"}
+      </Button>
+    </form>
+  );
+}
+
+/** Change password: current password required; every other session ends. */
+export function PasswordForm() {
+  const submit = useSubmit();
+  const result = useResult("password");
+  const busy = useBusy("password");
+  type Values = z.input<typeof changePasswordSchema>;
+  const empty = { currentPassword: "", newPassword: "", confirmPassword: "" };
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ resolver: zodResolver(changePasswordSchema), defaultValues: empty });
+  const errors = formState.errors;
+  useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
+  useEffect(() => {
+    if (result?.ok) {
+      notify("success", result.message);
+      reset({ currentPassword: "", newPassword: "", confirmPassword: "" });
+    }
+  }, [result, reset]);
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => submit({ intent: "password", ...v }, { method: "post", encType: "application/json" }))}>
+      <Field id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
+        <PasswordInput id="currentPassword" autoComplete="current-password" invalid={!!errors.currentPassword} aria-describedby="currentPassword-error" {...register("currentPassword")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="newPassword" label="New password" error={errors.newPassword?.message} hint="At least 6 characters.">
+          <PasswordInput id="newPassword" autoComplete="new-password" invalid={!!errors.newPassword} aria-describedby="newPassword-error" {...register("newPassword")} />
+        </Field>
+        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <PasswordInput id="confirmPassword" autoComplete="new-password" invalid={!!errors.confirmPassword} aria-describedby="confirmPassword-error" {...register("confirmPassword")} />
+        </Field>
+      </div>
+      <Button type="submit" variant="secondary" busy={busy}>
+        {busy ? "Changing password..." : "Change password"}
+      </Button>
+    </form>
+  );
+}
+
+/** "Sign out of all other sessions", with how many there are. */
+export function SessionsForm({ otherSessions }: { otherSessions: number }) {
+  const result = useResult("signOutOthers");
+  const busy = useBusy("signOutOthers");
+  useEffect(() => {
+    if (result) notify(result.ok ? "success" : "error", result.message);
+  }, [result]);
+  return (
+    <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-700">
+        {otherSessions === 0
+          ? "You are signed in on this device only."
+          : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "session" : "sessions"} (other browsers or devices).`}
+      </p>
+      <input type="hidden" name="intent" value="signOutOthers" />
+      <Button type="submit" variant="secondary" busy={busy} disabled={otherSessions === 0} className="shrink-0">
+        <LogOut className="size-4" aria-hidden="true" /> {busy ? "Signing out..." : "Sign out of all other sessions"}
+      </Button>
+    </Form>
+  );
+}
+
+/** "Download my data": the JSON file of /profile/export. */
+export function DownloadData() {
+  return (
+    <a
+      href="/profile/export"
+      download="buildza-my-data.json"
+      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100"
+    >
+      <Download className="size-4" aria-hidden="true" /> Download my data
+    </a>
+  );
+}
+
+/** "Delete my account" in the danger zone: a dialog asking for the password. */
+export function DeleteAccountDialog() {
+  const [open, setOpen] = useState(false);
+  const submit = useSubmit();
+  const result = useResult("delete");
+  const busy = useBusy("delete");
+  type Values = z.input<typeof deleteAccountSchema>;
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: "" } });
+  useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset({ password: "" });
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="danger">
+          <Trash2 className="size-4" aria-hidden="true" /> Delete my account
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">
+            Your name, email, developer profile and sign-in details are removed and you are signed out everywhere. Projects you posted are closed. This cannot be undone.
+          </Dialog.Description>
+          <form noValidate className="mt-5 space-y-4" onSubmit={handleSubmit((v) => submit({ intent: "delete", ...v }, { method: "post", encType: "application/json" }))}>
+            <Field id="deletePassword" label="Enter your password to confirm" error={formState.errors.password?.message}>
+              <PasswordInput id="deletePassword" autoComplete="current-password" invalid={!!formState.errors.password} aria-describedby="deletePassword-error" {...register("password")} />
+            </Field>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" variant="danger" busy={busy}>
+                {busy ? "Deleting..." : "Delete my account"}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Settings (/profile, issue 3): change name, change password, sign out of other sessions,
+ * download my data and delete my account (POPIA: access to and erasure of personal data).
+ * Plain functions taking the database and/or the better-auth instance, the session user, the
+ * untrusted input and the request headers; they validate with the shared schemas and throw the
+ * typed errors of server/errors.ts.
+ */
+import { isAPIError } from "better-auth/api";
+import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { accounts, developerProfiles, projectReports, projects, reviews, sessions, users, verifications } from "../db/schema";
+import { AppError, UnauthorizedError, ValidationError } from "../errors";
+import { parseInput } from "../validation";
+import { signOut } from "./accounts";
+import type { Auth } from "./auth";
+
+/** The anonymised name and email a deleted account keeps (its rows stay, its person does not). */
+export const DELETED_USER_NAME = "Deleted user";
+export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
+
+function requireSignedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+function codeOf(err: unknown): string | undefined {
+  return isAPIError(err) ? (err.body as { code?: string } | undefined)?.code : undefined;
+}
+
+/**
+ * Renames the signed-in user: users.name and, for a developer, developer_profiles.name (kept equal
+ * for search) in one transaction. Returns the new name.
+ * Throws UnauthorizedError, ValidationError (name: spec section 5 messages).
+ */
+export async function changeName(db: Db, user: SessionUser | null, input: unknown): Promise<{ name: string }> {
+  const me = requireSignedIn(user);
+  const { name } = parseInput(changeNameSchema, input);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ name, updatedAt: now }).where(eq(users.id, me.id));
+    await tx.update(developerProfiles).set({ name, updatedAt: now }).where(eq(developerProfiles.userId, me.id));
+  });
+  return { name };
+}
+
+/**
+ * Changes the password of the signed-in user after checking the current one, and ends every other
+ * session (better-auth revokeOtherSessions: all sessions go, a fresh one replaces the caller's).
+ * Returns the Set-Cookie headers of the new session, to send with the answer.
+ * Throws UnauthorizedError, ValidationError (currentPassword: "Current password is incorrect";
+ * newPassword/confirmPassword: schema messages), AppError 400 otherwise.
+ */
+export async function changePassword(auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
+  requireSignedIn(user);
+  const data = parseInput(changePasswordSchema, input);
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: data.currentPassword, newPassword: data.newPassword, revokeOtherSessions: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { headers };
+  } catch (err) {
+    const code = codeOf(err);
+    if (code === "INVALID_PASSWORD") throw new ValidationError({ currentPassword: "Current password is incorrect" });
+    if (code === "UNAUTHORIZED") throw new UnauthorizedError();
+    if (code === "PASSWORD_TOO_SHORT") throw new ValidationError({ newPassword: "Password must be at least 6 characters" });
+    console.error("change password failed", err);
+    throw new AppError(400, "change_password_failed", "Failed to change password");
+  }
+}
+
+/**
+ * The number of the user's other sessions that still work (not expired), for "Sign out of all
+ * other sessions". The current session is the one of `requestHeaders`.
+ */
+export async function countOtherSessions(db: Db, auth: Auth, user: SessionUser, requestHeaders: Headers): Promise<number> {
+  const current = await auth.api.getSession({ headers: requestHeaders });
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date()), current ? ne(sessions.id, current.session.id) : undefined));
+  return row?.n ?? 0;
+}
+
+/**
+ * Ends every session of the signed-in user except the one of `requestHeaders`.
+ * Throws UnauthorizedError (no session).
+ */
+export async function signOutOtherSessions(auth: Auth, requestHeaders: Headers): Promise<void> {
+  try {
+    await auth.api.revokeOtherSessions({ headers: requestHeaders });
+  } catch (err) {
+    if (codeOf(err) === "UNAUTHORIZED" || (isAPIError(err) && err.statusCode === 401)) throw new UnauthorizedError();
+    throw err;
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Everything stored about a user, as the "Download my data" file holds it. */
+export interface MyData {
+  exportedAt: string;
+  account: { id: string; name: string; email: string; userType: string; emailVerified: boolean; isActive: boolean; createdAt: string; updatedAt: string };
+  credentials: Array<{ providerId: string; createdAt: string; updatedAt: string }>;
+  developerProfile: Record<string, unknown> | null;
+  reviewsAboutMe: Array<{ id: string; clientName: string; rating: number; comment: string; projectTitle: string; projectId: string | null; createdAt: string }>;
+  reviewsWritten: Array<{ id: string; developerId: string; rating: number; comment: string; projectTitle: string; projectId: string | null; createdAt: string }>;
+  projects: Array<Record<string, unknown>>;
+  projectReports: Array<{ id: string; projectId: string; reason: string; createdAt: string }>;
+  sessions: Array<{ createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }>;
+}
+
+/**
+ * Everything stored about the signed-in user (POPIA access request), JSON-serialisable: the
+ * account, the sign-in methods (never the password hash), the developer profile, reviews about
+ * them and by them, their projects and reports, and their sessions (never the tokens).
+ * Throws UnauthorizedError.
+ */
+export async function exportMyData(db: Db, user: SessionUser | null): Promise<MyData> {
+  const me = requireSignedIn(user);
+  const [account] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
+  if (!account) throw new UnauthorizedError();
+  const [credentialRows, [profile], aboutMe, written, projectRows, reportRows, sessionRows] = await Promise.all([
+    db.select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, me.id)),
+    db.select().from(developerProfiles).where(eq(developerProfiles.userId, me.id)).limit(1),
+    db.select().from(reviews).where(eq(reviews.developerId, me.id)).orderBy(reviews.createdAt),
+    db.select().from(reviews).where(eq(reviews.clientId, me.id)).orderBy(reviews.createdAt),
+    db.select().from(projects).where(eq(projects.userId, me.id)).orderBy(projects.createdAt),
+    db.select().from(projectReports).where(eq(projectReports.userId, me.id)).orderBy(projectReports.createdAt),
+    db
+      .select({ createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, me.id))
+      .orderBy(sessions.createdAt),
+  ]);
+  let developerProfile: MyData["developerProfile"] = null;
+  if (profile) {
+    const { searchVector: _sv, ...rest } = profile;
+    developerProfile = { ...rest, createdAt: iso(rest.createdAt), updatedAt: iso(rest.updatedAt) };
+  }
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      userType: account.userType,
+      emailVerified: account.emailVerified,
+      isActive: account.isActive,
+      createdAt: account.createdAt.toISOString(),
+      updatedAt: account.updatedAt.toISOString(),
+    },
+    credentials: credentialRows.map((c) => ({ providerId: c.providerId, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() })),
+    developerProfile,
+    reviewsAboutMe: aboutMe.map((r) => ({ id: r.id, clientName: r.clientName, rating: r.rating, comment: r.comment, projectTitle: r.projectTitle, projectId: r.projectId, createdAt: r.createdAt.toISOString() })),
+    reviewsWritten: written.map((r) => ({ id: r.id, developerId: r.developerId, rating: r.rating, comment: r.comment, projectTitle: r.projectTitle, projectId: r.projectId, createdAt: r.createdAt.toISOString() })),
+    projects: projectRows.map(({ searchVector: _sv, ...p }) => ({ ...p, deadline: iso(p.deadline), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    projectReports: reportRows.map((r) => ({ id: r.id, projectId: r.projectId, reason: r.reason, createdAt: r.createdAt.toISOString() })),
+    sessions: sessionRows.map((s) => ({ createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(), expiresAt: s.expiresAt.toISOString(), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+  };
+}
+
+/**
+ * Deletes the signed-in user's account after checking the password (POPIA erasure). In one
+ * transaction: their projects are closed (rows kept for the developers who bid on them, pointing
+ * at the anonymised account); the developer profile and the reviews about it are deleted; reviews
+ * they wrote lose the client's name and id; sessions, credentials and verifications go; the users
+ * row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image). Returns
+ * the Set-Cookie headers that clear the session cookie.
+ * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
+ */
+export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
+  const me = requireSignedIn(user);
+  const { password } = parseInput(deleteAccountSchema, input);
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers: requestHeaders });
+  } catch (err) {
+    if (codeOf(err) === "INVALID_PASSWORD") throw new ValidationError({ password: "Password is incorrect" });
+    if (codeOf(err) === "UNAUTHORIZED" || (isAPIError(err) && err.statusCode === 401)) throw new UnauthorizedError();
+    throw err;
+  }
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, me.id)).limit(1);
+  const email = (row?.email ?? me.email).toLowerCase();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ status: "closed", updatedAt: now }).where(and(eq(projects.userId, me.id), ne(projects.status, "closed")));
+    await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
+    await tx.delete(reviews).where(eq(reviews.developerId, me.id));
+    await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
+    await tx.delete(sessions).where(eq(sessions.userId, me.id));
+    await tx.delete(accounts).where(eq(accounts.userId, me.id));
+    // Reset and verification tokens carry the user id as value or the email in the identifier.
+    await tx
+      .delete(verifications)
+      .where(or(eq(verifications.value, me.id), sql`position(${me.id} in ${verifications.value}) > 0`, sql`position(${email} in lower(${verifications.identifier})) > 0`));
+    await tx
+      .update(users)
+      .set({ name: DELETED_USER_NAME, email: deletedEmail(me.id), emailVerified: false, image: null, isActive: false, updatedAt: now })
+      .where(eq(users.id, me.id));
+  });
+  // The session row is gone; signOut still answers with the headers that clear the cookie.
+  const headers = await signOut(auth, requestHeaders);
+  return { headers };
+}
