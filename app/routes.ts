@@ -18,6 +18,7 @@ export default [
   route("developers/:id", "routes/developer.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/setup", "routes/profile.setup.tsx"),
+  route("profile/export", "routes/profile.export.tsx"),
   route("messages/*", "routes/messages.tsx"),
   route("proposals", "routes/proposals.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),

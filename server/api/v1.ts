@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError, ValidationError } from "../errors";
 import { getSessionUser } from "../http/session";
+import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
 import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
@@ -78,6 +79,16 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ developer, reviews: await listDeveloperReviews(deps.db, developer.id) });
   });
   api.put("/me/developer-profile", async (c) => c.json({ developer: await saveDeveloperProfile(deps.db, c.get("user"), await readJson(c)) }));
+  // POPIA: access (everything stored about me) and erasure (password-confirmed).
+  api.get("/me/export", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await exportMyData(deps.db, c.get("user")));
+  });
+  api.delete("/me", async (c) => {
+    const { headers } = await deleteAccount(deps.db, deps.auth, c.get("user"), await readJson(c), c.req.raw.headers);
+    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return c.body(null, 204);
+  });
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.
   api.all("*", (c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));

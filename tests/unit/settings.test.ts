@@ -340,4 +340,24 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(second.user.id).not.toBe(first.user.id);
     });
   });
+  it("serves GET /api/v1/me/export and DELETE /api/v1/me with the API's error shape", async () => {
+    const { cookie } = await t.signUp({ email: "api-erase@example.co.za", name: "Bongani Mthembu", userType: "developer" });
+    const call = (method: string, path: string, body?: unknown, withCookie = true) =>
+      t.app.request(path, {
+        method,
+        headers: { origin: APP_URL, ...(withCookie ? { cookie } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await call("GET", "/api/v1/me/export", undefined, false)).status).toBe(401);
+    const exported = await call("GET", "/api/v1/me/export");
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(await exported.json())).toContain("api-erase@example.co.za");
+    const wrong = await call("DELETE", "/api/v1/me", { password: "not-it" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.password).toBe("Password is incorrect");
+    expect((await call("DELETE", "/api/v1/me", { password: "secret123" })).status).toBe(204);
+    expect((await call("GET", "/api/v1/me/export")).status).toBe(401);
+    const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, "api-erase@example.co.za"));
+    expect(left!.n).toBe(0);
+  });
 });
