@@ -21,7 +21,7 @@ import {
 import { budgetBounds, formatRand } from "../../shared/format";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
-import { accounts, projects, users } from "../db/schema";
+import { accounts, developerProfiles, projects, reviews, users } from "../db/schema";
 import {
   ADDITIONAL_INFO,
   CITY_PLACES,
@@ -42,7 +42,9 @@ import {
   WEB_ONLY_SKILLS,
   type ProjectIdea,
 } from "./data";
+import { makeDeveloper, type Person, type ReviewInsert } from "./profiles";
 import { Random } from "./random";
+import { capitalise, fillTemplate, slug } from "./text";
 
 export interface SeedOptions {
   /** Projects to create, all owned by clients. */
@@ -59,6 +61,8 @@ export interface SeedResult {
   projects: number;
   clients: number;
   developers: number;
+  /** Reviews of developers (each developer's rating and reviewCount agree with them). */
+  reviews: number;
   /** The password of every demo account. */
   password: string;
 }
@@ -118,6 +122,9 @@ interface SeedUser {
  * one transaction and in batches of BATCH_SIZE rows. The demo client and developer come first and
  * the demo client owns the first projects. Every category, platform, budget range, timeline and
  * project skill suggestion occurs once there are at least 16 projects. Budgets are whole rand.
+ * Every developer gets a developer profile and 0-40 reviews from clients that its rating and
+ * reviewCount are computed from (see profiles.ts); with at least ten developers every city,
+ * developer skill filter and availability occurs.
  * Throws RangeError unless every count is a positive integer; fails on a database that already
  * holds the demo accounts (unique email).
  */
@@ -133,6 +140,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
   const clients = makeUsers(new Random(options.seed, "clients"), "client", options.clients, now, 0);
   const developers = makeUsers(new Random(options.seed, "developers"), "developer", options.developers, now, options.clients);
   const projectRng = new Random(options.seed, "projects");
+  // Its own stream, so adding profiles left the projects of every seed as they were.
+  const profileRng = new Random(options.seed, "profiles");
+  const person = (u: SeedUser): Person => ({ id: u.row.id!, name: u.row.name, createdAt: u.row.createdAt! });
+  const clientPeople = clients.map(person);
+  let reviewCount = 0;
 
   await db.transaction(async (tx) => {
     for (const group of [clients, developers]) {
@@ -150,8 +162,27 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
         await insertRows(tx, projects, rows);
       }
     });
+    await withoutSecondaryIndexes(tx, "developer_profiles", () =>
+      withoutSecondaryIndexes(tx, "reviews", async () => {
+        let pending: ReviewInsert[] = [];
+        const flush = async (all: boolean) => {
+          let i = 0;
+          for (; i < pending.length && (all || pending.length - i >= BATCH_SIZE); i += BATCH_SIZE) await insertRows(tx, reviews, pending.slice(i, i + BATCH_SIZE));
+          pending = pending.slice(i);
+        };
+        for (let start = 0; start < developers.length; start += BATCH_SIZE) {
+          const batch = developers.slice(start, start + BATCH_SIZE);
+          const seeds = batch.map((u, k) => makeDeveloper(profileRng, start + k, person(u), clientPeople, now));
+          await insertRows(tx, developerProfiles, seeds.map((d) => d.profile));
+          for (const d of seeds) pending.push(...d.reviews);
+          reviewCount += seeds.reduce((n, d) => n + d.reviews.length, 0);
+          await flush(false);
+        }
+        await flush(true);
+      }),
+    );
   });
-  return { projects: options.projects, clients: options.clients, developers: options.developers, password: DEMO_PASSWORD };
+  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, password: DEMO_PASSWORD };
 }
 
 /** Seeds DEFAULT_SEED when the users table is empty; returns the counts, or null when not empty. */
@@ -235,14 +266,6 @@ function credential({ row: user, accountId }: SeedUser, password: string): Accou
     createdAt: user.createdAt,
     updatedAt: user.createdAt,
   };
-}
-
-/** Lowercase ASCII letters only: "van der Merwe" -> "vandermerwe", "Suné" -> "sune". */
-function slug(text: string): string {
-  return text
-    .normalize("NFD")
-    .toLowerCase()
-    .replace(/[^a-z]/g, "");
 }
 
 /** Skill order for the first projects, so project i (i < 3) gets a skill that fits PLATFORMS[i]. */
@@ -379,21 +402,6 @@ function describe(rng: Random, idea: ProjectIdea, platform: Platform, features: 
     if (!context.includes(sentence)) context.push(sentence);
   }
   return join();
-}
-
-/** Replaces {key} with words[key]; "a" before a capitalised vowel becomes "an" ("an Umlazi spaza"). */
-function fillTemplate(template: string, words: Record<string, string>): string {
-  return template
-    .replace(/\{(\w+)\}/g, (_, key: string) => {
-      const word = words[key];
-      if (word === undefined) throw new Error(`Unknown placeholder {${key}} in "${template}"`);
-      return word;
-    })
-    .replace(/\b([Aa]) (?=[AEIOU])/g, "$1n ");
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "Barcode scanning" -> "barcode scanning"; names and acronyms stay ("PayFast and Yoco checkout"). */

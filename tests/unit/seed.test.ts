@@ -1,23 +1,36 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  AVAILABILITIES,
   BUDGET_RANGE_CODES,
   CATEGORIES,
+  DEVELOPER_SKILL_FILTERS,
   LOCATIONS,
   PLATFORMS,
   PROJECT_SKILL_SUGGESTIONS,
   PROJECT_STATUSES,
   TIMELINE_CODES,
+  TOP_DEVELOPER_MIN_RATING,
+  TOP_DEVELOPER_MIN_REVIEWS,
 } from "../../shared/constants";
+import { developerProfileSchema } from "../../shared/schemas";
 import { budgetBounds } from "../../shared/format";
 import { verifyPassword } from "../../server/auth/password";
 import type { Database } from "../../server/db/client";
-import { accounts, projects, users } from "../../server/db/schema";
+import { accounts, developerProfiles, projects, reviews, users } from "../../server/db/schema";
 import { DEFAULT_SEED, DEMO_PASSWORD, seedDemoData, seedIfEmpty, type SeedOptions } from "../../server/seed/seed";
 import { createTestDatabase, DB_KINDS } from "../support/db";
 
 const SMALL: SeedOptions = { projects: 60, developers: 10, clients: 8, seed: 7 };
 const DAY = 24 * 60 * 60 * 1000;
+
+/** Profiles and reviews in a stable order. */
+function listProfiles(database: Database) {
+  return database.db.select().from(developerProfiles).orderBy(asc(developerProfiles.userId));
+}
+function listReviews(database: Database) {
+  return database.db.select().from(reviews).orderBy(asc(reviews.id));
+}
 
 /** Projects in a stable order that does not depend on the moment of seeding. */
 function listProjects(database: Database) {
@@ -32,10 +45,11 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     return database;
   };
   let main: Database;
+  let seeded: Awaited<ReturnType<typeof seedDemoData>>;
 
   beforeAll(async () => {
     main = await open();
-    await seedDemoData(main.db, SMALL);
+    seeded = await seedDemoData(main.db, SMALL);
   });
   afterAll(async () => {
     await Promise.all(opened.map((d) => d.close()));
@@ -137,6 +151,118 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(rows.some((p) => p.deadline !== null)).toBe(true);
   });
 
+  it("gives every developer user exactly one profile with the user's name and dates", async () => {
+    const developers = await main.db.select().from(users).where(eq(users.userType, "developer"));
+    const profiles = await listProfiles(main);
+    expect(profiles).toHaveLength(developers.length);
+    const byId = new Map(profiles.map((p) => [p.userId, p]));
+    expect(byId.size).toBe(profiles.length);
+    for (const u of developers) {
+      const p = byId.get(u.id);
+      expect(p, u.email).toBeDefined();
+      expect(p!.name).toBe(u.name);
+      expect(p!.isActive).toBe(true);
+      expect(p!.createdAt.getTime()).toBe(u.createdAt.getTime());
+      expect(p!.updatedAt.getTime()).toBeGreaterThan(p!.createdAt.getTime());
+      expect(p!.updatedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("writes exactly reviewCount reviews per developer, and rating is their rounded average", async () => {
+    const profiles = await listProfiles(main);
+    const rows = await listReviews(main);
+    expect(rows).toHaveLength(seeded.reviews);
+    const clients = new Map((await main.db.select().from(users).where(eq(users.userType, "client"))).map((u) => [u.id, u]));
+    const byDeveloper = new Map<string, number[]>();
+    for (const r of rows) {
+      byDeveloper.set(r.developerId, [...(byDeveloper.get(r.developerId) ?? []), r.rating]);
+      expect(Number.isInteger(r.rating) && r.rating >= 1 && r.rating <= 5).toBe(true);
+      const client = clients.get(r.clientId!);
+      expect(client, "review by a demo client").toBeDefined();
+      expect(["", client!.name]).toContain(r.clientName);
+      expect(r.projectTitle.length).toBeGreaterThanOrEqual(5);
+      expect(r.comment.length).toBeGreaterThan(10);
+      expect(r.comment).not.toMatch(/[{}]/);
+      expect(Date.now() - r.createdAt.getTime()).toBeLessThanOrEqual(731 * DAY);
+      expect(r.createdAt.getTime()).toBeGreaterThanOrEqual(client!.createdAt.getTime());
+    }
+    for (const p of profiles) {
+      const ratings = byDeveloper.get(p.userId) ?? [];
+      expect(p.reviewCount, p.name).toBe(ratings.length);
+      expect(p.reviewCount).toBeLessThanOrEqual(40);
+      const sum = ratings.reduce((a, b) => a + b, 0);
+      expect(Number(p.rating), p.name).toBe(ratings.length ? Math.round((sum * 100) / ratings.length) / 100 : 0);
+    }
+    // The same check in SQL: no profile disagrees with round(avg(rating), 2) of its reviews.
+    const mismatches = await main.db.execute(
+      sql`select p.user_id from developer_profiles p left join (select developer_id, count(*)::int as n, round(avg(rating), 2) as avg from reviews group by developer_id) r on r.developer_id = p.user_id where p.review_count <> coalesce(r.n, 0) or p.rating <> coalesce(r.avg, 0)`,
+    );
+    expect((mismatches as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
+  it("covers every developer skill filter, city and availability, with top and low-rated developers", async () => {
+    const profiles = await listProfiles(main);
+    const skills = new Set(profiles.flatMap((p) => p.skills));
+    for (const skill of DEVELOPER_SKILL_FILTERS) expect(skills, skill).toContain(skill);
+    expect(new Set(profiles.map((p) => p.city).filter(Boolean))).toEqual(new Set(LOCATIONS));
+    expect(new Set(profiles.map((p) => p.availability))).toEqual(new Set(AVAILABILITIES));
+    const top = profiles.filter((p) => Number(p.rating) >= TOP_DEVELOPER_MIN_RATING && p.reviewCount >= TOP_DEVELOPER_MIN_REVIEWS);
+    expect(top.length).toBeGreaterThanOrEqual(1);
+    expect(profiles.some((p) => p.reviewCount > 0 && Number(p.rating) < 3.5)).toBe(true);
+  });
+
+  it("gives the demo developer a complete top-developer profile in Johannesburg", async () => {
+    const [developer] = await main.db.select().from(users).where(eq(users.email, "developer@demo.buildza.co.za"));
+    const [p] = await main.db.select().from(developerProfiles).where(eq(developerProfiles.userId, developer!.id));
+    expect(p).toMatchObject({ name: "Sipho Dlamini", city: "Johannesburg", availability: "available" });
+    expect(p!.skills).toEqual(expect.arrayContaining(["React Native", "Flutter"]));
+    expect(p!.title).not.toBe("");
+    expect(p!.bio.length).toBeGreaterThan(100);
+    expect(p!.hourlyRate).not.toBeNull();
+    expect(p!.portfolio.length).toBeGreaterThan(0);
+    expect(p!.experience.length).toBeGreaterThan(0);
+    expect(p!.certifications.length).toBeGreaterThan(0);
+    expect(Object.values(p!.links).every((l) => l.startsWith("https://"))).toBe(true);
+    expect(p!.reviewCount).toBeGreaterThanOrEqual(5);
+    expect(Number(p!.rating)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("fills every profile within the profile form's rules", async () => {
+    const all = new Set<string>([...DEVELOPER_SKILL_FILTERS, ...PROJECT_SKILL_SUGGESTIONS]);
+    for (const p of await listProfiles(main)) {
+      const editable = {
+        title: p.title,
+        bio: p.bio,
+        city: p.city,
+        hourlyRate: p.hourlyRate,
+        responseTime: p.responseTime,
+        availability: p.availability,
+        skills: p.skills,
+        links: p.links,
+        portfolio: p.portfolio,
+        experience: p.experience,
+        certifications: p.certifications,
+      };
+      const result = developerProfileSchema.safeParse(editable);
+      expect(result.success, `${p.name}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+      for (const s of p.skills) expect(all, s).toContain(s);
+      expect(p.skills.length).toBeLessThanOrEqual(10);
+      if (p.bio) {
+        expect(p.skills.length).toBeGreaterThanOrEqual(3);
+        expect(p.bio).not.toMatch(/[{}]/);
+      }
+      expect(p.portfolio.length).toBeLessThanOrEqual(4);
+      expect(p.experience.length).toBeLessThanOrEqual(4);
+      expect(p.certifications.length).toBeLessThanOrEqual(3);
+      for (const item of [...p.portfolio, ...p.experience, ...p.certifications]) expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      if (p.hourlyRate !== null) expect(p.hourlyRate % 50).toBe(0);
+      expect(p.completedProjects).toBeGreaterThanOrEqual(0);
+      expect(p.completedProjects).toBeLessThanOrEqual(60);
+      expect(p.successRate).toBeGreaterThanOrEqual(80);
+      expect(p.successRate).toBeLessThanOrEqual(100);
+    }
+  });
+
   it("gives the same data for the same seed and different data for another seed", async () => {
     const again = await open();
     await seedDemoData(again.db, SMALL);
@@ -146,9 +272,13 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     const shape = async (database: Database) => {
       const rows = await listProjects(database);
       const people = await database.db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.email));
+      const profiles = (await listProfiles(database)).map(({ createdAt, updatedAt, searchVector, ...p }) => p);
+      const reviewRows = (await listReviews(database)).map(({ createdAt, ...r }) => r);
       return {
         projects: rows.map((p) => [p.id, p.title, p.description, p.userId, p.skills, p.features]),
         users: people,
+        profiles,
+        reviews: reviewRows,
       };
     };
     const first = await shape(main);
@@ -158,6 +288,7 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(different.projects.map((p) => p[1])).not.toEqual(first.projects.map((p) => p[1]));
     const firstIds = new Set(first.projects.map((p) => p[0]));
     expect(different.projects.some((p) => firstIds.has(p[0] as string))).toBe(false);
+    expect(different.profiles.map((p) => p.bio)).not.toEqual(first.profiles.map((p) => p.bio));
   });
 
   it("seedIfEmpty seeds the default data set once and then leaves the database alone", async () => {
@@ -167,8 +298,11 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       projects: DEFAULT_SEED.projects,
       clients: DEFAULT_SEED.clients,
       developers: DEFAULT_SEED.developers,
+      reviews: expect.any(Number),
       password: DEMO_PASSWORD,
     });
+    expect(await fresh.db.select({ id: reviews.id }).from(reviews)).toHaveLength(result!.reviews);
+    expect(await fresh.db.select({ id: developerProfiles.userId }).from(developerProfiles)).toHaveLength(DEFAULT_SEED.developers);
     expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);
     expect(await seedIfEmpty(fresh.db)).toBeNull();
     expect(await seedIfEmpty(main.db)).toBeNull();
