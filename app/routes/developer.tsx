@@ -1,13 +1,359 @@
-import { ComingSoon } from "../components/layout/coming-soon";
+/**
+ * Developer profile (/developers/{id}, spec section 2): who the developer is, their rating and
+ * availability, About, skills, the tabs Portfolio / Reviews / Experience, and a sidebar with
+ * Quick Stats, Links and Certifications. Contact for signed-in visitors; Edit profile for the owner.
+ */
+import { ArrowLeft, Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
+import { Tabs } from "radix-ui";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
+import { yearOf } from "../../shared/format";
+import { Avatar, formatYearMonth, hourlyRateLabel, RatingValue, reviewCountLabel, StarRating } from "../components/developers/developer-bits";
+import { PostedTime } from "../components/projects/project-card";
+import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { redirectWithFlash } from "../lib/flash.server";
 import type { Route } from "./+types/developer";
+import { loadDeveloperProfile } from "./developer.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Developer profile | BuildZA" }];
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const profile = await loadDeveloperProfile(context.deps.db, params.id, context.user);
+  // Spec section 8: toast "Developer not found", then /developers.
+  if (!profile) throw await redirectWithFlash("/developers", { type: "error", message: "Developer not found" });
+  return profile;
+}
 
-export default function Page() {
+export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!data) return [{ title: "Developer not found | BuildZA" }];
+  const { developer } = data;
+  const title = developer.title || DEFAULT_DEVELOPER_TITLE;
+  const about = developer.bio || `${developer.name}, ${title}${developer.city ? ` in ${developer.city}` : ""}, on BuildZA.`;
+  const description = about.length > 160 ? `${about.slice(0, 157).trimEnd()}...` : about;
+  return [
+    { title: `${developer.name} - ${title} | BuildZA` },
+    { name: "description", content: description },
+    { property: "og:title", content: `${developer.name} - ${title}` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "profile" },
+  ];
+}
+
+const AVAILABILITY_DOTS = { available: "bg-brand-600", busy: "bg-amber-500", unavailable: "bg-slate-400" } as const;
+
+/** Back to the list the user came from (its filters travel in the link state), else /developers. */
+function BackLink() {
+  const state: unknown = useLocation().state;
+  const from = state && typeof state === "object" && "from" in state && typeof state.from === "string" ? state.from : "";
   return (
-    <ComingSoon title="Developer profile" actions={<ButtonLink to="/projects">Browse Projects</ButtonLink>}>
-      <p>Public developer profiles arrive with the developer directory.</p>
-    </ComingSoon>
+    <Link
+      to={from.startsWith("/developers?") ? from : "/developers"}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Developers
+    </Link>
   );
+}
+
+export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
+  const { developer, reviews, reviewTotal, viewer } = loaderData;
+  const title = developer.title || DEFAULT_DEVELOPER_TITLE;
+  const links = [
+    { key: "github", label: "GitHub", href: developer.links.github, icon: <Link2 className="size-4" /> },
+    { key: "linkedin", label: "LinkedIn", href: developer.links.linkedin, icon: <Briefcase className="size-4" /> },
+    { key: "website", label: "Website", href: developer.links.website, icon: <Globe className="size-4" /> },
+  ].filter((l) => l.href);
+
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
+      <BackLink />
+
+      <Card className="mt-2 p-5 sm:p-6">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <div className="flex min-w-0 flex-1 items-start gap-4 sm:gap-5">
+            <Avatar name={developer.name} size="lg" />
+            <div className="min-w-0 flex-1">
+              <h1 className="break-words text-2xl font-bold leading-tight tracking-tight text-slate-900 sm:text-3xl">{developer.name}</h1>
+              <p className="mt-1 break-words text-lg text-slate-700">{title}</p>
+              <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-slate-600">
+                {developer.city ? (
+                  <li className="inline-flex items-center gap-1.5">
+                    <MapPin className="size-4 text-slate-400" aria-hidden="true" />
+                    {developer.city}
+                  </li>
+                ) : null}
+                <li className="inline-flex items-center gap-1.5">
+                  <RatingValue rating={developer.rating} />
+                  <span>({reviewCountLabel(developer.reviewCount)})</span>
+                </li>
+                <li className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
+                  Member since {yearOf(developer.memberSince)}
+                </li>
+              </ul>
+              <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+                <span className={`size-2.5 rounded-full ${AVAILABILITY_DOTS[developer.availability] ?? "bg-slate-400"}`} aria-hidden="true" />
+                {AVAILABILITY_LABELS[developer.availability] ?? developer.availability}
+              </p>
+            </div>
+          </div>
+          {viewer.canContact || viewer.isOwner ? (
+            <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+              {viewer.canContact ? (
+                <ButtonLink to={`/messages/new?to=${encodeURIComponent(developer.id)}`} className="w-full sm:w-auto">
+                  <MessageSquare className="size-4" aria-hidden="true" />
+                  Contact
+                </ButtonLink>
+              ) : null}
+              {viewer.isOwner ? (
+                <ButtonLink to="/profile/setup" variant="secondary" className="w-full sm:w-auto">
+                  <Pencil className="size-4" aria-hidden="true" />
+                  Edit profile
+                </ButtonLink>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        {/* On phones the sidebar comes after the tabs: show the key facts up here. */}
+        <dl className="mt-5 grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 text-sm lg:hidden">
+          <div>
+            <dt className="text-slate-500">Hourly rate</dt>
+            <dd className="font-semibold text-slate-900">{hourlyRateLabel(developer.hourlyRate)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Response time</dt>
+            <dd className="font-semibold text-slate-900">{developer.responseTime || DEFAULT_RESPONSE_TIME}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
+        <div className="min-w-0 space-y-6">
+          <Card className="divide-y divide-slate-100">
+            <Section title="About">
+              <p className={`whitespace-pre-line break-words leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>{developer.bio || DEFAULT_BIO}</p>
+            </Section>
+            <Section title="Skills">
+              {developer.skills.length ? (
+                <ul className="flex flex-wrap gap-2">
+                  {developer.skills.map((skill) => (
+                    <li key={skill}>
+                      <SkillChip>{skill}</SkillChip>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">No skills listed yet</p>
+              )}
+            </Section>
+          </Card>
+
+          <ProfileTabs developer={developer} reviews={reviews} reviewTotal={reviewTotal} />
+        </div>
+
+        <aside aria-label="Developer details" className="mt-6 space-y-6 lg:mt-0">
+          <Card className="p-5">
+            <h2 className="text-base font-semibold text-slate-900">Quick Stats</h2>
+            <dl className="mt-3 divide-y divide-slate-100 text-sm">
+              <Stat icon={<Wallet className="size-4" />} label="Hourly rate" value={hourlyRateLabel(developer.hourlyRate)} />
+              <Stat icon={<Briefcase className="size-4" />} label="Projects completed" value={String(developer.completedProjects)} />
+              <Stat icon={<Clock className="size-4" />} label="Response time" value={developer.responseTime || DEFAULT_RESPONSE_TIME} />
+              <Stat icon={<TrendingUp className="size-4" />} label="Success rate" value={`${developer.successRate ?? DEFAULT_SUCCESS_RATE}%`} />
+            </dl>
+          </Card>
+
+          {links.length ? (
+            <Card className="p-5">
+              <h2 className="text-base font-semibold text-slate-900">Links</h2>
+              <ul className="mt-2 space-y-1">
+                {links.map((link) => (
+                  <li key={link.key}>
+                    <a
+                      href={link.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex min-h-11 max-w-full items-center gap-2 rounded text-sm font-medium text-brand-700 hover:underline"
+                    >
+                      <span className="shrink-0 text-slate-400" aria-hidden="true">
+                        {link.icon}
+                      </span>
+                      <span className="truncate">{link.label}</span>
+                      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+
+          {developer.certifications.length ? (
+            <Card className="p-5">
+              <h2 className="text-base font-semibold text-slate-900">Certifications</h2>
+              <ul className="mt-3 space-y-4">
+                {developer.certifications.map((cert) => (
+                  <li key={cert.id || cert.name} className="flex gap-3">
+                    <Award className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                    <div className="min-w-0">
+                      <p className="break-words font-medium text-slate-900">{cert.name}</p>
+                      <p className="break-words text-sm text-slate-600">
+                        {cert.issuer}
+                        {cert.date ? (
+                          <>
+                            <span aria-hidden="true"> · </span>
+                            {formatYearMonth(cert.date)}
+                          </>
+                        ) : null}
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="p-5 sm:p-6">
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-2.5">
+      <dt className="inline-flex items-center gap-2 text-slate-600">
+        <span className="text-slate-400" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-right font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+type ProfileData = Route.ComponentProps["loaderData"];
+
+const tabTrigger =
+  "inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap border-b-2 border-transparent px-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 focus-visible:rounded-t-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-600 sm:flex-none sm:px-4";
+
+/** Portfolio (default), Reviews and Experience, each labelled with its count (Radix Tabs). */
+function ProfileTabs({ developer, reviews, reviewTotal }: Pick<ProfileData, "developer" | "reviews" | "reviewTotal">) {
+  return (
+    <Card>
+      <Tabs.Root defaultValue="portfolio">
+        <Tabs.List aria-label="Developer's work" className="flex overflow-x-auto border-b border-slate-200 px-2 sm:px-4">
+          <Tabs.Trigger value="portfolio" className={tabTrigger}>
+            Portfolio ({developer.portfolio.length})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabTrigger}>
+            Reviews ({reviewTotal})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="experience" className={tabTrigger}>
+            Experience ({developer.experience.length})
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="portfolio" className="p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 sm:p-6">
+          {developer.portfolio.length ? (
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {developer.portfolio.map((item) => (
+                <li key={item.id || item.title} className="flex flex-col rounded-lg border border-slate-200 p-4">
+                  <h3 className="break-words font-semibold text-slate-900">{item.title}</h3>
+                  {item.description ? <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{item.description}</p> : null}
+                  {item.technologies.length ? (
+                    <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Technologies">
+                      {item.technologies.map((t) => (
+                        <li key={t}>
+                          <SkillChip>{t}</SkillChip>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {item.link ? (
+                    <a
+                      href={item.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start pt-2 text-sm font-medium text-brand-700 hover:underline"
+                    >
+                      View Project
+                      <ExternalLink className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only">: {item.title} (opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty>No portfolio items yet</Empty>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="reviews" className="p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 sm:p-6">
+          {reviews.length ? (
+            <>
+              <ul className="divide-y divide-slate-100">
+                {reviews.map((review) => (
+                  <li key={review.id} className="py-4 first:pt-0 last:pb-0">
+                    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                      <h3 className="break-words font-semibold text-slate-900">{review.clientName || "Anonymous"}</h3>
+                      <span className="text-sm text-slate-500">
+                        <PostedTime date={review.createdAt} />
+                      </span>
+                    </div>
+                    <div className="mt-1">
+                      <StarRating rating={review.rating} />
+                    </div>
+                    {review.comment ? <p className="mt-2 whitespace-pre-line break-words leading-relaxed text-slate-700">{review.comment}</p> : null}
+                    {review.projectTitle ? (
+                      <p className="mt-2 break-words text-sm text-slate-500">
+                        Project: <span className="font-medium text-slate-700">{review.projectTitle}</span>
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {reviewTotal > reviews.length ? <p className="mt-4 text-sm text-slate-500">Showing the {reviews.length} most recent reviews.</p> : null}
+            </>
+          ) : (
+            <Empty>No reviews yet</Empty>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="experience" className="p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 sm:p-6">
+          {developer.experience.length ? (
+            <ol className="space-y-5">
+              {developer.experience.map((job) => (
+                <li key={job.id || `${job.company}-${job.startDate}`} className="border-l-2 border-brand-200 pl-4">
+                  <h3 className="break-words font-semibold text-slate-900">{job.title}</h3>
+                  <p className="break-words text-sm font-medium text-slate-700">{job.company}</p>
+                  <p className="mt-0.5 text-sm text-slate-500">
+                    {formatYearMonth(job.startDate)} – {job.endDate ? formatYearMonth(job.endDate) : "Present"}
+                  </p>
+                  {job.description ? <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{job.description}</p> : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <Empty>No experience listed yet</Empty>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-slate-600">{children}</p>;
 }

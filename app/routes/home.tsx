@@ -3,9 +3,11 @@ import { Link } from "react-router";
 import { HOME_CATEGORY_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from "../../shared/constants";
 import { HeroIllustration } from "../components/home/hero-illustration";
 import { Testimonials } from "../components/home/testimonials";
+import { DeveloperCard } from "../components/developers/developer-card";
 import { ButtonLink } from "../components/ui/button";
 import { useRootData } from "../root";
 import type { Route } from "./+types/home";
+import { loadTopDevelopers } from "./home.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}` },
@@ -15,6 +17,10 @@ export const meta: Route.MetaFunction = () => [
       "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
   },
 ];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { topDevelopers: await loadTopDevelopers(context.deps.db) };
+}
 
 const STEPS = [
   {
@@ -47,9 +53,14 @@ const STATS = [
   { value: "24h", label: "To your first proposals" },
 ] as const;
 
-/** Home page: hero, how it works, popular categories, numbers, testimonials and a closing call to action. */
-export default function Home() {
-  const signedIn = Boolean(useRootData()?.user);
+/**
+ * Home page: hero, how it works, popular categories, top developers (hidden when none qualify),
+ * numbers, testimonials and a closing call to action.
+ */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const user = useRootData()?.user ?? null;
+  const signedIn = Boolean(user);
+  const { topDevelopers } = loaderData;
   const startHref = signedIn ? "/projects/new" : "/register";
 
   return (
@@ -158,6 +169,31 @@ export default function Home() {
           </ul>
         </div>
       </section>
+
+      {/* Top developers (spec section 7), only when some qualify */}
+      {topDevelopers.length ? (
+        <section aria-labelledby="top-developers-title" className="mx-auto max-w-[1200px] px-4 pt-14 sm:px-6 sm:pt-20">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div className="max-w-2xl">
+              <h2 id="top-developers-title" className="text-3xl font-bold tracking-tight text-slate-900">
+                Top developers
+              </h2>
+              <p className="mt-3 text-lg text-slate-600">Highly rated South African developers, reviewed by the clients they built for.</p>
+            </div>
+            <Link to="/developers" className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline">
+              Find more developers
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          <ul className="mt-10 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {topDevelopers.map((developer) => (
+              <li key={developer.id}>
+                <DeveloperCard developer={developer} canContact={user !== null && user.id !== developer.id} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {/* Numbers */}
       <section aria-label={`${PRODUCT_NAME} in numbers`} className="mx-auto max-w-[1200px] px-4 py-14 sm:px-6">

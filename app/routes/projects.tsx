@@ -2,10 +2,13 @@
  * Browse Projects (/projects, spec section 2): search, filters, sort, grid/list view, chips and
  * "Load More Projects", all mirrored in the URL query so links, reloads and Back keep the state.
  */
-import { AlertCircle, LayoutGrid, List, SearchIcon, SearchX, SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { AlertCircle, LayoutGrid, List, SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PROJECT_SORTS, PROJECT_SORT_LABELS, SKELETON_COUNT, type ProjectSort } from "../../shared/constants";
+import { FilterChipList } from "../components/browse/filter-chips";
+import { StateCard } from "../components/browse/state-card";
+import { useLoadMore } from "../components/browse/use-load-more";
 import { FilterPanel } from "../components/projects/filter-panel";
 import {
   canonicalQuery,
@@ -61,17 +64,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
-interface Paging {
-  /** The loader data these pages continue; a new one (new filters) starts over. */
-  base: LoaderData;
-  extra: ProjectCardData[];
-  nextCursor: string | null;
-  hasMore: boolean;
-  loading: boolean;
-}
-
 export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user ?? null;
   const [searchParams] = useSearchParams();
@@ -112,53 +104,27 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
     navigate(projectsHref({ ...next, search: searchText.trim() }, view), { preventScrollReset: true });
   }
 
-  // Load More: appended pages live here until the loader data changes.
-  const [paging, setPaging] = useState<Paging>(() => ({ base: loaderData, extra: [], nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore, loading: false }));
-  if (paging.base !== loaderData) {
-    setPaging({ base: loaderData, extra: [], nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore, loading: false });
-  }
-  const baseRef = useRef(loaderData);
-  baseRef.current = loaderData;
-  const focusId = useRef<string | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-
-  async function loadMore() {
-    const base = loaderData;
-    if (!paging.nextCursor || paging.loading) return;
-    setPaging((p) => ({ ...p, loading: true }));
-    try {
-      const params = paramsFromFilters(base.filters);
-      params.set("cursor", paging.nextCursor);
+  // Load More: pages from the JSON API, appended until the loader data changes.
+  const more = useLoadMore<ProjectCardData>({
+    base: loaderData,
+    first: { items: loaderData.projects, nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore },
+    errorMessage: "Failed to load projects",
+    focusSelector: (id) => `[data-project-id="${id}"] h2 a, [data-project-id="${id}"] h3 a`,
+    fetchPage: async (cursor) => {
+      const params = paramsFromFilters(loaderData.filters);
+      params.set("cursor", cursor);
       const res = await fetch(`/api/v1/projects?${params}`, { headers: { accept: "application/json" } });
       if (!res.ok) throw new Error(`GET /api/v1/projects answered ${res.status}`);
       const page = (await res.json()) as { projects: ProjectCardData[]; nextCursor: string | null; hasMore: boolean };
-      if (baseRef.current !== base) return; // the filters changed meanwhile
-      setPaging((p) => {
-        const seen = new Set([...base.projects, ...p.extra].map((x) => x.id));
-        const fresh = page.projects.filter((x) => !seen.has(x.id)).map(toCardData);
-        focusId.current = fresh[0]?.id ?? null;
-        return { ...p, extra: [...p.extra, ...fresh], nextCursor: page.nextCursor, hasMore: page.hasMore, loading: false };
-      });
-    } catch (error) {
-      console.error(error);
-      notify("error", "Failed to load projects");
-      setPaging((p) => ({ ...p, loading: false }));
-    }
-  }
-
-  // After Load More, move keyboard focus to the first new project so it is not left behind.
-  useEffect(() => {
-    if (!focusId.current) return;
-    const link = listRef.current?.querySelector<HTMLAnchorElement>(`[data-project-id="${focusId.current}"] h2 a, [data-project-id="${focusId.current}"] h3 a`);
-    focusId.current = null;
-    link?.focus({ preventScroll: true });
-  }, [paging.extra]);
+      return { items: page.projects.map(toCardData), nextCursor: page.nextCursor, hasMore: page.hasMore };
+    },
+  });
 
   useEffect(() => {
     if (loaderData.failed) notify("error", "Failed to load projects");
   }, [loaderData]);
 
-  const projects = [...loaderData.projects, ...paging.extra];
+  const projects = more.items;
   const chips = filterChips(shown);
   const clearHref = projectsHref(clearedFilters(shown), view);
   const activeCount = chips.filter((c) => c.key !== "search").length;
@@ -273,28 +239,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
 
-          {chips.length ? (
-            <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters">
-              {chips.map((chip) => (
-                <li key={chip.key}>
-                  <Link
-                    to={projectsHref(chip.without, view)}
-                    preventScrollReset
-                    aria-label={`Remove filter: ${chip.label}`}
-                    className="inline-flex min-h-9 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-800 hover:bg-brand-100"
-                  >
-                    <span className="max-w-[14rem] truncate">{chip.label}</span>
-                    <X className="size-4 shrink-0" aria-hidden="true" />
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link to={clearHref} preventScrollReset className="inline-flex min-h-9 items-center px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-                  Clear Filters
-                </Link>
-              </li>
-            </ul>
-          ) : null}
+          <FilterChipList chips={chips.map((c) => ({ key: c.key, label: c.label, href: projectsHref(c.without, view) }))} clearHref={clearHref} />
 
           <div className="mt-4" aria-busy={loadingFilters || undefined}>
             {loadingFilters ? (
@@ -325,7 +270,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
               </StateCard>
             ) : (
               <>
-                <ul ref={listRef} className={gridClass(view)}>
+                <ul ref={more.listRef} className={gridClass(view)}>
                   {projects.map((project) => (
                     <li key={project.id}>
                       <ProjectCard project={project} view={view} canPropose={canProposeFor(project)} />
@@ -336,9 +281,9 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-slate-500">
                     Showing {projects.length} of {loaderData.total}
                   </p>
-                  {paging.hasMore ? (
-                    <Button variant="secondary" size="lg" busy={paging.loading} onClick={() => void loadMore()} className="w-full sm:w-auto">
-                      {paging.loading ? "Loading..." : "Load More Projects"}
+                  {more.hasMore ? (
+                    <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
+                      {more.loading ? "Loading..." : "Load More Projects"}
                     </Button>
                   ) : null}
                 </div>
@@ -378,18 +323,5 @@ function ViewToggle({ view, filters }: { view: ProjectView; filters: ProjectFilt
       {item("grid", "Grid view", <LayoutGrid className="size-5" aria-hidden="true" />)}
       {item("list", "List view", <List className="size-5" aria-hidden="true" />)}
     </div>
-  );
-}
-
-function StateCard({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
-        {icon}
-      </span>
-      <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-      <p className="mt-1 max-w-sm text-slate-600">{text}</p>
-      {children ? <div className="mt-6">{children}</div> : null}
-    </Card>
   );
 }

@@ -1,21 +1,7 @@
-import type { ReactNode } from "react";
 import { BUDGET_FILTERS, CATEGORIES, PLATFORMS, PLATFORM_LABELS, PROJECT_SKILL_FILTERS } from "../../../shared/constants";
+import { checkControl, FilterGroup as Group, optionRow } from "../browse/filter-controls";
 import { Select } from "../ui/form";
 import { budgetFilterLabel, budgetValue, type ProjectFilters } from "./filters";
-
-const optionRow = "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-50 lg:min-h-9";
-const checkControl = "size-4 shrink-0 accent-brand-600";
-
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <div className="border-t border-slate-100 pt-4 first:border-t-0 first:pt-0">
-      <fieldset>
-        <legend className="mb-1 text-sm font-semibold text-slate-900">{legend}</legend>
-        {children}
-      </fieldset>
-    </div>
-  );
-}
 
 /**
  * The Browse Projects filters: category, platform, budget (single choice) and skills. The controls

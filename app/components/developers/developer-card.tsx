@@ -1,0 +1,199 @@
+import { Briefcase, Clock, MapPin, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEVELOPER_CARD_RECENT, DEVELOPER_CARD_SKILLS } from "../../../shared/constants";
+import type { Developer } from "../../../server/developers/service";
+import { SkillChip } from "../ui/badge";
+import { buttonClass } from "../ui/button";
+import { Card, Skeleton } from "../ui/card";
+import { Avatar, AvailabilityBadge, hourlyRateLabel, RatingValue, reviewCountLabel } from "./developer-bits";
+
+/** What a developer card needs of a developer (any `Developer` fits). */
+export type DeveloperCardData = Pick<
+  Developer,
+  "id" | "name" | "title" | "bio" | "city" | "hourlyRate" | "responseTime" | "availability" | "skills" | "rating" | "reviewCount" | "completedProjects" | "recentProjects"
+>;
+
+/** Longest bio a card receives; it is clamped to three lines anyway. */
+const CARD_BIO_CHARS = 320;
+
+/** The card fields of a developer, with a long bio shortened (smaller pages and payloads). */
+export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
+  const { id, name, title, bio, city, hourlyRate, responseTime, availability, skills, rating, reviewCount, completedProjects, recentProjects } = d;
+  return {
+    id,
+    name,
+    title,
+    bio: bio.length > CARD_BIO_CHARS ? `${bio.slice(0, CARD_BIO_CHARS).trimEnd()}…` : bio,
+    city,
+    hourlyRate,
+    responseTime,
+    availability,
+    skills,
+    rating,
+    reviewCount,
+    completedProjects,
+    recentProjects: recentProjects.slice(0, DEVELOPER_CARD_RECENT).map((p) => ({ title: p.title })),
+  };
+}
+
+function Fact({ icon, label, children, className = "" }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`flex min-w-0 items-start gap-2 ${className}`}>
+      <span className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="sr-only">{label}</dt>
+        <dd className="break-words text-slate-700">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A developer in a list (spec section 2 "Find Developers", also the home page's top developers):
+ * avatar initial, name, title, city, rating and review count, availability, bio, up to 6 skills,
+ * projects completed, hourly rate, response time, up to 2 recent projects, "View Profile" and
+ * (when `canContact`: signed in and not this developer) "Contact".
+ */
+export function DeveloperCard({
+  developer,
+  canContact = false,
+  headingLevel = 3,
+}: {
+  developer: DeveloperCardData;
+  canContact?: boolean;
+  /** Heading level of the name in the page outline (default h3). */
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as "h3";
+  const shown = developer.skills.slice(0, DEVELOPER_CARD_SKILLS);
+  const more = developer.skills.length - shown.length;
+  const recent = developer.recentProjects.slice(0, DEVELOPER_CARD_RECENT);
+  const href = `/developers/${developer.id}`;
+  // The profile's back link returns to this list with its filters.
+  const location = useLocation();
+  const state = { from: location.pathname + location.search };
+
+  return (
+    <Card className="h-full p-5">
+      <article data-developer-id={developer.id} className="flex h-full min-w-0 flex-col">
+        <div className="flex items-start gap-3">
+          <Avatar name={developer.name} />
+          <div className="min-w-0 flex-1">
+            <div className="flex items-start justify-between gap-2">
+              <Heading className="min-w-0 text-lg font-semibold leading-snug text-slate-900">
+                <Link to={href} state={state} className="break-words rounded hover:text-brand-700 hover:underline">
+                  {developer.name}
+                </Link>
+              </Heading>
+              <span className="mt-0.5 shrink-0">
+                <AvailabilityBadge availability={developer.availability} />
+              </span>
+            </div>
+            <p className="break-words text-sm text-slate-600">{developer.title || DEFAULT_DEVELOPER_TITLE}</p>
+          </div>
+        </div>
+
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <RatingValue rating={developer.rating} />
+            <span>({reviewCountLabel(developer.reviewCount)})</span>
+          </span>
+          {developer.city ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4 text-slate-400" aria-hidden="true" />
+              {developer.city}
+            </span>
+          ) : null}
+        </p>
+
+        <p className={`mt-3 line-clamp-3 break-words text-sm leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>{developer.bio || DEFAULT_BIO}</p>
+
+        {shown.length ? (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Skills">
+            {shown.map((skill) => (
+              <li key={skill}>
+                <SkillChip>{skill}</SkillChip>
+              </li>
+            ))}
+            {more > 0 ? (
+              <li>
+                <span className="inline-flex items-center rounded-md px-1.5 py-1 text-xs font-medium text-slate-500">+{more} more</span>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+
+        {recent.length ? (
+          <div className="mt-3 text-sm">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Recent projects</p>
+            <ul className="mt-1 space-y-0.5">
+              {recent.map((p, i) => (
+                <li key={i} className="truncate text-slate-700">
+                  {p.title}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <div className="mt-auto">
+          <dl className="mt-4 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-slate-100 pt-4 text-sm">
+            <Fact icon={<Wallet className="size-4" />} label="Hourly rate">
+              <span className="font-semibold text-slate-900">{hourlyRateLabel(developer.hourlyRate)}</span>
+            </Fact>
+            <Fact icon={<Clock className="size-4" />} label="Response time">
+              {developer.responseTime || DEFAULT_RESPONSE_TIME}
+            </Fact>
+            <Fact icon={<Briefcase className="size-4" />} label="Projects completed" className="col-span-2">
+              {developer.completedProjects} projects completed
+            </Fact>
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>
+              View Profile<span className="sr-only">: {developer.name}</span>
+            </Link>
+            {canContact ? (
+              <Link to={`/messages/new?to=${encodeURIComponent(developer.id)}`} className={buttonClass("primary", "sm", "flex-1 whitespace-nowrap")}>
+                Contact<span className="sr-only"> {developer.name}</span>
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** A grey placeholder in the shape of a developer card (spec: 6 while a list loads). */
+export function DeveloperCardSkeleton() {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start gap-3">
+        <Skeleton className="size-12 shrink-0 rounded-full" />
+        <div className="flex-1">
+          <Skeleton className="h-5 w-2/5" />
+          <Skeleton className="mt-2 h-4 w-3/5" />
+        </div>
+        <Skeleton className="h-5 w-16 rounded-full" />
+      </div>
+      <Skeleton className="mt-4 h-4 w-1/2" />
+      <Skeleton className="mt-4 h-3.5 w-full" />
+      <Skeleton className="mt-2 h-3.5 w-full" />
+      <Skeleton className="mt-2 h-3.5 w-3/4" />
+      <div className="mt-4 flex gap-1.5">
+        <Skeleton className="h-6 w-16" />
+        <Skeleton className="h-6 w-20" />
+        <Skeleton className="h-6 w-14" />
+      </div>
+      <div className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-4 w-16" />
+        <Skeleton className="h-4 w-32" />
+      </div>
+      <Skeleton className="mt-5 h-11 w-full rounded-lg" />
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+/** Server side of the developer profile (/developers/{id}). */
+import type { SessionUser } from "../../server/context";
+import type { Db } from "../../server/db/client";
+import { getDeveloper, listDeveloperReviews, type Developer, type Review } from "../../server/developers/service";
+import { NotFoundError } from "../../server/errors";
+
+/** Most reviews the profile shows; the tab count then uses the developer's reviewCount. */
+export const PROFILE_REVIEWS = 50;
+
+export interface DeveloperProfileData {
+  developer: Developer;
+  reviews: Review[];
+  /** How many reviews the developer has (all of them, not only the ones shown). */
+  reviewTotal: number;
+  /** What the viewer may do here (spec section 6). */
+  viewer: { isOwner: boolean; canContact: boolean };
+}
+
+/**
+ * The developer `id` and their reviews (read in parallel), or null when there is no such active
+ * developer. Any other failure throws.
+ */
+export async function loadDeveloperProfile(db: Db, id: string, user: SessionUser | null): Promise<DeveloperProfileData | null> {
+  let developer: Developer;
+  let reviews: Review[];
+  try {
+    [developer, reviews] = await Promise.all([getDeveloper(db, id), listDeveloperReviews(db, id, PROFILE_REVIEWS)]);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+  const isOwner = user !== null && user.id === developer.id;
+  return {
+    developer,
+    reviews,
+    reviewTotal: reviews.length < PROFILE_REVIEWS ? reviews.length : Math.max(developer.reviewCount, reviews.length),
+    viewer: { isOwner, canContact: user !== null && !isOwner },
+  };
+}

@@ -1,0 +1,57 @@
+/** Server side of Find Developers (/developers): reads the URL query and lists the first page. */
+import { developerListQuerySchema } from "../../shared/schemas";
+import type { Db } from "../../server/db/client";
+import { listDevelopers, type DeveloperPage } from "../../server/developers/service";
+import { ValidationError } from "../../server/errors";
+import { toDeveloperCardData, type DeveloperCardData } from "../components/developers/developer-card";
+import { DEVELOPER_FILTER_KEYS, EMPTY_DEVELOPER_FILTERS, type DeveloperFilters } from "../components/developers/filters";
+
+export interface DevelopersPageData {
+  developers: DeveloperCardData[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  total: number;
+  /** The filters that were applied (invalid ones from the URL are dropped). */
+  filters: DeveloperFilters;
+  /** The list could not be loaded (spec section 8: "Failed to load developers"). */
+  failed: boolean;
+}
+
+/**
+ * The first page of developers for the URL query `params`. Invalid parameters are dropped and the
+ * rest still applied, so a bad link lists developers instead of failing. A database failure gives
+ * an empty page with `failed` set.
+ */
+export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promise<DevelopersPageData> {
+  const raw: Record<string, string> = {};
+  for (const key of DEVELOPER_FILTER_KEYS) {
+    const values = params.getAll(key).filter((v) => v.trim() !== "");
+    if (values.length) raw[key] = values.join(",");
+  }
+
+  // Drop each parameter the shared schema refuses, then list with the rest.
+  const checked = developerListQuerySchema.safeParse(raw);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) delete raw[String(issue.path[0])];
+  }
+  const query = developerListQuerySchema.safeParse(raw);
+  const q = query.success ? query.data : developerListQuerySchema.parse({});
+  const filters: DeveloperFilters = {
+    ...EMPTY_DEVELOPER_FILTERS,
+    search: q.search ?? "",
+    skills: q.skills ?? [],
+    location: q.location ?? "",
+    minRating: q.minRating ?? null,
+    availability: q.availability ?? "",
+    sortBy: q.sortBy,
+  };
+
+  let page: DeveloperPage;
+  try {
+    page = await listDevelopers(db, query.success ? raw : {});
+  } catch (error) {
+    if (!(error instanceof ValidationError)) console.error("Failed to load developers", error);
+    return { developers: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
+  }
+  return { developers: page.developers.map(toDeveloperCardData), nextCursor: page.nextCursor, hasMore: page.hasMore, total: page.total, filters, failed: false };
+}
