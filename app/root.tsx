@@ -51,7 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer year={root?.year ?? new Date().getFullYear()} />
-        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+        {/* Below the 64 px header, so a toast never covers the user menu. */}
+        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
         <ScrollRestoration />
         <Scripts />
       </body>

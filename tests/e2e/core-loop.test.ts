@@ -194,7 +194,7 @@ describe("core loop", () => {
     await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${server.url}/profile/setup`);
-    await expect.poll(() => page.getByRole("heading", { name: /Profile setup is next/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Welcome, Sipho Dlamini! Set up your profile" }).isVisible()).toBe(true);
     await page.goto(`${server.url}/dashboard`);
     expect(await page.getByRole("link", { name: "Set up your profile" }).first().isVisible()).toBe(true);
     expect(await page.getByText("Active Proposals").isVisible()).toBe(true);

@@ -1,0 +1,121 @@
+/**
+ * Issue 3 in Chromium: register a developer, complete the profile, find yourself in /developers
+ * by skill and city filters and by search text, open the profile and see every tab; a client
+ * opens it and sees Contact.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startServer, type RunningServer } from "./support";
+
+describe("developers", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  const name = `Nomvula Zondo${stamp}`;
+  let profileUrl = "";
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(3312), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const newPage = async (width = 1280): Promise<Page> => (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+  async function register(page: Page, who: { name: string; email: string; developer: boolean }) {
+    await page.goto(`${server.url}/register`);
+    if (who.developer) await page.getByText("Offer Services").click();
+    await page.getByLabel("Full name").fill(who.name);
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Confirm password").fill("secret123");
+    await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+  }
+
+  it("a new developer completes the profile", async () => {
+    const page = await newPage();
+    await register(page, { name, email: `nomvula.${stamp}@example.co.za`, developer: true });
+    await page.waitForURL(`${server.url}/profile/setup`);
+    await page.getByLabel("Professional title").fill("Blockchain Developer");
+    await page.getByLabel("Bio").fill(`I build payment and supply-chain apps for Polokwane farmers, with offline sync for load-shedding. Ref ${stamp}.`);
+    await page.getByLabel("City").selectOption("Polokwane");
+    await page.getByLabel("Hourly rate (rand)").fill("700");
+    await page.getByLabel("Add a skill").fill("Blockchain");
+    await page.getByLabel("Add a skill").press("Enter");
+    await page.getByLabel("Add a skill").fill("Node.js");
+    await page.getByLabel("Add a skill").press("Enter");
+    await expect.poll(() => page.getByRole("button", { name: "Remove Node.js" }).isVisible()).toBe(true);
+    await page.getByLabel("GitHub").fill("http://github.com/not-https");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect.poll(() => page.getByText("GitHub link must be a valid https:// URL").isVisible()).toBe(true);
+    await page.getByLabel("GitHub").fill("https://github.com/nomvula-dev");
+
+    await page.getByRole("button", { name: "Add portfolio item" }).click();
+    await page.locator("#portfolio-0-title").fill("Maize co-op ledger");
+    await page.locator("#portfolio-0-description").fill("A shared ledger for a farming co-operative near Polokwane.");
+    await page.getByRole("button", { name: "Add experience" }).click();
+    await page.locator("#experience-0-title").fill("Backend developer");
+    await page.locator("#experience-0-company").fill("Limpopo Agri Tech");
+    await page.locator("#experience-0-startDate").fill("2022-02");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect.poll(() => toast(page, "Profile saved").isVisible()).toBe(true);
+    const view = page.getByRole("link", { name: "View public profile" });
+    await expect.poll(() => view.isVisible()).toBe(true);
+    profileUrl = new URL((await view.getAttribute("href"))!, server.url).toString();
+    // The owner sees "Edit profile" instead of Contact.
+    await page.goto(profileUrl);
+    await expect.poll(() => page.getByRole("link", { name: "Edit profile" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Contact" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("finds the developer by skill and city filters and by search text", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/developers`);
+    await page.getByLabel("Location").selectOption("Polokwane");
+    await page.waitForURL(/location=Polokwane/);
+    await page.getByRole("checkbox", { name: "Blockchain" }).check();
+    await page.waitForURL(/skills=Blockchain/);
+    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+
+    await page.goto(`${server.url}/developers`);
+    await page.getByLabel("Search developers").fill(`zondo${stamp}`);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/search=/);
+    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    await page.goto(`${server.url}/developers?location=Kimberley&search=zondo${stamp}`);
+    await expect.poll(() => page.getByText("No developers found").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows every tab of the profile; the owner edits, a client contacts", async () => {
+    const client = await newPage(390);
+    await register(client, { name: "Pieter Botha", email: `pieter.${stamp}@example.co.za`, developer: false });
+    await client.waitForURL(`${server.url}/dashboard`);
+    await client.goto(profileUrl);
+    await expect.poll(() => client.getByRole("heading", { name }).isVisible()).toBe(true);
+    expect(await client.getByText("Blockchain Developer").first().isVisible()).toBe(true);
+    expect(await client.getByText(/Member since \d{4}/).first().isVisible()).toBe(true);
+    expect(await client.getByText("Maize co-op ledger").isVisible()).toBe(true);
+    await client.getByRole("tab", { name: /Reviews \(0\)/ }).click();
+    await expect.poll(() => client.getByText("No reviews yet").isVisible()).toBe(true);
+    await client.getByRole("tab", { name: /Experience \(1\)/ }).click();
+    await expect.poll(() => client.getByText("Limpopo Agri Tech").isVisible()).toBe(true);
+    const contact = client.getByRole("link", { name: "Contact" }).first();
+    expect(await contact.getAttribute("href")).toMatch(/^\/messages\/new\?to=/);
+    await client.context().close();
+
+    const anon = await newPage();
+    await anon.goto(profileUrl);
+    await expect.poll(() => anon.getByText("Maize co-op ledger").isVisible()).toBe(true);
+    expect(await anon.getByRole("link", { name: "Contact" }).count()).toBe(0);
+    await anon.goto(`${server.url}/developers/no-such-developer`);
+    await anon.waitForURL(`${server.url}/developers`);
+    await expect.poll(() => toast(anon, "Developer not found").isVisible()).toBe(true);
+    await anon.context().close();
+  });
+});
