@@ -44,9 +44,9 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_client_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "developer_profiles_search_idx" ON "developer_profiles" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "developer_profiles_skills_idx" ON "developer_profiles" USING gin ("skills");--> statement-breakpoint
-CREATE INDEX "developer_profiles_rating_idx" ON "developer_profiles" USING btree ("rating" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE is_active;--> statement-breakpoint
-CREATE INDEX "developer_profiles_reviews_idx" ON "developer_profiles" USING btree ("review_count" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE is_active;--> statement-breakpoint
-CREATE INDEX "developer_profiles_completed_idx" ON "developer_profiles" USING btree ("completed_projects" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE is_active;--> statement-breakpoint
-CREATE INDEX "developer_profiles_rate_idx" ON "developer_profiles" USING btree (coalesce("hourly_rate", -1) desc,"user_id" DESC NULLS LAST) WHERE is_active;--> statement-breakpoint
-CREATE INDEX "developer_profiles_city_idx" ON "developer_profiles" USING btree ("city","rating" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE is_active;--> statement-breakpoint
+CREATE INDEX "developer_profiles_rating_idx" ON "developer_profiles" USING btree ("rating" DESC NULLS LAST,"user_id" collate "C" desc) WHERE is_active;--> statement-breakpoint
+CREATE INDEX "developer_profiles_reviews_idx" ON "developer_profiles" USING btree ("review_count" DESC NULLS LAST,"user_id" collate "C" desc) WHERE is_active;--> statement-breakpoint
+CREATE INDEX "developer_profiles_completed_idx" ON "developer_profiles" USING btree ("completed_projects" DESC NULLS LAST,"user_id" collate "C" desc) WHERE is_active;--> statement-breakpoint
+CREATE INDEX "developer_profiles_rate_idx" ON "developer_profiles" USING btree (coalesce("hourly_rate", -1) desc,"user_id" collate "C" desc) WHERE is_active;--> statement-breakpoint
+CREATE INDEX "developer_profiles_city_idx" ON "developer_profiles" USING btree ("city","rating" DESC NULLS LAST,"user_id" collate "C" desc) WHERE is_active;--> statement-breakpoint
 CREATE INDEX "reviews_developer_idx" ON "reviews" USING btree ("developer_id","created_at" DESC NULLS LAST);

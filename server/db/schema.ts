@@ -245,11 +245,12 @@ export const developerProfiles = pgTable(
   (t) => [
     index("developer_profiles_search_idx").using("gin", t.searchVector),
     index("developer_profiles_skills_idx").using("gin", t.skills),
-    index("developer_profiles_rating_idx").on(t.rating.desc(), t.userId.desc()).where(sql`is_active`),
-    index("developer_profiles_reviews_idx").on(t.reviewCount.desc(), t.userId.desc()).where(sql`is_active`),
-    index("developer_profiles_completed_idx").on(t.completedProjects.desc(), t.userId.desc()).where(sql`is_active`),
-    index("developer_profiles_rate_idx").on(sql`coalesce(${t.hourlyRate}, -1) desc`, t.userId.desc()).where(sql`is_active`),
-    index("developer_profiles_city_idx").on(t.city, t.rating.desc(), t.userId.desc()).where(sql`is_active`),
+    // Ties are broken by user_id in byte order (collate "C"), the same on every server locale.
+    index("developer_profiles_rating_idx").on(t.rating.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
+    index("developer_profiles_reviews_idx").on(t.reviewCount.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
+    index("developer_profiles_completed_idx").on(t.completedProjects.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
+    index("developer_profiles_rate_idx").on(sql`coalesce(${t.hourlyRate}, -1) desc`, sql`${t.userId} collate "C" desc`).where(sql`is_active`),
+    index("developer_profiles_city_idx").on(t.city, t.rating.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
     check("developer_profiles_availability_check", sql`${t.availability} in ('available', 'busy', 'unavailable')`),
     check("developer_profiles_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check("developer_profiles_rate_check", sql`${t.hourlyRate} is null or ${t.hourlyRate} > 0`),

@@ -186,6 +186,9 @@ export async function listDeveloperReviews(db: Db, developerId: string, limit = 
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** Tie-break: user id in byte order, so pages are the same whatever the server's locale. */
+const idOrder = sql`${developerProfiles.userId} collate "C" desc`;
+
 /** Sort keys (spec section 9, all descending); the cursor is [key value, user id]. */
 const SORTS: Record<DeveloperSort, { key: SQL; order: SQL }> = {
   rating: { key: sql`${developerProfiles.rating}`, order: desc(developerProfiles.rating) },
@@ -222,7 +225,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
   const pageFilters = [...filters];
   if (q.cursor) {
     const [value, id] = decodeCursor(q.cursor, ["decimal", "text"]) as [number, string];
-    pageFilters.push(sql`(${sort.key}, ${developerProfiles.userId}) < (${value}::numeric, ${id}::text)`);
+    pageFilters.push(sql`(${sort.key}, ${developerProfiles.userId} collate "C") < (${value}::numeric, ${id}::text collate "C")`);
   }
   const [rows, [totalRow]] = await Promise.all([
     db
@@ -230,7 +233,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
       .from(developerProfiles)
       .innerJoin(users, eq(users.id, developerProfiles.userId))
       .where(and(...pageFilters))
-      .orderBy(sort.order, desc(developerProfiles.userId))
+      .orderBy(sort.order, idOrder)
       .limit(q.limit + 1),
     db.select({ total: count() }).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(and(...filters)),
   ]);
@@ -250,7 +253,7 @@ export async function listTopDevelopers(db: Db, limit = TOP_DEVELOPERS_LIMIT): P
     .from(developerProfiles)
     .innerJoin(users, eq(users.id, developerProfiles.userId))
     .where(and(activeDeveloper, gte(developerProfiles.rating, TOP_DEVELOPER_MIN_RATING), gte(developerProfiles.reviewCount, TOP_DEVELOPER_MIN_REVIEWS)))
-    .orderBy(desc(developerProfiles.rating), desc(developerProfiles.reviewCount), desc(developerProfiles.userId))
+    .orderBy(desc(developerProfiles.rating), desc(developerProfiles.reviewCount), idOrder)
     .limit(Math.min(Math.max(limit, 1), 50));
   return rows.map(toDeveloper);
 }

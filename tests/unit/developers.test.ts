@@ -4,6 +4,7 @@ import { AVAILABILITIES, DEVELOPER_SORTS, LOCATIONS, type DeveloperSort } from "
 import { developerProfiles, users } from "../../server/db/schema";
 import { getDeveloper, listDevelopers, listTopDevelopers, profileCompletion, type Developer } from "../../server/developers/service";
 import { NotFoundError } from "../../server/errors";
+import { seedDemoData } from "../../server/seed/seed";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 
@@ -176,5 +177,62 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     expect(profileCompletion(null)).toMatchObject({ percent: 0 });
     const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(developerProfiles).where(eq(developerProfiles.userId, client.user.id));
     expect(count[0]!.n).toBe(0);
+  });
+});
+
+describe.each(DB_KINDS)("developers on seeded demo data on %s", (kind) => {
+  let t: TestApp;
+  type Row = { id: string; city: string | null; availability: string; skills: string[]; rating: number; reviewCount: number; completedProjects: number; hourlyRate: number | null };
+  let rows: Row[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemoData(t.database.db, { projects: 20, developers: 45, clients: 10, seed: 11 });
+    rows = (
+      await t.database.db
+        .select({
+          id: developerProfiles.userId,
+          city: developerProfiles.city,
+          availability: developerProfiles.availability,
+          skills: developerProfiles.skills,
+          rating: developerProfiles.rating,
+          reviewCount: developerProfiles.reviewCount,
+          completedProjects: developerProfiles.completedProjects,
+          hourlyRate: developerProfiles.hourlyRate,
+        })
+        .from(developerProfiles)
+    ).map((r) => ({ ...r, rating: Number(r.rating) }));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const key = (r: Row, sort: DeveloperSort) =>
+    sort === "rating" ? r.rating : sort === "reviewCount" ? r.reviewCount : sort === "completedProjects" ? r.completedProjects : (r.hourlyRate ?? -1);
+  // Byte order of the id breaks ties (collate "C").
+  const byteDesc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+  const filters: Array<[string, Record<string, string>, (r: Row) => boolean]> = [
+    ["all", {}, () => true],
+    ["skills", { skills: "Flutter,Machine Learning" }, (r) => r.skills.includes("Flutter") || r.skills.includes("Machine Learning")],
+    ["city", { location: "Johannesburg" }, (r) => r.city === "Johannesburg"],
+    ["minRating", { minRating: "4.0" }, (r) => r.rating >= 4],
+    ["availability", { availability: "available" }, (r) => r.availability === "available"],
+    ["combined", { location: "Cape Town", minRating: "3.5", skills: "React,Node.js,Flutter" }, (r) => r.city === "Cape Town" && r.rating >= 3.5 && r.skills.some((s) => ["React", "Node.js", "Flutter"].includes(s))],
+  ];
+
+  it("matches a plain in-memory filter and sort of the same rows, paging each developer once", async () => {
+    expect(rows.length).toBe(45);
+    for (const [label, query, keep] of filters) {
+      for (const sortBy of DEVELOPER_SORTS) {
+        const want = rows.filter(keep).sort((a, b) => key(b, sortBy) - key(a, sortBy) || byteDesc(a.id, b.id)).map((r) => r.id);
+        const got: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await listDevelopers(t.database.db, { ...query, sortBy, limit: "7", ...(cursor ? { cursor } : {}) });
+          got.push(...page.developers.map((d) => d.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(got, `${label} / ${sortBy}`).toEqual(want);
+      }
+    }
   });
 });
