@@ -98,6 +98,14 @@ describe("core loop", () => {
     await expect.poll(() => page.getByRole("link", { name: title }).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("1 project found").isVisible()).toBe(true);
 
+    // 12 a page; Load More Projects appends the next page by cursor, none twice.
+    await page.goto(`${server.url}/projects`);
+    await expect.poll(() => page.getByRole("link", { name: "View Details" }).count()).toBe(12);
+    await page.getByRole("button", { name: "Load More Projects" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "View Details" }).count()).toBe(24);
+    const hrefs = await page.getByRole("link", { name: "View Details" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(new Set(hrefs).size).toBe(24);
+
     // Filters through the panel, each mirrored in the URL; the project stays among the results.
     await page.goto(`${server.url}/projects`);
     await page.getByLabel("Category").selectOption("Business");

@@ -76,6 +76,13 @@ describe("developers", () => {
   it("finds the developer by skill and city filters and by search text", async () => {
     const page = await newPage();
     await page.goto(`${server.url}/developers`);
+    // 12 a page; Load More Developers appends the next page by cursor, none twice.
+    await expect.poll(() => page.getByRole("link", { name: "View Profile" }).count()).toBe(12);
+    await page.getByRole("button", { name: "Load More Developers" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "View Profile" }).count()).toBe(24);
+    const hrefs = await page.getByRole("link", { name: "View Profile" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(new Set(hrefs).size).toBe(24);
+
     await page.getByLabel("Location").selectOption("Polokwane");
     await page.waitForURL(/location=Polokwane/);
     await page.getByRole("checkbox", { name: "Blockchain" }).check();
