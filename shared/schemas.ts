@@ -327,3 +327,55 @@ export const changePasswordSchema = z
 export const deleteAccountSchema = z.object({
   password: z.string({ error: "Please enter your password to confirm" }).min(1, "Please enter your password to confirm").max(MAX_PASSWORD),
 });
+
+/** Minimum cover letter and price of a proposal (issue 4). */
+export const MIN_COVER_LETTER = 100;
+export const MIN_PROPOSAL_PRICE = 500;
+
+/**
+ * A proposal (issue 4): cover letter (100+ characters), price in whole rand (R500+), duration as
+ * a timeline code or a number of days, optional milestones whose amounts add up to the price.
+ */
+export const proposalSchema = z
+  .object({
+    coverLetter: requiredText("Cover letter is required")
+      .min(MIN_COVER_LETTER, "Cover letter must be at least 100 characters")
+      .max(5000, "Cover letter must be at most 5000 characters"),
+    price: z.coerce
+      .number({ error: "Price must be a number" })
+      .int("Price must be a whole number of rand")
+      .min(MIN_PROPOSAL_PRICE, "Price must be at least R500")
+      .max(100_000_000, "Price is too large"),
+    duration: z
+      .union([z.string(), z.number()], { error: "Please choose a timeline or enter a number of days" })
+      .transform((v) => String(v).trim())
+      .refine((v) => (TIMELINE_CODES as readonly string[]).includes(v) || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 730), "Please choose a timeline or enter a number of days (1 to 730)"),
+    milestones: z
+      .array(
+        z.object({
+          title: requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"),
+          amount: z.coerce.number({ error: "Amount must be a number" }).int("Amount must be whole rand").min(1, "Amount must be at least R1"),
+        }),
+        { error: "Milestones must be a list" },
+      )
+      .max(10, "At most 10 milestones")
+      .default([]),
+  })
+  .refine((v) => v.milestones.length === 0 || v.milestones.reduce((sum, m) => sum + m.amount, 0) === v.price, {
+    message: "Milestone amounts must add up to the price",
+    path: ["milestones"],
+  });
+export type ProposalInput = z.input<typeof proposalSchema>;
+
+export const declineSchema = z.object({
+  reason: z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters").default(""),
+});
+
+/** A review after a completed project (issue 4): 1-5 stars, comment of 20+ characters. */
+export const reviewSchema = z.object({
+  rating: z.coerce.number({ error: "Please choose a rating" }).int("Please choose a rating").min(1, "Please choose a rating").max(5, "Please choose a rating"),
+  comment: requiredText("Comment is required").min(20, "Comment must be at least 20 characters").max(2000, "Comment must be at most 2000 characters"),
+});
+
+export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
+export type ProposalSort = (typeof PROPOSAL_SORTS)[number];

@@ -127,6 +127,9 @@ export const projects = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     proposalCount: integer("proposal_count").notNull().default(0),
+    /** The developer hired by accepting a proposal (status in_progress or completed). */
+    hiredDeveloperId: text("hired_developer_id").references(() => users.id, { onDelete: "set null" }),
+    completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B') || setweight(to_tsvector('english'::regconfig, buildza_join(features)), 'C')`,
     ),
@@ -151,6 +154,7 @@ export const projects = pgTable(
       .on(t.platform, t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),
     index("projects_user_idx").on(t.userId, t.createdAt.desc()),
+    index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
     check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),
     check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check("projects_proposal_count_check", sql`${t.proposalCount} >= 0`),
@@ -278,9 +282,96 @@ export const reviews = pgTable(
   },
   (t) => [
     index("reviews_developer_idx").on(t.developerId, t.createdAt.desc()),
+    uniqueIndex("reviews_once_per_project_idx").on(t.projectId).where(sql`project_id is not null`),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
 
 export type DeveloperProfileRow = typeof developerProfiles.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/** A proposal milestone: title and amount in whole rand. */
+export interface Milestone {
+  title: string;
+  amount: number;
+}
+
+/**
+ * Proposals (issue 4): one per developer per project. price in whole rand; duration is a
+ * timeline code (spec section 9) or a number of days. Status follows the proposal state machine
+ * (server/proposals/lifecycle.ts).
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    coverLetter: text("cover_letter").notNull(),
+    price: integer("price").notNull(),
+    durationCode: text("duration_code"),
+    durationDays: integer("duration_days"),
+    milestones: jsonb("milestones").$type<Milestone[]>().notNull().default([]),
+    status: text("status").notNull().default("pending"),
+    declineReason: text("decline_reason").notNull().default(""),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("proposals_one_per_developer_idx").on(t.projectId, t.developerId),
+    index("proposals_project_idx").on(t.projectId, t.status, t.createdAt.desc()),
+    index("proposals_developer_idx").on(t.developerId, t.status, t.createdAt.desc()),
+    check("proposals_status_check", sql`${t.status} in ('pending', 'shortlisted', 'accepted', 'declined', 'withdrawn', 'cancelled')`),
+    check("proposals_price_check", sql`${t.price} >= 500`),
+    check("proposals_duration_check", sql`(${t.durationCode} is not null) <> (${t.durationDays} is not null)`),
+  ],
+);
+
+/** Reviews of clients by the developer they hired (issue 4): one per project. */
+export const clientReviews = pgTable(
+  "client_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    developerId: text("developer_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("client_reviews_once_idx").on(t.projectId),
+    index("client_reviews_client_idx").on(t.clientId, t.createdAt.desc()),
+    check("client_reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Notices for a user (issue 4 records them; the notifications issue shows them): type, a short
+ * text and the link it is about.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    link: text("link").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export type ProposalRow = typeof proposals.$inferSelect;

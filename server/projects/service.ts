@@ -35,6 +35,9 @@ export interface Project {
   status: ProjectStatus;
   userId: string;
   proposalCount: number;
+  /** The hired developer's user id (in_progress and completed projects). */
+  hiredDeveloperId: string | null;
+  completedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -76,6 +79,8 @@ const columns = {
   status: projects.status,
   userId: projects.userId,
   proposalCount: projects.proposalCount,
+  hiredDeveloperId: projects.hiredDeveloperId,
+  completedAt: projects.completedAt,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
 };
@@ -87,6 +92,7 @@ function toProject(row: Row): Project {
     ...row,
     status: row.status as ProjectStatus,
     deadline: row.deadline ? row.deadline.toISOString() : null,
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
