@@ -9,6 +9,21 @@ import { AppError, ValidationError } from "../errors";
 import { getSessionUser } from "../http/session";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
+import {
+  acceptProposal,
+  cancelHire,
+  closeProject,
+  completeProject,
+  createReview,
+  declineProposal,
+  getProposal,
+  listMyProposals,
+  listProjectProposals,
+  shortlistProposal,
+  submitProposal,
+  updateProposal,
+  withdrawProposal,
+} from "../proposals/service";
 import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
 type Env = { Variables: { user: SessionUser | null } };
@@ -70,6 +85,43 @@ export function createApiV1(deps: AppDeps) {
   api.post("/projects/:id/reports", async (c) => {
     await reportProject(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
     return c.json({ reported: true }, 201);
+  });
+
+  // Proposals, hiring and reviews (issue 4).
+  const proposalDeps = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
+  api.post("/projects/:id/proposals", async (c) => c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201));
+  api.get("/projects/:id/proposals", async (c) =>
+    c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
+  );
+  api.post("/projects/:id/complete", async (c) => {
+    await completeProject(deps.db, c.get("user"), c.req.param("id"));
+    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+  });
+  api.post("/projects/:id/close", async (c) => {
+    await closeProject(deps.db, c.get("user"), c.req.param("id"));
+    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+  });
+  api.post("/projects/:id/cancel-hire", async (c) => {
+    await cancelHire(deps.db, c.get("user"), c.req.param("id"));
+    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+  });
+  api.post("/projects/:id/reviews", async (c) => {
+    await createReview(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
+    return c.json({ reviewed: true }, 201);
+  });
+  api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), c.req.query("status") || undefined) }));
+  api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), c.req.param("id")) }));
+  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }));
+  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(deps.db, c.get("user"), c.req.param("id")) }));
+  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(deps.db, c.get("user"), c.req.param("id")) }));
+  api.post("/proposals/:id/decline", async (c) => {
+    const body = c.req.header("content-type")?.includes("application/json") ? await readJson(c) : {};
+    return c.json({ proposal: await declineProposal(deps.db, c.get("user"), c.req.param("id"), body) });
+  });
+  api.post("/proposals/:id/accept", async (c) => c.json({ proposal: await acceptProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
+  api.get("/developers/:id/reviews", async (c) => {
+    const developer = await getDeveloper(deps.db, c.req.param("id"));
+    return c.json({ reviews: await listDeveloperReviews(deps.db, developer.id) });
   });
 
   api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query())));

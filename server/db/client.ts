@@ -51,6 +51,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (server restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
