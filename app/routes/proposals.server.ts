@@ -6,9 +6,6 @@ import { PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
 
 export { requireUser } from "../lib/session.server";
 
-/** The status filter chips, in order (issue 4); "cancelled" is reachable by URL only. */
-export const PROPOSAL_FILTERS = ["pending", "shortlisted", "accepted", "declined", "withdrawn"] as const;
-
 /** ?status= as a proposal status, or null (All). */
 export function parseStatus(value: string | null): ProposalStatus | null {
   return (PROPOSAL_STATUSES as readonly string[]).includes(value ?? "") ? (value as ProposalStatus) : null;

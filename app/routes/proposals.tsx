@@ -12,7 +12,10 @@ import { DeveloperSummary, ProposalStatusBadge } from "../components/proposals/p
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/proposals";
-import { loadProposals, parseStatus, PROPOSAL_FILTERS, requireUser } from "./proposals.server";
+import { loadProposals, parseStatus, requireUser } from "./proposals.server";
+
+/** The status filter chips, in order (issue 4); "cancelled" is reachable by URL only. */
+const PROPOSAL_FILTERS = ["pending", "shortlisted", "accepted", "declined", "withdrawn"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Proposals | BuildZA" }];
 
