@@ -146,7 +146,7 @@ export function ProposalsSection({ proposals, sort, projectStatus }: { proposals
     <Card id="proposals" className="scroll-mt-24 p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Proposals ({proposals.length})</h2>
-        {proposals.length > 1 ? (
+        {proposals.length ? (
           <div className="flex items-center gap-2">
             <label htmlFor="proposalSort" className="text-sm text-slate-600">
               Sort by
@@ -353,19 +353,19 @@ export function ReviewCard({ who, canReview, reviewed }: { who: string; canRevie
           <legend className="text-sm font-medium text-slate-800">Rating</legend>
           <div className="mt-1 flex gap-1">
             {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className="cursor-pointer rounded-lg p-1.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+              <label key={n} className="relative cursor-pointer rounded-lg p-1.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
                 <input
                   type="radio"
                   name="rating"
                   value={n}
-                  className="sr-only"
+                  className="absolute inset-0 size-full cursor-pointer opacity-0"
                   checked={rating === n}
                   onChange={() => {
                     setRating(n);
                     setErrors(({ rating: _r, ...rest }) => rest);
                   }}
                 />
-                <Star className={`size-8 ${n <= rating ? "fill-accent-500 text-accent-500" : "text-slate-300"}`} aria-hidden="true" />
+                <Star className={`pointer-events-none size-8 ${n <= rating ? "fill-accent-500 text-accent-500" : "text-slate-300"}`} aria-hidden="true" />
                 <span className="sr-only">
                   {n} {n === 1 ? "star" : "stars"}
                 </span>
