@@ -167,7 +167,7 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
     setValue,
     watch,
     formState: { errors, isSubmitted },
-  } = useForm<FormValues>({ resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>, defaultValues: defaults, mode: "onTouched" });
+  } = useForm<FormValues>({ resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>, defaultValues: defaults, mode: "onSubmit", reValidateMode: "onChange" });
   useServerErrors<FormValues>(result, setError);
   const { fields, append, remove } = useFieldArray({ control, name: "milestones" });
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.json !== undefined;
@@ -290,7 +290,7 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
               </ul>
             ) : null}
             {fields.length ? (
-              <p className={`text-sm font-medium ${milestoneTotal === price ? "text-brand-700" : "text-amber-800"}`} aria-live="polite">
+              <p className={`text-sm font-medium ${milestoneTotal === price && price > 0 ? "text-brand-700" : "text-amber-800"}`} aria-live="polite">
                 Milestones total {formatRand(milestoneTotal)} of {formatRand(price)}
                 {milestoneTotal === price ? "" : ` (${milestoneTotal < price ? `${formatRand(price - milestoneTotal)} left` : `${formatRand(milestoneTotal - price)} over`})`}
               </p>

@@ -166,7 +166,7 @@ function ClientGroups({ proposals }: { proposals: Item[] }) {
             ))}
           </ul>
           <ButtonLink to={`/projects/${items[0]!.projectId}#proposals`} variant="secondary" size="sm" className="mt-3">
-            Compare and hire<span className="sr-only">: {items[0]!.projectTitle}</span>
+            View proposals<span className="sr-only">: {items[0]!.projectTitle}</span>
           </ButtonLink>
         </Card>
       ))}

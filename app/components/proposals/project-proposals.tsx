@@ -148,7 +148,7 @@ export function ProposalsSection({ proposals, sort, projectStatus }: { proposals
         <h2 className="text-lg font-semibold text-slate-900">Proposals ({proposals.length})</h2>
         {proposals.length ? (
           <div className="flex items-center gap-2">
-            <label htmlFor="proposalSort" className="text-sm text-slate-600">
+            <label htmlFor="proposalSort" className="whitespace-nowrap text-sm text-slate-600">
               Sort by
             </label>
             <Select
