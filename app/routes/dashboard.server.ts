@@ -4,15 +4,17 @@ import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { findOwnDeveloperProfile, profileCompletion } from "../../server/developers/service";
 import { ValidationError } from "../../server/errors";
+import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
+import { formatRand } from "../../shared/format";
 
 export { requireUser } from "../lib/session.server";
 
 /**
  * Client: project counts and the first 3 projects, or with `allProjects` every project of theirs
  * (the "View all" section, paged by `cursor`). Developer: tiles and profile completion.
- * Proposals and messages are counted once they exist (issues 4 and 5); until then those tiles
- * are 0 because there is nothing in the database to count.
+ * Developer tiles count proposals (issue 4: Active = pending + shortlisted, This Month = rand
+ * accepted this month) and list the first 3 proposals; Messages stays 0 until issue 5.
  */
 export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
   if (user.userType === "client") {
@@ -36,19 +38,29 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       projects: page.projects,
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
+      proposals: [],
     };
   }
-  const profile = await findOwnDeveloperProfile(db, user);
+  const [profile, stats, proposals] = await Promise.all([findOwnDeveloperProfile(db, user), developerProposalStats(db, user.id), listMyProposals(db, user)]);
   return {
     role: "developer" as const,
     tiles: [
-      { label: "Active Proposals", value: 0 },
-      { label: "Completed Projects", value: profile?.completedProjects ?? 0 },
-      { label: "This Month", value: 0 },
+      { label: "Active Proposals", value: stats.activeProposals },
+      { label: "Completed Projects", value: stats.completedProjects },
+      { label: "This Month", value: formatRand(stats.thisMonth) },
       { label: "Messages", value: 0 },
     ],
     projects: [],
     nextCursor: null,
     completion: profileCompletion(profile),
+    proposals: proposals.slice(0, DASHBOARD_PROJECT_LIMIT).map((p) => ({
+      id: p.id,
+      projectId: p.projectId,
+      projectTitle: p.projectTitle,
+      price: p.price,
+      durationLabel: p.durationLabel,
+      status: p.status,
+      createdAt: p.createdAt,
+    })),
   };
 }

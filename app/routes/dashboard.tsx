@@ -1,6 +1,7 @@
 import { BookOpen, Briefcase, FolderPlus, HelpCircle, LifeBuoy, Search, Sparkles, UserCog, Users } from "lucide-react";
 import { Link } from "react-router";
-import { formatBudget, formatRelative } from "../../shared/format";
+import { formatBudget, formatRand, formatRelative } from "../../shared/format";
+import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -98,7 +99,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 Next projects
               </ButtonLink>
             ) : null}
-            {d.role === "client" && d.projects.length ? null : (
+            {d.role === "developer" && d.proposals.length ? (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {d.proposals.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div className="min-w-0">
+                      <Link to={`/projects/${p.projectId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                        {p.projectTitle}
+                      </Link>
+                      <p className="text-sm text-slate-600">
+                        {formatRand(p.price)} · {p.durationLabel} · sent {formatRelative(p.createdAt)}
+                      </p>
+                    </div>
+                    <ProposalStatusBadge status={p.status} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {(d.role === "client" && d.projects.length) || (d.role === "developer" && d.proposals.length) ? null : (
               <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-center">
                 <p className="font-medium text-slate-800">{d.role === "client" ? "No projects yet" : "No proposals yet"}</p>
                 <p className="mt-1 text-sm text-slate-600">

@@ -1,19 +1,344 @@
-import { ComingSoon } from "../components/layout/coming-soon";
-import { ButtonLink } from "../components/ui/button";
+/**
+ * Submit or edit a proposal (/projects/{id}/proposal, issue 4): signed-in developers who do not
+ * own the project, on active projects. A developer with a proposal awaiting a decision edits or
+ * withdraws it here; a decided proposal shows its status instead of the form.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Plus, Send, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { useFieldArray, useForm, type Resolver } from "react-hook-form";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { TIMELINES } from "../../shared/constants";
+import { formatBudget, formatRand, timelineLabel } from "../../shared/format";
+import { nextProposalStatus } from "../../shared/lifecycle";
+import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
+import { Modal, ModalClose } from "../components/projects/modal";
+import { PostedTime } from "../components/projects/project-card";
+import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Field, FieldError, Input, Select, Textarea } from "../components/ui/form";
+import type { ActionFailure } from "../lib/action.server";
+import { useServerErrors } from "../lib/use-server-errors";
 import type { Route } from "./+types/project.proposal";
-import { requireUser } from "./guard.server";
+import {
+  failure,
+  loadProposalPage,
+  readBody,
+  redirectWithFlash,
+  requireUser,
+  submitProposal,
+  updateProposal,
+  withdrawProposal,
+} from "./project.proposal.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  return loadProposalPage(context.deps.db, user, params.id);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Proposal system coming soon! | BuildZA" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.mine ? "Your proposal" : "Submit a proposal"}${data ? ` - ${data.project.title}` : ""} | BuildZA` }];
 
-export default function Page() {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const { db, mailer, config } = context.deps;
+  const body = await readBody(request);
+  const intent = body && typeof body === "object" && "intent" in body ? String(body.intent) : "submit";
+  try {
+    const { project, mine } = await loadProposalPage(db, user, params.id);
+    const back = `/projects/${project.id}`;
+    if (intent === "withdraw") {
+      if (!mine) return redirectWithFlash(back, { type: "error", message: "You have no proposal on this project" });
+      await withdrawProposal(db, user, mine.id);
+      return redirectWithFlash(back, { type: "success", message: "Proposal withdrawn" });
+    }
+    const { intent: _intent, ...input } = (body ?? {}) as Record<string, unknown>;
+    if (mine) {
+      await updateProposal(db, user, mine.id, input);
+      return redirectWithFlash(back, { type: "success", message: "Proposal updated successfully!" });
+    }
+    await submitProposal({ db, mailer, appUrl: config.appUrl }, user, project.id, input);
+    return redirectWithFlash(back, { type: "success", message: "Proposal submitted successfully!" });
+  } catch (err) {
+    if (err instanceof Response) return err;
+    return failure(err);
+  }
+}
+
+interface FormValues {
+  coverLetter: string;
+  price: string;
+  duration: string;
+  milestones: { title: string; amount: string }[];
+}
+
+const DAYS = "days";
+
+export default function ProposalPage({ loaderData }: Route.ComponentProps) {
+  const { project, mine } = loaderData;
+  const editable = !mine || nextProposalStatus(mine.status, "edit") !== null;
   return (
-    <ComingSoon title="Proposal system coming soon!" actions={<ButtonLink to="/projects">Browse Projects</ButtonLink>}>
-      <p>Sending proposals is not available yet. You can contact the client in the meantime.</p>
-    </ComingSoon>
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+      <Link to={`/projects/${project.id}`} className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to project
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">{mine ? "Your proposal" : "Submit a proposal"}</h1>
+      <p className="mt-1 break-words text-slate-600">
+        For <span className="font-medium text-slate-800">{project.title}</span> · Budget {formatBudget(project.budgetMin, project.budgetMax)} · {timelineLabel(project.timeline)}
+      </p>
+      <div className="mt-6">
+        {editable ? (
+          <ProposalForm
+            key={mine?.updatedAt ?? "new"}
+            defaults={
+              mine
+                ? {
+                    coverLetter: mine.coverLetter,
+                    price: String(mine.price),
+                    duration: mine.duration,
+                    milestones: mine.milestones.map((m) => ({ title: m.title, amount: String(m.amount) })),
+                  }
+                : { coverLetter: "", price: "", duration: "", milestones: [] }
+            }
+            editing={Boolean(mine)}
+          />
+        ) : (
+          <DecidedProposal proposal={mine!} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentProps["loaderData"]["mine"]> }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Your proposal was {proposal.status === "accepted" ? "accepted" : proposal.status}</h2>
+        <ProposalStatusBadge status={proposal.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-500">Price</dt>
+          <dd className="font-semibold text-slate-900">{formatRand(proposal.price)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Duration</dt>
+          <dd className="text-slate-800">{proposal.durationLabel}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Submitted</dt>
+          <dd className="text-slate-800">
+            <PostedTime date={proposal.createdAt} />
+          </dd>
+        </div>
+      </dl>
+      {proposal.status === "declined" && proposal.declineReason ? (
+        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <span className="font-medium">Reason:</span> {proposal.declineReason}
+        </p>
+      ) : null}
+      <p className="mt-4 whitespace-pre-line break-words text-slate-700">{proposal.coverLetter}</p>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <ButtonLink to={`/projects/${proposal.projectId}`} variant="secondary" size="sm">
+          View project
+        </ButtonLink>
+        <ButtonLink to="/proposals" variant="ghost" size="sm">
+          All my proposals
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: boolean }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const result = useActionData() as ActionFailure | undefined;
+  const isTimeline = (TIMELINES as readonly { code: string }[]).some((t) => t.code === defaults.duration);
+  const [durationMode, setDurationMode] = useState(defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
+  const [days, setDays] = useState(defaults.duration && !isTimeline ? defaults.duration : "");
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<FormValues>({ resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>, defaultValues: defaults, mode: "onSubmit", reValidateMode: "onChange" });
+  useServerErrors<FormValues>(result, setError);
+  const { fields, append, remove } = useFieldArray({ control, name: "milestones" });
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.json !== undefined;
+
+  const coverLetter = watch("coverLetter") ?? "";
+  const price = Number(watch("price")) || 0;
+  const milestones = watch("milestones") ?? [];
+  const milestoneTotal = milestones.reduce((sum, m) => sum + (Number(m.amount) || 0), 0);
+
+  function setDuration(mode: string, dayText: string) {
+    setValue("duration", mode === DAYS ? dayText.trim() : mode, { shouldValidate: isSubmitted, shouldDirty: true });
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    submit({ intent: editing ? "update" : "submit", ...(values as unknown as Record<string, never>) }, { method: "post", encType: "application/json" });
+  });
+
+  const milestonesError = (errors.milestones as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors.milestones as { root?: { message?: string } } | undefined)?.root?.message;
+
+  return (
+    <>
+      <Card className="p-5 sm:p-6">
+        <form noValidate onSubmit={onSubmit} className="space-y-6">
+          <Field
+            id="coverLetter"
+            label="Cover letter"
+            error={errors.coverLetter?.message}
+            hint="Why you are a good fit, how you would build it, and relevant work you have done."
+          >
+            <Textarea
+              id="coverLetter"
+              rows={9}
+              invalid={Boolean(errors.coverLetter)}
+              aria-describedby="coverLetter-count coverLetter-error"
+              {...register("coverLetter")}
+            />
+            <p id="coverLetter-count" className={`text-sm ${coverLetter.trim().length >= MIN_COVER_LETTER ? "text-slate-500" : "text-amber-800"}`} aria-live="polite">
+              {coverLetter.trim().length} characters{coverLetter.trim().length < MIN_COVER_LETTER ? ` (at least ${MIN_COVER_LETTER})` : ""}
+            </p>
+          </Field>
+
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="price" label="Your price (rand)" error={errors.price?.message} hint="Whole rand, at least R500.">
+              <div className="relative">
+                <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden="true">
+                  R
+                </span>
+                <Input id="price" type="number" inputMode="numeric" min={500} step={1} className="pl-7" invalid={Boolean(errors.price)} aria-describedby="price-error" {...register("price")} />
+              </div>
+            </Field>
+            <div className="space-y-3">
+              <Field id="durationMode" label="Estimated duration" error={durationMode === DAYS ? undefined : errors.duration?.message}>
+                <Select
+                  id="durationMode"
+                  value={durationMode}
+                  invalid={Boolean(errors.duration) && durationMode !== DAYS}
+                  aria-describedby="durationMode-error"
+                  onChange={(e) => {
+                    setDurationMode(e.target.value);
+                    setDuration(e.target.value, days);
+                  }}
+                >
+                  <option value="">Choose a duration</option>
+                  {TIMELINES.map((t) => (
+                    <option key={t.code} value={t.code}>
+                      {t.label}
+                    </option>
+                  ))}
+                  <option value={DAYS}>Number of days</option>
+                </Select>
+              </Field>
+              {durationMode === DAYS ? (
+                <Field id="durationDays" label="Number of days" error={errors.duration?.message}>
+                  <Input
+                    id="durationDays"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={730}
+                    step={1}
+                    value={days}
+                    invalid={Boolean(errors.duration)}
+                    aria-describedby="durationDays-error"
+                    onChange={(e) => {
+                      setDays(e.target.value);
+                      setDuration(DAYS, e.target.value);
+                    }}
+                  />
+                </Field>
+              ) : null}
+            </div>
+          </div>
+
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-slate-800">Milestones (optional)</legend>
+            <p className="text-sm text-slate-500">Split the work into payments. The amounts must add up to your price.</p>
+            {fields.length ? (
+              <ul className="space-y-3">
+                {fields.map((field, i) => (
+                  <li key={field.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
+                    <div className="col-span-2 space-y-1 sm:col-span-1">
+                      <label htmlFor={`milestones.${i}.title`} className="text-xs font-medium text-slate-600">
+                        Milestone {i + 1} title
+                      </label>
+                      <Input id={`milestones.${i}.title`} invalid={Boolean(errors.milestones?.[i]?.title)} {...register(`milestones.${i}.title`)} />
+                      <FieldError message={errors.milestones?.[i]?.title?.message} />
+                    </div>
+                    <div className="space-y-1">
+                      <label htmlFor={`milestones.${i}.amount`} className="text-xs font-medium text-slate-600">
+                        Amount (R)
+                      </label>
+                      <Input id={`milestones.${i}.amount`} type="number" inputMode="numeric" min={1} step={1} invalid={Boolean(errors.milestones?.[i]?.amount)} {...register(`milestones.${i}.amount`)} />
+                      <FieldError message={errors.milestones?.[i]?.amount?.message} />
+                    </div>
+                    <Button variant="ghost" className="self-end px-3" onClick={() => remove(i)} aria-label={`Remove milestone ${i + 1}`}>
+                      <X className="size-4" aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {fields.length ? (
+              <p className={`text-sm font-medium ${milestoneTotal === price && price > 0 ? "text-brand-700" : "text-amber-800"}`} aria-live="polite">
+                Milestones total {formatRand(milestoneTotal)} of {formatRand(price)}
+                {milestoneTotal === price ? "" : ` (${milestoneTotal < price ? `${formatRand(price - milestoneTotal)} left` : `${formatRand(milestoneTotal - price)} over`})`}
+              </p>
+            ) : null}
+            <FieldError id="milestones-error" message={milestonesError} />
+            {fields.length < 10 ? (
+              <Button variant="secondary" size="sm" onClick={() => append({ title: "", amount: "" })}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add milestone
+              </Button>
+            ) : null}
+          </fieldset>
+
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+            {editing ? <WithdrawDialog /> : <span />}
+            <Button type="submit" busy={saving} className="w-full sm:w-auto">
+              {saving ? null : <Send className="size-4" aria-hidden="true" />}
+              {saving ? (editing ? "Updating Proposal..." : "Submitting Proposal...") : editing ? "Update Proposal" : "Submit Proposal"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+function WithdrawDialog() {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  return (
+    <Modal
+      title="Withdraw your proposal?"
+      description="The client will no longer see it, and you cannot send another proposal for this project."
+      trigger={
+        <Button variant="ghost" className="w-full text-red-700 hover:bg-red-50 sm:w-auto">
+          <Trash2 className="size-4" aria-hidden="true" />
+          Withdraw proposal
+        </Button>
+      }
+    >
+      <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ModalClose>
+          <Button variant="secondary">Keep proposal</Button>
+        </ModalClose>
+        <Button type="submit" name="intent" value="withdraw" variant="danger" busy={busy}>
+          {busy ? "Withdrawing..." : "Withdraw proposal"}
+        </Button>
+      </Form>
+    </Modal>
   );
 }

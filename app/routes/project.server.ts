@@ -2,8 +2,22 @@
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
+import { findMyProposal, listProjectProposals, reviewState, type Proposal } from "../../server/proposals/service";
 import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
+import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
+
+export {
+  acceptProposal,
+  cancelHire,
+  closeProject,
+  completeProject,
+  createReview,
+  declineProposal,
+  shortlistProposal,
+} from "../../server/proposals/service";
+export { failure, readBody } from "../lib/action.server";
+export { requireUser } from "../lib/session.server";
 
 export interface SimilarProject {
   id: string;
@@ -20,6 +34,18 @@ export interface ProjectDetail {
   similar: SimilarProject[];
   /** What the viewer may do here (spec section 6). */
   viewer: { signedIn: boolean; isOwner: boolean; canPropose: boolean; canReport: boolean; canContact: boolean };
+  /** The owner's view of the proposals (sorted by `proposalSort`); null for everyone else. */
+  proposals: Proposal[] | null;
+  proposalSort: ProposalSort;
+  /** The signed-in developer's own proposal here, or null. */
+  myProposal: Proposal | null;
+  /** Which review the viewer may still write (client or hired developer of a completed project). */
+  review: { canReview: boolean; reviewed: boolean; role: "client" | "developer" | null } | null;
+}
+
+/** ?proposalSort= as one of PROPOSAL_SORTS (newest when missing or unknown). */
+export function parseProposalSort(value: string | null): ProposalSort {
+  return (PROPOSAL_SORTS as readonly string[]).includes(value ?? "") ? (value as ProposalSort) : "newest";
 }
 
 /**
@@ -27,7 +53,7 @@ export interface ProjectDetail {
  * there is no such project. A failure to read the client or similar projects only empties that
  * card; any other failure throws.
  */
-export async function loadProjectDetail(db: Db, id: string, user: SessionUser | null): Promise<ProjectDetail | null> {
+export async function loadProjectDetail(db: Db, id: string, user: SessionUser | null, proposalSort: ProposalSort = "newest"): Promise<ProjectDetail | null> {
   let project: Project;
   try {
     project = await getProject(db, id);
@@ -47,6 +73,12 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
   ]);
   const signedIn = user !== null;
   const isOwner = signedIn && user.id === project.userId;
+  const isDeveloper = signedIn && !isOwner && user.userType === "developer";
+  const [proposals, myProposal, review] = await Promise.all([
+    isOwner ? listProjectProposals(db, user, project.id, proposalSort) : null,
+    isDeveloper ? findMyProposal(db, user, project.id) : null,
+    signedIn && (isOwner || project.hiredDeveloperId === user.id) ? reviewState(db, user, project.id) : null,
+  ]);
   return {
     project,
     client: client
@@ -56,9 +88,13 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     viewer: {
       signedIn,
       isOwner,
-      canPropose: signedIn && !isOwner && user.userType === "developer",
+      canPropose: isDeveloper && project.status === "active" && !myProposal,
       canReport: signedIn && !isOwner,
       canContact: signedIn && !isOwner,
     },
+    proposals,
+    proposalSort,
+    myProposal,
+    review,
   };
 }

@@ -2,27 +2,91 @@
  * Project detail (/projects/{id}, spec section 2): the project, who posted it, what the viewer
  * can do (propose, edit, contact, share, report) and similar projects.
  */
-import { ArrowLeft, BadgeCheck, Briefcase, CalendarDays, Check, Clock, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
+import { ArrowLeft, BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
-import { formatBudget, formatDeadline, timelineLabel } from "../../shared/format";
-import { ModalClose, Modal } from "../components/projects/modal";
+import { formatBudget, formatDeadline, formatRand, timelineLabel } from "../../shared/format";
 import { PostedTime, proposalCountLabel } from "../components/projects/project-card";
+import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard } from "../components/proposals/project-proposals";
+import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ReportDialog } from "../components/projects/report-dialog";
 import { ShareButtons } from "../components/projects/share-buttons";
 import { SkillChip, StatusBadge } from "../components/ui/badge";
-import { Button, ButtonLink, buttonClass } from "../components/ui/button";
+import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
 import type { Route } from "./+types/project";
-import { loadProjectDetail, type SimilarProject } from "./project.server";
+import {
+  acceptProposal,
+  cancelHire,
+  closeProject,
+  completeProject,
+  createReview,
+  declineProposal,
+  failure,
+  loadProjectDetail,
+  parseProposalSort,
+  readBody,
+  requireUser,
+  shortlistProposal,
+  type SimilarProject,
+} from "./project.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = await loadProjectDetail(context.deps.db, params.id, context.user);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const sort = parseProposalSort(new URL(request.url).searchParams.get("proposalSort"));
+  const detail = await loadProjectDetail(context.deps.db, params.id, context.user, sort);
   // Spec section 8: toast "Project not found", then /projects.
   if (!detail) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
   return { ...detail, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
+}
+
+/**
+ * The hiring actions (issue 4), one form-data or JSON body with an `intent`: shortlist, decline
+ * (reason), accept (proposalId), complete, close, cancelHire, review (rating, comment). Success
+ * goes back to this page with a toast; a failure answers with its message and field messages.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const { db, mailer, config } = context.deps;
+  const raw = await readBody(request);
+  const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const proposalId = typeof body.proposalId === "string" ? body.proposalId : "";
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = (message: string) => redirectWithFlash(`${url.pathname}${url.search}`, { type: "success", message });
+  try {
+    switch (body.intent) {
+      case "shortlist": {
+        const p = await shortlistProposal(db, user, proposalId);
+        return back(`${p.developer.name}'s proposal shortlisted`);
+      }
+      case "decline": {
+        const p = await declineProposal(db, user, proposalId, { reason: typeof body.reason === "string" ? body.reason : "" });
+        return back(`${p.developer.name}'s proposal declined`);
+      }
+      case "accept": {
+        const p = await acceptProposal({ db, mailer, appUrl: config.appUrl }, user, proposalId);
+        return back(`You hired ${p.developer.name}!`);
+      }
+      case "complete":
+        await completeProject(db, user, params.id);
+        return back("Project marked as complete");
+      case "close":
+        await closeProject(db, user, params.id);
+        return back("Project closed");
+      case "cancelHire":
+        await cancelHire(db, user, params.id);
+        return back("Hire cancelled. The project is open for proposals again.");
+      case "review":
+        await createReview(db, user, params.id, { rating: body.rating, comment: body.comment });
+        return back("Thanks for your review!");
+      default:
+        return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
+    }
+  } catch (err) {
+    return failure(err);
+  }
 }
 
 export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
@@ -55,7 +119,10 @@ function BackLink() {
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
-  const { project, client, similar, viewer, shareUrl } = loaderData;
+  const { project, client, similar, viewer, shareUrl, proposals, proposalSort, myProposal, review } = loaderData;
+  const hired = proposals?.find((p) => p.status === "accepted") ?? null;
+  const hiredView = hired ?? (myProposal?.status === "accepted" ? myProposal : null);
+  const showHired = hiredView && (project.status === "in_progress" || project.status === "completed");
   const contactHref = `/messages/new?project=${project.id}`;
   const hasAdditional = Boolean(project.targetAudience || project.additionalInfo);
 
@@ -102,13 +169,31 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </dl>
 
             <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5">
-              {viewer.canPropose ? <ProposalDialog contactHref={contactHref} /> : null}
+              {viewer.canPropose ? (
+                <ButtonLink to={`/projects/${project.id}/proposal`} size="sm" className="w-full sm:w-auto">
+                  <Send className="size-4" aria-hidden="true" />
+                  Submit Proposal
+                </ButtonLink>
+              ) : null}
+              {myProposal ? (
+                <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 sm:w-auto">
+                  <ButtonLink to={`/projects/${project.id}/proposal`} variant="secondary" size="sm" className="w-full sm:w-auto">
+                    <Eye className="size-4" aria-hidden="true" />
+                    View your proposal
+                  </ButtonLink>
+                  <span className="inline-flex items-center gap-2 text-sm text-slate-700">
+                    <ProposalStatusBadge status={myProposal.status} />
+                    <span className="font-semibold text-slate-900">{formatRand(myProposal.price)}</span>
+                  </span>
+                </div>
+              ) : null}
               {viewer.isOwner ? (
                 <ButtonLink to={`/projects/${project.id}/edit`} variant="primary" size="sm" className="w-full sm:w-auto">
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit Project
                 </ButtonLink>
               ) : null}
+              {viewer.isOwner ? <OwnerProjectActions status={project.status} hiredName={hired?.developer.name ?? null} /> : null}
               <ShareButtons url={shareUrl} title={project.title} />
               {viewer.canReport ? (
                 <span className="sm:ml-auto">
@@ -117,6 +202,18 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           </Card>
+
+          {showHired ? (
+            <HiredDeveloperCard developer={hiredView.developer} price={hiredView.price} status={project.status} you={!viewer.isOwner} />
+          ) : null}
+          {review && (review.canReview || review.reviewed) ? (
+            <ReviewCard
+              who={review.role === "client" ? (hired?.developer.name ?? "the developer") : (client?.name ?? "the client")}
+              canReview={review.canReview}
+              reviewed={review.reviewed}
+            />
+          ) : null}
+          {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectStatus={project.status} /> : null}
 
           <Card className="divide-y divide-slate-100">
             <Section title="Project Description">
@@ -288,32 +385,6 @@ function SimilarList({ projects }: { projects: SimilarProject[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** "Submit Proposal" for developers: proposals are not built yet, so it offers to contact the client. */
-function ProposalDialog({ contactHref }: { contactHref: string }) {
-  return (
-    <Modal
-      title="Proposal system coming soon!"
-      description="Soon you will send proposals right here. Until then, contact the client to discuss the project."
-      trigger={
-        <Button size="sm" className="w-full sm:w-auto">
-          <Send className="size-4" aria-hidden="true" />
-          Submit Proposal
-        </Button>
-      }
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ModalClose>
-          <Button variant="secondary">Close</Button>
-        </ModalClose>
-        <Link to={contactHref} className={buttonClass("primary")}>
-          <MessageSquare className="size-4" aria-hidden="true" />
-          Contact Client
-        </Link>
-      </div>
-    </Modal>
   );
 }
 

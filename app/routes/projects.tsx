@@ -128,7 +128,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
   const chips = filterChips(shown);
   const clearHref = projectsHref(clearedFilters(shown), view);
   const activeCount = chips.filter((c) => c.key !== "search").length;
-  const canProposeFor = (p: ProjectCardData) => user?.userType === "developer" && p.userId !== user.id;
+  const canProposeFor = (p: ProjectCardData) => user?.userType === "developer" && p.userId !== user.id && p.status === "active";
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-8 sm:px-6 lg:py-10">

@@ -1,0 +1,87 @@
+/** Small shared pieces of the proposal screens: status badge, developer summary, action feedback. */
+import { Star } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, type useFetcher } from "react-router";
+import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
+import { notify } from "../../root";
+import { Badge } from "../ui/badge";
+
+const PROPOSAL_TONES: Record<ProposalStatus, "green" | "grey" | "amber" | "blue"> = {
+  pending: "amber",
+  shortlisted: "blue",
+  accepted: "green",
+  declined: "grey",
+  withdrawn: "grey",
+  cancelled: "grey",
+};
+
+/** A proposal's status with its label (lifecycle.ts): accepted green, shortlisted blue, pending amber, the rest grey. */
+export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
+  return <Badge tone={PROPOSAL_TONES[status] ?? "grey"}>{PROPOSAL_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+export interface DeveloperSummaryData {
+  id: string;
+  name: string;
+  title: string;
+  city: string | null;
+  rating: number;
+  reviewCount: number;
+  completedProjects: number;
+}
+
+/** Initial-letter avatar, name (to the profile), title, city, rating, reviews, completed projects. */
+export function DeveloperSummary({ developer }: { developer: DeveloperSummaryData }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800" aria-hidden="true">
+        {developer.name.trim().charAt(0).toUpperCase() || "?"}
+      </span>
+      <div className="min-w-0">
+        <Link to={`/developers/${developer.id}`} className="break-words font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+          {developer.name}
+        </Link>
+        <p className="break-words text-sm text-slate-600">
+          {developer.title || "Full-Stack Developer"}
+          {developer.city ? ` · ${developer.city}` : ""}
+        </p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Star className="size-4 fill-accent-500 text-accent-500" aria-hidden="true" />
+            <span className="font-medium text-slate-800">{developer.rating.toFixed(1)}</span>
+            <span>
+              ({developer.reviewCount} {developer.reviewCount === 1 ? "review" : "reviews"})
+            </span>
+          </span>
+          <span>
+            {developer.completedProjects} {developer.completedProjects === 1 ? "project" : "projects"} completed
+          </span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export type ActionResult = { ok: true; message: string } | { ok: false; message: string; fields?: Record<string, string> };
+
+/**
+ * Follows a fetcher's submissions: when one finishes, a failure without field messages is
+ * toasted (field messages are the caller's to show), anything else (the action redirected with a
+ * flash toast, or answered ok) calls `onSuccess`, e.g. to close a dialog. Returns the failure.
+ */
+export function useActionToast(fetcher: ReturnType<typeof useFetcher>, onSuccess?: () => void) {
+  const previous = useRef(fetcher.state);
+  const data = fetcher.data as ActionResult | undefined;
+  useEffect(() => {
+    const finished = previous.current !== "idle" && fetcher.state === "idle";
+    previous.current = fetcher.state;
+    if (!finished) return;
+    if (data && !data.ok) {
+      if (!data.fields || !Object.keys(data.fields).length) notify("error", data.message);
+      return;
+    }
+    if (data?.ok) notify("success", data.message);
+    onSuccess?.();
+  }, [fetcher.state, data, onSuccess]);
+  return data && !data.ok ? data : undefined;
+}
