@@ -1,0 +1,125 @@
+/**
+ * Issue 4 in Chromium: a developer proposes, the client sees it, shortlists and accepts, marks the
+ * project complete, both review, and the developer's profile shows the review and the new rating.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startServer, type RunningServer } from "./support";
+
+describe("hiring", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  let client: Page;
+  let developer: Page;
+  let projectUrl = "";
+  let developerId = "";
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(3313, { DEMO_DATA: "off" }), launchBrowser()]);
+    client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+  async function register(page: Page, name: string, email: string, developerAccount: boolean) {
+    await page.goto(`${server.url}/register`);
+    if (developerAccount) await page.getByText("Offer Services").click();
+    await page.getByLabel("Full name").fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Confirm password").fill("secret123");
+    await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(developerAccount ? `${server.url}/profile/setup` : `${server.url}/dashboard`);
+  }
+
+  it("a client posts a project and a developer with a profile proposes", async () => {
+    await register(client, "Zanele Mokoena", `zanele.${stamp}@example.co.za`, false);
+    // Post through the API with the browser's session (the wizard has its own test).
+    const created = await client.evaluate(async () => {
+      const res = await fetch("/api/v1/projects", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          title: "Tutoring marketplace for Soweto learners",
+          description: "Parents book vetted maths and science tutors for matric learners in Soweto, pay per session with SnapScan.",
+          platform: "both",
+          budgetRange: "R35000-R75000",
+          timeline: "4-8",
+          skills: ["React Native", "Node.js"],
+          category: "Education",
+        }),
+      });
+      return (await res.json()) as { project: { id: string } };
+    });
+    projectUrl = `${server.url}/projects/${created.project.id}`;
+
+    await register(developer, "Thabo Molefe", `thabo.${stamp}@example.co.za`, true);
+    await developer.getByLabel("Professional title").fill("React Native Developer");
+    await developer.getByRole("button", { name: "Save profile" }).click();
+    await expect.poll(() => toast(developer, "Profile saved").isVisible()).toBe(true);
+    developerId = new URL((await developer.getByRole("link", { name: "View public profile" }).getAttribute("href"))!, server.url).pathname.split("/").pop()!;
+
+    await developer.goto(projectUrl);
+    await developer.getByRole("link", { name: "Submit Proposal" }).first().click();
+    await developer.waitForURL(`${projectUrl}/proposal`);
+    await developer.getByLabel("Cover letter").fill("Too short");
+    await developer.getByLabel("Your price (rand)").fill("400");
+    await developer.getByRole("button", { name: "Submit Proposal" }).click();
+    await expect.poll(() => developer.getByText("Cover letter must be at least 100 characters").isVisible()).toBe(true);
+    await expect.poll(() => developer.getByText("Price must be at least R500").isVisible()).toBe(true);
+    await developer
+      .getByLabel("Cover letter")
+      .fill("I have shipped two tutoring apps in Gauteng with React Native and Node.js, including SnapScan payments and offline lesson notes.");
+    await developer.getByLabel("Your price (rand)").fill("48000");
+    await developer.getByLabel("Estimated duration").selectOption({ label: "1-2 months" });
+    await developer.getByRole("button", { name: "Submit Proposal" }).click();
+    await developer.waitForURL(projectUrl);
+    await expect.poll(() => toast(developer, "Proposal submitted successfully!").isVisible()).toBe(true);
+  });
+
+  it("the client shortlists and accepts, then marks the project complete", async () => {
+    await client.goto(projectUrl);
+    const proposal = client.getByRole("article", { name: "Proposal from Thabo Molefe" });
+    await expect.poll(() => proposal.isVisible()).toBe(true);
+    expect(await proposal.getByText("R48 000").first().isVisible()).toBe(true);
+    await proposal.getByRole("button", { name: /Shortlist/ }).click();
+    await expect.poll(() => proposal.getByText("Shortlisted").first().isVisible()).toBe(true);
+    await proposal.getByRole("button", { name: /Accept/ }).click();
+    await client.getByRole("button", { name: "Hire", exact: true }).click();
+    await expect.poll(() => client.getByText("In progress").first().isVisible()).toBe(true);
+    await client.getByRole("button", { name: "Mark as complete" }).first().click();
+    await client.getByRole("dialog").getByRole("button", { name: "Mark as complete" }).click();
+    await expect.poll(() => client.getByText("Completed").first().isVisible()).toBe(true);
+  });
+
+  it("both review, and the developer's profile shows the review and the new rating", async () => {
+    await client.goto(projectUrl);
+    await client.getByRole("radio", { name: "4 stars" }).check();
+    await client.getByLabel("Comment").fill("Thabo delivered on time and explained every step clearly.");
+    await client.getByRole("button", { name: "Submit Review" }).click();
+    await expect.poll(() => client.getByText("Thanks for your review").first().isVisible()).toBe(true);
+
+    await developer.goto(projectUrl);
+    await developer.getByRole("radio", { name: "5 stars" }).check();
+    await developer.getByLabel("Comment").fill("Clear brief, quick feedback and prompt payment.");
+    await developer.getByRole("button", { name: "Submit Review" }).click();
+    await expect.poll(() => developer.getByText("Thanks for your review").first().isVisible()).toBe(true);
+
+    await client.goto(`${server.url}/developers/${developerId}`);
+    await expect.poll(() => client.getByText("4.0").first().isVisible()).toBe(true);
+    await client.getByRole("tab", { name: /Reviews \(1\)/ }).click();
+    await expect.poll(() => client.getByText("Thabo delivered on time and explained every step clearly.").isVisible()).toBe(true);
+    expect(await client.getByText("Tutoring marketplace for Soweto learners").first().isVisible()).toBe(true);
+    expect(await client.getByText("Zanele Mokoena").first().isVisible()).toBe(true);
+
+    await developer.goto(`${server.url}/dashboard`);
+    await expect.poll(() => developer.getByText("R48 000").first().isVisible()).toBe(true);
+  });
+});
