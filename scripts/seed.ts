@@ -102,7 +102,7 @@ async function main() {
     const result = await seedDemoData(database.db, options);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles and ${result.reviews} reviews (seed ${options.seed}) in ${seconds} s.`,
+      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles, ${result.proposals} proposals and ${result.reviews} reviews (seed ${options.seed}) in ${seconds} s.`,
     );
     console.log(`Demo accounts: ${DEMO_CLIENT.email}, ${DEMO_DEVELOPER.email}; password for every account: ${result.password}`);
   } finally {

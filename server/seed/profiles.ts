@@ -1,7 +1,9 @@
 /**
- * Demo developer profiles and their reviews (issue 3 "Demo data"). One profile per developer
- * user; each developer's reviews are written here too, and the profile's rating and reviewCount
- * are computed from exactly those rows, so they always agree.
+ * Demo developer profiles (issue 3 "Demo data"). One profile per developer user. Reviews are no
+ * longer invented here: they are written for completed projects the developer was hired for
+ * (market.ts), and rating, reviewCount and completedProjects are computed from those rows at the
+ * end of seeding, exactly as refreshDeveloperStats does. Each developer gets a rating tier (how
+ * their clients rate them) and a workload (their share of hires) for that.
  */
 import {
   AVAILABILITIES,
@@ -11,7 +13,7 @@ import {
   type Availability,
   type Platform,
 } from "../../shared/constants";
-import type { CertificationItem, ExperienceItem, PortfolioItem, ProfileLinks, developerProfiles, reviews } from "../db/schema";
+import type { CertificationItem, ExperienceItem, PortfolioItem, ProfileLinks, developerProfiles } from "../db/schema";
 import { CITY_PLACES, CITY_WEIGHTS, PLATFORM_PHRASES, PROJECT_IDEAS, type ProjectIdea } from "./data";
 import {
   BIO_CLIENTS,
@@ -42,7 +44,6 @@ import type { Random } from "./random";
 import { capitalise, fillTemplate, slug } from "./text";
 
 export type ProfileInsert = typeof developerProfiles.$inferInsert;
-export type ReviewInsert = typeof reviews.$inferInsert;
 
 /** A seeded user as the profile generator needs it. */
 export interface Person {
@@ -53,8 +54,6 @@ export interface Person {
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const REVIEW_SPREAD = 730 * DAY;
-const MAX_REVIEWS = 40;
 
 /** Share of developers (after the first ten) with an almost empty profile, so UI defaults show. */
 const SPARSE_SHARE = 0.1;
@@ -83,22 +82,35 @@ const roleByKey = new Map(DEVELOPER_ROLES.map((r) => [r.key, r]));
 const ideasByPlatform = (platforms: readonly Platform[]) => PROJECT_IDEAS.filter((idea) => idea.platforms.some((p) => platforms.includes(p)));
 const roleIdeas = new Map(DEVELOPER_ROLES.map((r) => [r.key, ideasByPlatform(r.platforms)]));
 
+/**
+ * Chance by tier that a developer is established (gets most of the hires): clients come back to,
+ * and recommend, developers they rate well. About a fifth of the developers are.
+ */
+const TIER_ESTABLISHED: Record<Tier, number> = { excellent: 0.4, good: 0.3, average: 0.1, poor: 0.08 };
+/** The demo developer's review ratings, in order (every prefix of five or more averages >= 4.5). */
+export const DEMO_RATINGS: readonly number[] = [5, 5, 4, 5, 5, 5, 4, 5, 5, 5, 5, 4, 5, 5];
+
 export interface DeveloperSeed {
+  /** The profile; rating, reviewCount and completedProjects are 0 until the reviews exist. */
   profile: ProfileInsert;
-  reviews: ReviewInsert[];
+  /** What the developer's reviews say: weights of 1..5 stars. */
+  ratingWeights: readonly number[];
+  /** Relative share of the hires (in-progress and completed projects) this developer gets. */
+  workload: number;
+  role: DeveloperRole;
+  firstName: string;
 }
 
 /**
- * The profile and reviews of developer number `i` (0 is the fixed demo developer). The first ten
- * cover every city, every developer skill filter and every availability; reviews come from
- * `clients` and are dated between the later of both sign-ups and `now`.
+ * The profile of developer number `i` (0 is the fixed demo developer), with its rating tier and
+ * workload. The first ten cover every city, every developer skill filter and every availability.
  */
-export function makeDeveloper(rng: Random, i: number, developer: Person, clients: readonly Person[], now: number): DeveloperSeed {
-  if (i === 0) return demoDeveloper(rng, developer, clients, now);
+export function makeDeveloper(rng: Random, i: number, developer: Person, now: number): DeveloperSeed {
+  if (i === 0) return demoDeveloper(rng, developer, now);
   const created = developer.createdAt.getTime();
   const age = now - created;
   const sparse = i >= COVER_CITIES.length && rng.chance(SPARSE_SHARE);
-  if (sparse) return sparseDeveloper(rng, developer, clients, now);
+  if (sparse) return sparseDeveloper(rng, developer, now);
 
   const cover = COVER_ROLES[i - 1];
   const role = cover ? roleByKey.get(cover.role)! : rng.weighted(DEVELOPER_ROLES, DEVELOPER_ROLES.map((r) => r.weight));
@@ -131,12 +143,8 @@ export function makeDeveloper(rng: Random, i: number, developer: Person, clients
   };
 
   const tier = COVER_TIER[i] ?? rng.weighted(TIERS, TIER_WEIGHTS);
-  let count = rng.chance(0.15) ? 0 : Math.min(MAX_REVIEWS, 1 + Math.floor(MAX_REVIEWS * rng.next() ** 2.2));
-  // At most one review per five days of membership: a week-old account has one or none.
-  count = Math.min(count, Math.floor(age / (5 * DAY)));
-  if (COVER_TIER[i]) count = Math.max(count, 6);
-  const ratings = Array.from({ length: count }, () => rng.weighted([1, 2, 3, 4, 5], TIER_RATINGS[tier]));
-  const reviewRows = makeReviews(rng, developer, first, role, ratings, clients, now);
+  // Established developers get most of the work, the rest a job now and then; new accounts little.
+  const workload = (rng.chance(TIER_ESTABLISHED[tier]) ? 0.85 + 0.15 * rng.next() : 0.02 * rng.next()) * Math.min(1, age / (60 * DAY));
   const [minSuccess, maxSuccess] = TIER_SUCCESS[tier];
 
   return {
@@ -153,21 +161,18 @@ export function makeDeveloper(rng: Random, i: number, developer: Person, clients
       experience,
       certifications,
       links,
-      ...ratingOf(ratings),
-      completedProjects: Math.min(60, count + (count === 0 ? rng.int(0, 3) : rng.int(0, 20))),
-      successRate: count === 0 ? 100 : rng.int(minSuccess, maxSuccess),
+      ...NO_STATS,
+      successRate: rng.int(minSuccess, maxSuccess),
     },
-    reviews: reviewRows,
+    ratingWeights: TIER_RATINGS[tier],
+    workload,
+    role,
+    firstName: first,
   };
 }
 
-/** rating (average, two decimals, 0 without reviews) and reviewCount of a list of star ratings. */
-export function ratingOf(ratings: readonly number[]): { rating: number; reviewCount: number } {
-  if (ratings.length === 0) return { rating: 0, reviewCount: 0 };
-  const sum = ratings.reduce((a, b) => a + b, 0);
-  // sum * 100 / n is exact whenever it ends in .5, so this rounds half up like PostgreSQL's round().
-  return { rating: Math.round((sum * 100) / ratings.length) / 100, reviewCount: ratings.length };
-}
+/** Stats before any review exists; the seeder fills them in from reviews and projects. */
+const NO_STATS = { rating: 0, reviewCount: 0, completedProjects: 0 } as const;
 
 /** Fields every profile sets, so all rows of a batch have the same columns. */
 function baseProfile(rng: Random, developer: Person, now: number) {
@@ -177,10 +182,10 @@ function baseProfile(rng: Random, developer: Person, now: number) {
 }
 
 /** An almost empty profile: the UI shows its defaults ("Full-Stack Developer", "< 24h", no bio). */
-function sparseDeveloper(rng: Random, developer: Person, clients: readonly Person[], now: number): DeveloperSeed {
+function sparseDeveloper(rng: Random, developer: Person, now: number): DeveloperSeed {
   const skills = rng.chance(0.5) ? [] : rng.sample(DEVELOPER_SKILL_FILTERS, rng.int(1, 3));
-  // A few have a review or two from before they filled in anything.
-  const ratings = rng.chance(0.2) && now - developer.createdAt.getTime() > 30 * DAY ? Array.from({ length: rng.int(1, 2) }, () => rng.int(3, 5)) : [];
+  // A few had a job or two from before they filled in anything.
+  const workload = rng.chance(0.2) && now - developer.createdAt.getTime() > 30 * DAY ? 0.03 : 0;
   const role = rng.pick(DEVELOPER_ROLES);
   return {
     profile: {
@@ -196,19 +201,20 @@ function sparseDeveloper(rng: Random, developer: Person, clients: readonly Perso
       experience: [],
       certifications: [],
       links: { github: "", linkedin: "", website: "" },
-      ...ratingOf(ratings),
-      completedProjects: ratings.length,
+      ...NO_STATS,
       successRate: 100,
     },
-    reviews: makeReviews(rng, developer, splitName(developer.name)[0], role, ratings, clients, now),
+    ratingWeights: [0, 0, 1, 2, 2],
+    workload,
+    role,
+    firstName: splitName(developer.name)[0],
   };
 }
 
 /** Sipho Dlamini: a complete top-developer profile in Johannesburg (the demo login). */
-function demoDeveloper(rng: Random, developer: Person, clients: readonly Person[], now: number): DeveloperSeed {
+function demoDeveloper(rng: Random, developer: Person, now: number): DeveloperSeed {
   const role = roleByKey.get("mobile-web")!;
   const ym = (monthsAgo: number) => yearMonth(monthIndex(now) - monthsAgo);
-  const ratings = [5, 5, 4, 5, 5, 5, 4, 5, 5, 5, 5, 4, 5, 5];
   const skills = ["React Native", "Flutter", "React", "Node.js", "Firebase", "API Integration", "Payment Systems", "Push Notifications", "UI/UX Design"];
   const portfolio: PortfolioItem[] = [
     {
@@ -257,11 +263,14 @@ function demoDeveloper(rng: Random, developer: Person, clients: readonly Person[
       experience,
       certifications,
       links: { github: "https://github.com/siphodlamini", linkedin: "https://www.linkedin.com/in/sipho-dlamini-dev", website: "https://siphodlamini.co.za" },
-      ...ratingOf(ratings),
-      completedProjects: 23,
+      ...NO_STATS,
       successRate: 98,
     },
-    reviews: makeReviews(rng, developer, "Sipho", role, ratings, clients, now),
+    // Unused: the demo developer's ratings are DEMO_RATINGS.
+    ratingWeights: TIER_RATINGS.excellent,
+    workload: 0.3,
+    role,
+    firstName: "Sipho",
   };
 }
 
@@ -422,30 +431,8 @@ function makeCertifications(rng: Random, skills: readonly string[], years: numbe
     .sort((a, b) => b.date.localeCompare(a.date));
 }
 
-/** One review per rating, each from a random client, dated after both accounts existed. */
-function makeReviews(rng: Random, developer: Person, firstName: string, role: DeveloperRole, ratings: readonly number[], clients: readonly Person[], now: number): ReviewInsert[] {
-  const ideas = roleIdeas.get(role.key)!;
-  return ratings.map((rating) => {
-    const client = rng.pick(clients);
-    const from = Math.max(developer.createdAt.getTime(), client.createdAt.getTime(), now - REVIEW_SPREAD);
-    const to = now - HOUR;
-    const time = from >= to ? to : from + Math.floor(rng.next() * (to - from));
-    return {
-      id: rng.uuid(),
-      developerId: developer.id,
-      clientId: client.id,
-      projectId: null,
-      clientName: rng.chance(0.08) ? "" : client.name,
-      projectTitle: projectTitle(rng, rng.pick(ideas)).title,
-      rating,
-      comment: reviewComment(rng, rating, firstName, role),
-      createdAt: new Date(time),
-    };
-  });
-}
-
 /** 1-3 sentences whose tone matches the stars. */
-function reviewComment(rng: Random, rating: number, dev: string, role: DeveloperRole): string {
+export function reviewComment(rng: Random, rating: number, dev: string, role: DeveloperRole): string {
   const sentences = [rng.pick(REVIEW_OPENINGS[rating]!)];
   if (rating >= 4) {
     if (rng.chance(0.8)) sentences.push(rng.chance(0.35) ? rng.pick(role.praise) : rng.pick(REVIEW_PRAISE));

@@ -2,6 +2,8 @@
  * Deterministic South African demo data (npm run db:seed, and the first start with DEMO_DATA on).
  * Every choice comes from a seeded PRNG, so one seed always gives the same users, ids, titles and
  * texts; only the dates move, as they are offsets from the moment of seeding ("now").
+ * Projects, proposals, hires and reviews agree with each other as the app itself would leave
+ * them (issue 4): see market.ts.
  */
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -21,7 +23,7 @@ import {
 import { budgetBounds, formatRand } from "../../shared/format";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
-import { accounts, developerProfiles, projects, reviews, users } from "../db/schema";
+import { accounts, clientReviews, developerProfiles, notifications, projects, proposals, reviews, users } from "../db/schema";
 import {
   ADDITIONAL_INFO,
   CITY_PLACES,
@@ -42,7 +44,8 @@ import {
   WEB_ONLY_SKILLS,
   type ProjectIdea,
 } from "./data";
-import { makeDeveloper, type Person, type ReviewInsert } from "./profiles";
+import { Market, type DemoStage, type MarketDeveloper, type MarketRows } from "./market";
+import { makeDeveloper, type Person } from "./profiles";
 import { Random } from "./random";
 import { capitalise, fillTemplate, slug } from "./text";
 
@@ -63,11 +66,17 @@ export interface SeedResult {
   developers: number;
   /** Reviews of developers (each developer's rating and reviewCount agree with them). */
   reviews: number;
+  /** Proposals on the projects. */
+  proposals: number;
   /** The password of every demo account. */
   password: string;
 }
 
-export const DEFAULT_SEED: SeedOptions = { projects: 240, developers: 60, clients: 40, seed: 1 };
+/**
+ * 400 projects (was 240): a quarter of them completed gives enough reviewed work that about a
+ * fifth of the developers qualify as top developers, with most projects still open.
+ */
+export const DEFAULT_SEED: SeedOptions = { projects: 400, developers: 60, clients: 40, seed: 1 };
 
 /** The password of every seeded account. */
 export const DEMO_PASSWORD = "demo1234";
@@ -75,8 +84,17 @@ export const DEMO_PASSWORD = "demo1234";
 /** The two fixed, easy demo accounts, created first. */
 export const DEMO_CLIENT = { email: "client@demo.buildza.co.za", name: "Thandi Nkosi" } as const;
 export const DEMO_DEVELOPER = { email: "developer@demo.buildza.co.za", name: "Sipho Dlamini" } as const;
-/** How many of the first projects the demo client owns, and their statuses. */
-const DEMO_CLIENT_STATUSES: readonly ProjectStatus[] = ["active", "active", "in_progress", "active", "completed", "active"];
+/** How many of the first projects the demo client owns, and their statuses (every status occurs). */
+const DEMO_CLIENT_STATUSES: readonly ProjectStatus[] = ["active", "active", "in_progress", "active", "completed", "closed", "active", "completed"];
+/**
+ * How the demo client's projects are staged: the first has several open proposals (one from the
+ * demo developer), the in-progress and completed ones hired the demo developer.
+ */
+function demoStage(i: number, status: ProjectStatus): DemoStage {
+  if (i >= DEMO_CLIENT_STATUSES.length) return null;
+  if (i === 0) return "showcase";
+  return status === "in_progress" || status === "completed" ? "demo-hire" : null;
+}
 
 /** Rows per INSERT statement (one JSON parameter each). */
 const BATCH_SIZE = 1000;
@@ -86,7 +104,9 @@ const WEEK = 7 * DAY;
 const USER_SPREAD = 730 * DAY;
 const PROJECT_SPREAD = 180 * DAY;
 
-const STATUS_WEIGHTS: Record<ProjectStatus, number> = { active: 85, in_progress: 7, completed: 5, closed: 3 };
+const HOUR = 60 * 60 * 1000;
+/** Completed projects carry the reviews, so they are over a quarter of the projects. */
+const STATUS_WEIGHTS: Record<ProjectStatus, number> = { active: 56, in_progress: 10, completed: 30, closed: 4 };
 const BUDGET_WEIGHTS = [30, 35, 22, 13];
 const TIMELINE_WEIGHTS = [10, 25, 40, 25];
 const CATEGORY_WEIGHTS: Record<Category, number> = {
@@ -122,9 +142,12 @@ interface SeedUser {
  * one transaction and in batches of BATCH_SIZE rows. The demo client and developer come first and
  * the demo client owns the first projects. Every category, platform, budget range, timeline and
  * project skill suggestion occurs once there are at least 16 projects. Budgets are whole rand.
- * Every developer gets a developer profile and 0-40 reviews from clients that its rating and
- * reviewCount are computed from (see profiles.ts); with at least ten developers every city,
- * developer skill filter and availability occurs.
+ * Every developer gets a developer profile (see profiles.ts); with at least ten developers every
+ * city, developer skill filter and availability occurs. Every project gets proposals that agree
+ * with its status, in-progress and completed projects a hired developer with one accepted
+ * proposal, completed ones reviews both ways (see market.ts); proposalCount counts the pending,
+ * shortlisted and accepted proposals, and each developer's rating, reviewCount and
+ * completedProjects are computed from the reviews and projects at the end.
  * Throws RangeError unless every count is a positive integer; fails on a database that already
  * holds the demo accounts (unique email).
  */
@@ -140,11 +163,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
   const clients = makeUsers(new Random(options.seed, "clients"), "client", options.clients, now, 0);
   const developers = makeUsers(new Random(options.seed, "developers"), "developer", options.developers, now, options.clients);
   const projectRng = new Random(options.seed, "projects");
-  // Its own stream, so adding profiles left the projects of every seed as they were.
+  // Their own streams, so each part stays the same when another part changes.
   const profileRng = new Random(options.seed, "profiles");
+  const market = new Random(options.seed, "market");
   const person = (u: SeedUser): Person => ({ id: u.row.id!, name: u.row.name, createdAt: u.row.createdAt! });
-  const clientPeople = clients.map(person);
+  const clientById = new Map(clients.map((u) => [u.row.id!, { id: u.row.id!, name: u.row.name }]));
   let reviewCount = 0;
+  let proposalCount = 0;
 
   await db.transaction(async (tx) => {
     for (const group of [clients, developers]) {
@@ -154,35 +179,86 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
         await insertRows(tx, accounts, batch.map((u) => credential(u, password)));
       }
     }
-    await withoutSecondaryIndexes(tx, "projects", async () => {
-      for (let start = 0; start < options.projects; start += BATCH_SIZE) {
-        const end = Math.min(options.projects, start + BATCH_SIZE);
-        const rows: ProjectInsert[] = [];
-        for (let i = start; i < end; i++) rows.push(makeProject(projectRng, i, clients, now));
-        await insertRows(tx, projects, rows);
+    const marketDevelopers: MarketDeveloper[] = [];
+    await withoutSecondaryIndexes(tx, "developer_profiles", async () => {
+      for (let start = 0; start < developers.length; start += BATCH_SIZE) {
+        const batch = developers.slice(start, start + BATCH_SIZE);
+        const seeds = batch.map((u, k) => makeDeveloper(profileRng, start + k, person(u), now));
+        await insertRows(tx, developerProfiles, seeds.map((d) => d.profile));
+        seeds.forEach((d, k) =>
+          marketDevelopers.push({
+            id: batch[k]!.row.id!,
+            name: batch[k]!.row.name,
+            firstName: d.firstName,
+            city: d.profile.city ?? null,
+            createdAt: batch[k]!.row.createdAt!.getTime(),
+            role: d.role,
+            ratingWeights: d.ratingWeights,
+            workload: d.workload,
+          }),
+        );
       }
-    });
-    await withoutSecondaryIndexes(tx, "developer_profiles", () =>
-      withoutSecondaryIndexes(tx, "reviews", async () => {
-        let pending: ReviewInsert[] = [];
+      const marketplace = new Market(market, marketDevelopers, clients[0]!.row.id!, now);
+      const tables = ["projects", "proposals", "reviews", "client_reviews", "notifications"];
+      const load = async () => {
+        const pending: MarketRows = { proposals: [], reviews: [], clientReviews: [], notifications: [] };
         const flush = async (all: boolean) => {
-          let i = 0;
-          for (; i < pending.length && (all || pending.length - i >= BATCH_SIZE); i += BATCH_SIZE) await insertRows(tx, reviews, pending.slice(i, i + BATCH_SIZE));
-          pending = pending.slice(i);
+          const targets = [
+            [proposals, pending.proposals],
+            [reviews, pending.reviews],
+            [clientReviews, pending.clientReviews],
+            [notifications, pending.notifications],
+          ] as const;
+          for (const [table, rows] of targets) {
+            let i = 0;
+            for (; i < rows.length && (all || rows.length - i >= BATCH_SIZE); i += BATCH_SIZE) await insertRows(tx, table as PgTable, rows.slice(i, i + BATCH_SIZE));
+            rows.splice(0, i);
+          }
         };
-        for (let start = 0; start < developers.length; start += BATCH_SIZE) {
-          const batch = developers.slice(start, start + BATCH_SIZE);
-          const seeds = batch.map((u, k) => makeDeveloper(profileRng, start + k, person(u), clientPeople, now));
-          await insertRows(tx, developerProfiles, seeds.map((d) => d.profile));
-          for (const d of seeds) pending.push(...d.reviews);
-          reviewCount += seeds.reduce((n, d) => n + d.reviews.length, 0);
+        for (let start = 0; start < options.projects; start += BATCH_SIZE) {
+          const end = Math.min(options.projects, start + BATCH_SIZE);
+          const rows: ProjectInsert[] = [];
+          for (let i = start; i < end; i++) {
+            const project = makeProject(projectRng, i, clients, now);
+            const settled = marketplace.settle(project, clientById.get(project.userId)!, demoStage(i, project.status as ProjectStatus));
+            rows.push(project);
+            pending.proposals.push(...settled.proposals);
+            pending.reviews.push(...settled.reviews);
+            pending.clientReviews.push(...settled.clientReviews);
+            pending.notifications.push(...settled.notifications);
+            proposalCount += settled.proposals.length;
+            reviewCount += settled.reviews.length;
+          }
+          await insertRows(tx, projects, rows);
           await flush(false);
         }
         await flush(true);
-      }),
-    );
+      };
+      // Drop every table's secondary indexes during the load and build each once at the end.
+      const wrap = (k: number): Promise<void> => (k === tables.length ? load() : withoutSecondaryIndexes(tx, tables[k]!, () => wrap(k + 1)));
+      await wrap(0);
+      await refreshAllDeveloperStats(tx);
+    });
   });
-  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, password: DEMO_PASSWORD };
+  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, proposals: proposalCount, password: DEMO_PASSWORD };
+}
+
+/**
+ * Sets every developer's rating, reviewCount and completedProjects from the reviews and projects,
+ * exactly as refreshDeveloperStats (server/proposals/service.ts) does for one developer; a
+ * developer without completed projects has a successRate of 100.
+ */
+async function refreshAllDeveloperStats(db: Db): Promise<void> {
+  await db.execute(sql`
+    update developer_profiles p set
+      rating = coalesce(r.rating, 0),
+      review_count = coalesce(r.n, 0),
+      completed_projects = coalesce(c.n, 0),
+      success_rate = case when coalesce(c.n, 0) = 0 then 100 else p.success_rate end
+    from developer_profiles d
+    left join (select developer_id, round(avg(rating)::numeric, 2) as rating, count(*)::int as n from reviews group by developer_id) r on r.developer_id = d.user_id
+    left join (select hired_developer_id, count(*)::int as n from projects where status = 'completed' group by hired_developer_id) c on c.hired_developer_id = d.user_id
+    where p.user_id = d.user_id`);
 }
 
 /** Seeds DEFAULT_SEED when the users table is empty; returns the counts, or null when not empty. */
@@ -320,7 +396,9 @@ function makeProject(rng: Random, i: number, clients: readonly SeedUser[], now: 
   const owner = demo || clients.length === 1 ? clients[0]! : clients[1 + Math.floor((clients.length - 1) * rng.next() ** 1.5)]!;
   const status = demo ? DEMO_CLIENT_STATUSES[i]! : rng.weighted(Object.keys(STATUS_WEIGHTS) as ProjectStatus[], Object.values(STATUS_WEIGHTS));
   const spread = demo ? 30 * DAY : Math.min(PROJECT_SPREAD, owner.age);
-  const age = Math.floor(rng.next() * spread);
+  let age = Math.floor(rng.next() * spread);
+  // A hire takes time: proposals, an accept and maybe a completion all happen after creation.
+  if ((status === "in_progress" || status === "completed") && age < 10 * DAY) age = Math.max(age, Math.min(owner.age - HOUR, 10 * DAY));
   const createdAt = now - age;
   const updatedAt = createdAt + Math.floor(rng.next() * (status === "active" ? Math.min(age, 3 * DAY) : age));
   const deadline = rng.chance(0.5) ? null : saMidnight((status === "active" || status === "in_progress" ? now : createdAt) + rng.int(2 * WEEK, 20 * WEEK));
@@ -344,7 +422,7 @@ function makeProject(rng: Random, i: number, clients: readonly SeedUser[], now: 
     location: PROJECT_LOCATION,
     status,
     userId: owner.row.id,
-    proposalCount: Math.min(40, Math.floor(41 * rng.next() ** 3)),
+    proposalCount: 0,
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
   };

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AVAILABILITIES,
@@ -9,15 +9,17 @@ import {
   PLATFORMS,
   PROJECT_SKILL_SUGGESTIONS,
   PROJECT_STATUSES,
+  TIMELINES,
   TIMELINE_CODES,
   TOP_DEVELOPER_MIN_RATING,
   TOP_DEVELOPER_MIN_REVIEWS,
 } from "../../shared/constants";
-import { developerProfileSchema } from "../../shared/schemas";
+import { COUNTED_PROPOSAL_STATUSES, PROPOSAL_STATUSES } from "../../shared/lifecycle";
+import { developerProfileSchema, proposalSchema } from "../../shared/schemas";
 import { budgetBounds } from "../../shared/format";
 import { verifyPassword } from "../../server/auth/password";
 import type { Database } from "../../server/db/client";
-import { accounts, developerProfiles, projects, reviews, users } from "../../server/db/schema";
+import { accounts, clientReviews, developerProfiles, notifications, projects, proposals, reviews, users } from "../../server/db/schema";
 import { DEFAULT_SEED, DEMO_PASSWORD, seedDemoData, seedIfEmpty, type SeedOptions } from "../../server/seed/seed";
 import { createTestDatabase, DB_KINDS } from "../support/db";
 
@@ -30,6 +32,20 @@ function listProfiles(database: Database) {
 }
 function listReviews(database: Database) {
   return database.db.select().from(reviews).orderBy(asc(reviews.id));
+}
+function listProposals(database: Database) {
+  return database.db.select().from(proposals).orderBy(asc(proposals.id));
+}
+/** `items` grouped by `key`, in order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+/** The rows of a raw SQL query. */
+async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Projects in a stable order that does not depend on the moment of seeding. */
@@ -81,8 +97,38 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     const [developer] = await main.db.select().from(users).where(eq(users.email, "developer@demo.buildza.co.za"));
     expect(client).toMatchObject({ name: "Thandi Nkosi", userType: "client", isActive: true, emailVerified: true });
     expect(developer).toMatchObject({ name: "Sipho Dlamini", userType: "developer", isActive: true, emailVerified: true });
-    const owned = await main.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, client!.id));
+    const owned = await main.db.select().from(projects).where(eq(projects.userId, client!.id));
     expect(owned.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(owned.map((p) => p.status))).toEqual(new Set(PROJECT_STATUSES));
+
+    // An active project with several open proposals, one of them from the demo developer.
+    const open = await main.db.select().from(proposals).where(sql`${proposals.status} in ('pending', 'shortlisted') and ${proposals.projectId} in (select id from projects where user_id = ${client!.id} and status = 'active')`);
+    const byProject = groupBy(open, (p) => p.projectId);
+    const showcase = [...byProject.values()].find((list) => list.length >= 3 && list.some((p) => p.developerId === developer!.id));
+    expect(showcase, "active demo project with several proposals incl. the demo developer's").toBeDefined();
+    expect(new Set(showcase!.map((p) => p.status))).toEqual(new Set(["pending", "shortlisted"]));
+
+    // A completed project hired to the demo developer, reviewed both ways.
+    const hired = owned.filter((p) => p.status === "completed" && p.hiredDeveloperId === developer!.id);
+    expect(hired.length).toBeGreaterThanOrEqual(1);
+    const ids = new Set(hired.map((p) => p.id));
+    expect((await main.db.select().from(reviews).where(eq(reviews.developerId, developer!.id))).some((r) => ids.has(r.projectId!))).toBe(true);
+    expect((await main.db.select().from(clientReviews).where(eq(clientReviews.clientId, client!.id))).some((r) => ids.has(r.projectId) && r.developerId === developer!.id)).toBe(true);
+
+    // Notices: proposals received by the demo client, hires of the demo developer, with links to the project.
+    const received = await main.db.select().from(notifications).where(eq(notifications.userId, client!.id));
+    expect(received.some((n) => n.type === "proposal_received")).toBe(true);
+    const accepted = await main.db.select().from(notifications).where(eq(notifications.userId, developer!.id));
+    expect(accepted.some((n) => n.type === "proposal_accepted")).toBe(true);
+    const projectIds = new Set((await main.db.select({ id: projects.id }).from(projects)).map((p) => p.id));
+    for (const n of [...received, ...accepted]) {
+      expect(n.message.length).toBeGreaterThan(10);
+      expect(n.message).not.toMatch(/[{}]/);
+      const link = /^\/projects\/([0-9a-f-]{36})(#proposals)?$/.exec(n.link);
+      expect(link, n.link).not.toBeNull();
+      expect(projectIds.has(link![1]!)).toBe(true);
+      expect(n.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it("gives users unique lowercase emails and sign-up dates within the last two years", async () => {
@@ -146,7 +192,7 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       if (p.deadline) expect(p.deadline.getTime()).toBeGreaterThan(p.createdAt.getTime());
     }
     const active = rows.filter((p) => p.status === "active").length;
-    expect(active / rows.length).toBeGreaterThan(0.6);
+    expect(active / rows.length).toBeGreaterThan(0.45);
     expect(rows.some((p) => p.deadline === null)).toBe(true);
     expect(rows.some((p) => p.deadline !== null)).toBe(true);
   });
@@ -263,6 +309,138 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     }
   });
 
+  it("sets every project's proposalCount to its pending, shortlisted and accepted proposals", async () => {
+    const rows = await listProjects(main);
+    const all = await listProposals(main);
+    const counted = new Map<string, number>();
+    for (const p of all) if ((COUNTED_PROPOSAL_STATUSES as readonly string[]).includes(p.status)) counted.set(p.projectId, (counted.get(p.projectId) ?? 0) + 1);
+    for (const p of rows) expect(p.proposalCount, p.title).toBe(counted.get(p.id) ?? 0);
+    expect(rows.some((p) => p.proposalCount >= 3)).toBe(true);
+  });
+
+  it("hires exactly one developer, by one accepted proposal, on every in-progress and completed project", async () => {
+    const developers = new Map((await main.db.select().from(users).where(eq(users.userType, "developer"))).map((u) => [u.id, u]));
+    const byProject = groupBy(await listProposals(main), (p) => p.projectId);
+    const now = Date.now();
+    for (const p of await listProjects(main)) {
+      const list = byProject.get(p.id) ?? [];
+      const accepted = list.filter((x) => x.status === "accepted");
+      if (p.status === "in_progress" || p.status === "completed") {
+        expect(p.hiredDeveloperId, p.title).not.toBeNull();
+        expect(developers.has(p.hiredDeveloperId!)).toBe(true);
+        expect(accepted, p.title).toHaveLength(1);
+        const a = accepted[0]!;
+        expect(a.developerId).toBe(p.hiredDeveloperId);
+        expect(a.acceptedAt!.getTime()).toBeGreaterThan(p.createdAt.getTime());
+        expect(a.acceptedAt!.getTime()).toBeGreaterThanOrEqual(a.createdAt.getTime());
+        // Nothing is left open once a developer is hired.
+        expect(list.filter((x) => x.status === "pending" || x.status === "shortlisted")).toEqual([]);
+        if (p.status === "completed") {
+          expect(p.completedAt!.getTime()).toBeGreaterThan(a.acceptedAt!.getTime());
+          expect(p.completedAt!.getTime()).toBeLessThan(now);
+        } else {
+          expect(p.completedAt).toBeNull();
+        }
+      } else {
+        expect(p.hiredDeveloperId).toBeNull();
+        expect(p.completedAt).toBeNull();
+        expect(accepted).toEqual([]);
+        expect(list.filter((x) => x.status === "cancelled")).toEqual([]);
+      }
+      if (p.status === "closed") expect(list.every((x) => x.status === "declined" || x.status === "withdrawn")).toBe(true);
+      for (const x of list.filter((x) => x.status === "cancelled")) {
+        expect(p.status).toBe("in_progress");
+        expect(x.developerId).not.toBe(p.hiredDeveloperId);
+        expect(x.acceptedAt!.getTime()).toBeLessThan(accepted[0]!.acceptedAt!.getTime());
+      }
+    }
+  });
+
+  it("writes proposals within the proposal form's rules, from developers, once per developer and project", async () => {
+    const usersById = new Map((await main.db.select().from(users)).map((u) => [u.id, u]));
+    const projectsById = new Map((await listProjects(main)).map((p) => [p.id, p]));
+    const seen = new Set<string>();
+    const timelineCodes = new Set(TIMELINES.map((t) => t.code as string));
+    const all = await listProposals(main);
+    for (const x of all) {
+      const project = projectsById.get(x.projectId)!;
+      const developer = usersById.get(x.developerId)!;
+      expect(developer.userType).toBe("developer");
+      expect(x.developerId).not.toBe(project.userId);
+      const key = `${x.projectId}/${x.developerId}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+      const duration = x.durationCode ?? String(x.durationDays);
+      expect((x.durationCode === null) !== (x.durationDays === null)).toBe(true);
+      if (x.durationCode !== null) expect(timelineCodes.has(x.durationCode)).toBe(true);
+      const parsed = proposalSchema.safeParse({ coverLetter: x.coverLetter, price: x.price, duration, milestones: x.milestones });
+      expect(parsed.success, `${x.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(x.coverLetter).not.toMatch(/[{}]/);
+      expect(x.price).toBeGreaterThanOrEqual(500);
+      expect(x.price).toBeGreaterThanOrEqual(Math.floor(project.budgetMin * 0.8));
+      expect(x.price).toBeLessThanOrEqual((project.budgetMax ?? project.budgetMin * 2.5) * 1.2);
+      expect(x.createdAt.getTime()).toBeGreaterThanOrEqual(project.createdAt.getTime());
+      expect(x.createdAt.getTime()).toBeGreaterThan(developer.createdAt.getTime());
+      expect(x.updatedAt.getTime()).toBeGreaterThanOrEqual(x.createdAt.getTime());
+      expect(x.updatedAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(x.acceptedAt !== null).toBe(x.status === "accepted" || x.status === "cancelled");
+      if (x.status !== "declined") expect(x.declineReason).toBe("");
+    }
+    expect(all.some((x) => x.milestones.length > 0)).toBe(true);
+    expect(all.some((x) => x.durationDays !== null)).toBe(true);
+    expect(all.some((x) => x.durationCode !== null)).toBe(true);
+  });
+
+  it("has projects in every status and proposals in every state", async () => {
+    expect(new Set((await listProjects(main)).map((p) => p.status))).toEqual(new Set(PROJECT_STATUSES));
+    expect(new Set((await listProposals(main)).map((p) => p.status))).toEqual(new Set(PROPOSAL_STATUSES));
+  });
+
+  it("reviews only completed projects, by their owner of the developer they hired, once, after completion", async () => {
+    const projectsById = new Map((await listProjects(main)).map((p) => [p.id, p]));
+    const usersById = new Map((await main.db.select().from(users)).map((u) => [u.id, u]));
+    const rows = await listReviews(main);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.projectId)).size).toBe(rows.length);
+    for (const r of rows) {
+      const project = projectsById.get(r.projectId!);
+      expect(project, r.id).toBeDefined();
+      expect(project!.status).toBe("completed");
+      expect(project!.hiredDeveloperId).toBe(r.developerId);
+      expect(r.projectTitle).toBe(project!.title);
+      expect(r.clientId).toBe(project!.userId);
+      expect(r.clientName).toBe(usersById.get(project!.userId)!.name);
+      expect(r.createdAt.getTime()).toBeGreaterThan(project!.completedAt!.getTime());
+      expect(r.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const clientRows = await main.db.select().from(clientReviews);
+    expect(clientRows.length).toBeGreaterThan(0);
+    for (const r of clientRows) {
+      const project = projectsById.get(r.projectId)!;
+      expect(project.status).toBe("completed");
+      expect(r.clientId).toBe(project.userId);
+      expect(r.developerId).toBe(project.hiredDeveloperId);
+      expect(r.rating >= 1 && r.rating <= 5).toBe(true);
+      expect(r.comment).not.toMatch(/[{}]/);
+      expect(r.createdAt.getTime()).toBeGreaterThan(project.completedAt!.getTime());
+    }
+  });
+
+  it("derives every developer's rating, reviewCount and completedProjects from reviews and projects", async () => {
+    // The same expressions as refreshDeveloperStats (server/proposals/service.ts).
+    const mismatches = await rowsOf<{ user_id: string }>(
+      main,
+      sql`select p.user_id, p.rating, p.review_count, p.completed_projects from developer_profiles p
+          where p.rating <> coalesce((select round(avg(r.rating)::numeric, 2) from reviews r where r.developer_id = p.user_id), 0)
+             or p.review_count <> (select count(*)::int from reviews r where r.developer_id = p.user_id)
+             or p.completed_projects <> (select count(*)::int from projects j where j.hired_developer_id = p.user_id and j.status = 'completed')`,
+    );
+    expect(mismatches).toEqual([]);
+    const profiles = await listProfiles(main);
+    for (const p of profiles) expect(p.reviewCount, p.name).toBeLessThanOrEqual(p.completedProjects);
+    expect(profiles.some((p) => p.completedProjects > 0)).toBe(true);
+  });
+
   it("gives the same data for the same seed and different data for another seed", async () => {
     const again = await open();
     await seedDemoData(again.db, SMALL);
@@ -274,7 +452,9 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       const people = await database.db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.email));
       const profiles = (await listProfiles(database)).map(({ createdAt, updatedAt, searchVector, ...p }) => p);
       const reviewRows = (await listReviews(database)).map(({ createdAt, ...r }) => r);
+      const proposalRows = (await listProposals(database)).map(({ createdAt, updatedAt, acceptedAt, ...p }) => p);
       return {
+        proposals: proposalRows,
         projects: rows.map((p) => [p.id, p.title, p.description, p.userId, p.skills, p.features]),
         users: people,
         profiles,
@@ -299,8 +479,14 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       clients: DEFAULT_SEED.clients,
       developers: DEFAULT_SEED.developers,
       reviews: expect.any(Number),
+      proposals: expect.any(Number),
       password: DEMO_PASSWORD,
     });
+    // About a fifth of the developers qualify as top developers.
+    const profiles = await fresh.db.select().from(developerProfiles);
+    const top = profiles.filter((p) => Number(p.rating) >= TOP_DEVELOPER_MIN_RATING && p.reviewCount >= TOP_DEVELOPER_MIN_REVIEWS);
+    expect(top.length / profiles.length).toBeGreaterThanOrEqual(0.18);
+    expect(await fresh.db.select({ id: proposals.id }).from(proposals)).toHaveLength(result!.proposals);
     expect(await fresh.db.select({ id: reviews.id }).from(reviews)).toHaveLength(result!.reviews);
     expect(await fresh.db.select({ id: developerProfiles.userId }).from(developerProfiles)).toHaveLength(DEFAULT_SEED.developers);
     expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);
