@@ -1,6 +1,7 @@
 /** What the server hands to route loaders/actions and API handlers. */
 import type { UserType } from "../shared/constants";
 import type { Auth } from "./auth/auth";
+import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
@@ -20,6 +21,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   config: AppConfig;
+  /** Brute-force limits on sign-in and reset requests. */
+  limits: AuthLimits;
 }
 
 /** React Router load context: dependencies plus the session resolved on the server. */

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { createAuth } from "./auth/auth";
+import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./email/mailer";
@@ -37,7 +38,7 @@ async function main() {
   const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const app = createHttpApp({ db: database.db, auth, mailer, config }, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
+  const app = createHttpApp({ db: database.db, auth, mailer, config, limits: createAuthLimits() }, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     console.log(`BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);

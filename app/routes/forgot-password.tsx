@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Build
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as { email?: string } | null;
   try {
-    await requestPasswordReset(context.deps.auth, body);
+    await requestPasswordReset(context.deps.auth, body, context.deps.limits);
     // The same answer whether or not the email has an account (decisions.md).
     return { ok: true as const, email: String(body?.email ?? "").trim() };
   } catch (err) {

@@ -19,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["rememberMe"] })) as Record<string, unknown> | null;
   try {
-    const { headers } = await signIn(context.deps.auth, body, request.headers);
+    const { headers } = await signIn(context.deps.auth, body, request.headers, context.deps.limits);
     // spec section 2: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
     return redirectWithFlash(safeRedirect(body?.redirectTo), { type: "success", message: "Welcome back!" }, headers);
   } catch (err) {

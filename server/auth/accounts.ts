@@ -8,6 +8,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 import { AppError, ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
+import type { AuthLimits } from "./limits";
 
 function messageOf(err: unknown, fallback: string): string {
   if (isAPIError(err)) return (err.body as { message?: string } | undefined)?.message || err.message || fallback;
@@ -41,10 +42,12 @@ export async function registerAccount(auth: Auth, input: unknown, requestHeaders
 /**
  * Signs in with email and password. rememberMe: 30-day cookie, else a browser-session cookie
  * whose session ends on the server after 1 day (decisions.md). Throws ValidationError,
- * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed".
+ * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed",
+ * AppError 429 after 10 attempts for one email within a minute (when `limits` is given).
  */
-export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers) {
+export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers, limits?: AuthLimits) {
   const data = parseInput(loginSchema, input);
+  await limits?.consume("login", data.email);
   try {
     const { headers } = await auth.api.signInEmail({
       body: { email: data.email, password: data.password, rememberMe: data.rememberMe },
@@ -72,8 +75,9 @@ export async function signOut(auth: Auth, requestHeaders: Headers): Promise<Head
  * Emails a single-use reset link valid 1 hour when the address has an account; answers the same
  * either way (decisions.md: never reveals whether an email has an account). Throws ValidationError.
  */
-export async function requestPasswordReset(auth: Auth, input: unknown): Promise<void> {
+export async function requestPasswordReset(auth: Auth, input: unknown, limits?: AuthLimits): Promise<void> {
   const data = parseInput(forgotPasswordSchema, input);
+  await limits?.consume("reset", data.email);
   await auth.api.requestPasswordReset({ body: { email: data.email } });
 }
 

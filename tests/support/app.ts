@@ -4,6 +4,7 @@
  */
 import { registerAccount } from "../../server/auth/accounts";
 import { createAuth } from "../../server/auth/auth";
+import { createAuthLimits } from "../../server/auth/limits";
 import { loadConfig } from "../../server/config";
 import type { AppDeps, SessionUser } from "../../server/context";
 import type { Database } from "../../server/db/client";
@@ -38,7 +39,7 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data" });
   const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: "test-secret-test-secret-test-secret-0123" });
-  const deps: AppDeps = { db: database.db, auth, mailer, config };
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits: createAuthLimits({ points: 3, duration: 60 }) };
   const app = createHttpApp(deps);
   return {
     database,

@@ -148,4 +148,20 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     await t.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${expired}`));
     await expect(resetPassword(t.deps.auth, { token: expired, password: "newpass2", confirmPassword: "newpass2" })).rejects.toBeInstanceOf(ValidationError);
   });
+  it("limits sign-in attempts and reset requests per email (brute-force guard)", async () => {
+    await registerAccount(t.deps.auth, body({ email: "guarded@example.co.za" }), headers());
+    // The test app allows 3 attempts a minute per email.
+    for (let i = 0; i < 3; i++) {
+      await expect(signIn(t.deps.auth, { email: "guarded@example.co.za", password: "wrong-one" }, headers(), t.deps.limits)).rejects.toMatchObject({ status: 401 });
+    }
+    const blocked = await signIn(t.deps.auth, { email: "GUARDED@example.co.za", password: "secret123" }, headers(), t.deps.limits).catch((e: unknown) => e);
+    expect(blocked).toMatchObject({ status: 429, code: "too_many_attempts" });
+    expect((blocked as Error).message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    // Another account is not affected.
+    await registerAccount(t.deps.auth, body({ email: "other-guarded@example.co.za" }), headers());
+    await signIn(t.deps.auth, { email: "other-guarded@example.co.za", password: "secret123" }, headers(), t.deps.limits);
+
+    for (let i = 0; i < 3; i++) await requestPasswordReset(t.deps.auth, { email: "guarded@example.co.za" }, t.deps.limits);
+    await expect(requestPasswordReset(t.deps.auth, { email: "guarded@example.co.za" }, t.deps.limits)).rejects.toMatchObject({ status: 429 });
+  });
 });
