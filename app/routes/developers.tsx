@@ -3,11 +3,11 @@
  * availability), sort, chips and "Load More Developers", all mirrored in the URL query so links,
  * reloads and Back keep the state. Same layout and behaviour as Browse Projects.
  */
-import { AlertCircle, SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
+import { AlertCircle, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { DEVELOPER_SORTS, DEVELOPER_SORT_LABELS, SKELETON_COUNT, type DeveloperSort } from "../../shared/constants";
-import { FilterChipList } from "../components/browse/filter-chips";
+import { redirect, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { DEVELOPER_SORTS, DEVELOPER_SORT_LABELS, SKELETON_COUNT } from "../../shared/constants";
+import { BrowseLayout } from "../components/browse/browse-layout";
 import { StateCard } from "../components/browse/state-card";
 import { useLoadMore } from "../components/browse/use-load-more";
 import { DeveloperCard, DeveloperCardSkeleton, toDeveloperCardData, type DeveloperCardData } from "../components/developers/developer-card";
@@ -23,8 +23,6 @@ import {
   type DeveloperFilters,
 } from "../components/developers/filters";
 import { Button, ButtonLink } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { Input, Select } from "../components/ui/form";
 import { notify, useRootData } from "../root";
 import type { Route } from "./+types/developers";
 import { loadDevelopersPage } from "./developers.server";
@@ -77,10 +75,6 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
     setSearchText(shown.search);
   }
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
   /** Changing a filter or the sort starts again from the first page. */
   function apply(next: DeveloperFilters) {
     setDraft(next);
@@ -120,158 +114,72 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">App developers across South Africa, with their skills, ratings and rates in rand.</p>
       </div>
 
-      <Form
-        id={FORM_ID}
-        method="get"
+      <BrowseLayout
+        formId={FORM_ID}
         action="/developers"
-        role="search"
-        aria-label="Developers"
-        className="mt-6 flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const params = new URLSearchParams();
-          for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(key, value);
-          navigate(developersHref(developerFiltersFromParams(params)), { preventScrollReset: true });
-        }}
+        noun={{ one: "developer", many: "developers", title: "Developers" }}
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        onSearch={(params) => navigate(developersHref(developerFiltersFromParams(params)), { preventScrollReset: true })}
+        filterPanel={<DeveloperFilterPanel formId={FORM_ID} filters={draft} onChange={apply} />}
+        chips={chips.map((c) => ({ key: c.key, label: c.label, href: developersHref(c.without) }))}
+        clearHref={clearHref}
+        activeCount={activeCount}
+        total={loaderData.total}
+        loading={loadingFilters}
+        failed={loaderData.failed}
+        sort={{ value: draft.sortBy, options: DEVELOPER_SORTS, labels: DEVELOPER_SORT_LABELS, onChange: (sortBy) => apply({ ...draft, sortBy }) }}
       >
-        <div className="relative min-w-0 flex-1">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            type="search"
-            name="search"
-            aria-label="Search developers"
-            placeholder="Search developers"
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            maxLength={200}
-            enterKeyHint="search"
-            className="pl-10"
-          />
-        </div>
-        <Button type="submit" className="shrink-0">
-          Search
-        </Button>
-      </Form>
-
-      <div className="mt-6 lg:grid lg:grid-cols-[250px_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <aside aria-label="Filters">
-          <div className="flex gap-2 lg:hidden">
-            <Button
-              variant="secondary"
-              className="flex-1"
-              aria-expanded={filtersOpen}
-              aria-controls="developer-filter-panel"
-              onClick={() => setFiltersOpen((o) => !o)}
+        <div className="mt-4" aria-busy={loadingFilters || undefined}>
+          {loadingFilters ? (
+            <ul className="grid gap-4 md:grid-cols-2" aria-hidden="true">
+              {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                <li key={i}>
+                  <DeveloperCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : loaderData.failed ? (
+            <StateCard icon={<AlertCircle className="size-6" />} title="Failed to load developers" text="Something went wrong on our side. Please try again.">
+              <Button variant="secondary" busy={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
+                Try Again
+              </Button>
+            </StateCard>
+          ) : developers.length === 0 ? (
+            <StateCard
+              icon={<SearchX className="size-6" />}
+              title="No developers found"
+              text={chips.length ? "Try other keywords or remove a filter or two." : "Developers are joining all the time. Check back soon."}
             >
-              <SlidersHorizontal className="size-4" aria-hidden="true" />
-              {filtersOpen ? "Hide Filters" : "Filters"}
-              {activeCount ? <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{activeCount}</span> : null}
-            </Button>
-          </div>
-          <Card id="developer-filter-panel" className={`mt-3 p-4 lg:mt-0 lg:block ${filtersOpen ? "block" : "hidden"}`}>
-            <h2 className="sr-only">Filters</h2>
-            <DeveloperFilterPanel formId={FORM_ID} filters={draft} onChange={apply} />
-            <div className={`mt-4 flex-col gap-2 border-t border-slate-100 pt-4 ${hydrated && !chips.length ? "flex lg:hidden" : "flex"}`}>
-              {hydrated ? (
-                <Button variant="primary" className="lg:hidden" onClick={() => setFiltersOpen(false)}>
-                  Show {loadingFilters ? "" : `${loaderData.total} `}results
-                </Button>
-              ) : (
-                <Button type="submit" form={FORM_ID}>
-                  Apply Filters
-                </Button>
-              )}
               {chips.length ? (
-                <ButtonLink to={clearHref} variant="ghost" preventScrollReset>
+                <ButtonLink to={clearHref} variant="secondary" preventScrollReset>
                   Clear Filters
                 </ButtonLink>
               ) : null}
-            </div>
-          </Card>
-        </aside>
-
-        <section aria-labelledby="results-heading" className="mt-6 min-w-0 lg:mt-0">
-          <h2 id="results-heading" className="sr-only">
-            Developers
-          </h2>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="status" className="text-sm font-medium text-slate-700">
-              {loadingFilters ? "Loading developers…" : loaderData.failed ? "" : `${loaderData.total} ${loaderData.total === 1 ? "developer" : "developers"} found`}
-            </p>
-            <div className="flex items-center gap-2">
-              <label htmlFor="sortBy" className="sr-only text-sm text-slate-600 sm:not-sr-only sm:whitespace-nowrap">
-                Sort by
-              </label>
-              <Select
-                id="sortBy"
-                name="sortBy"
-                form={FORM_ID}
-                value={draft.sortBy}
-                onChange={(e) => apply({ ...draft, sortBy: e.currentTarget.value as DeveloperSort })}
-                className="w-auto py-2"
-              >
-                {DEVELOPER_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {DEVELOPER_SORT_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          </div>
-
-          <FilterChipList chips={chips.map((c) => ({ key: c.key, label: c.label, href: developersHref(c.without) }))} clearHref={clearHref} />
-
-          <div className="mt-4" aria-busy={loadingFilters || undefined}>
-            {loadingFilters ? (
-              <ul className="grid gap-4 md:grid-cols-2" aria-hidden="true">
-                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-                  <li key={i}>
-                    <DeveloperCardSkeleton />
+            </StateCard>
+          ) : (
+            <>
+              <ul ref={more.listRef} className="grid gap-4 md:grid-cols-2">
+                {developers.map((developer) => (
+                  <li key={developer.id}>
+                    <DeveloperCard developer={developer} canContact={canContact(developer)} />
                   </li>
                 ))}
               </ul>
-            ) : loaderData.failed ? (
-              <StateCard icon={<AlertCircle className="size-6" />} title="Failed to load developers" text="Something went wrong on our side. Please try again.">
-                <Button variant="secondary" busy={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
-                  Try Again
-                </Button>
-              </StateCard>
-            ) : developers.length === 0 ? (
-              <StateCard
-                icon={<SearchX className="size-6" />}
-                title="No developers found"
-                text={chips.length ? "Try other keywords or remove a filter or two." : "Developers are joining all the time. Check back soon."}
-              >
-                {chips.length ? (
-                  <ButtonLink to={clearHref} variant="secondary" preventScrollReset>
-                    Clear Filters
-                  </ButtonLink>
+              <div className="mt-8 flex flex-col items-center gap-3">
+                <p className="text-sm text-slate-500">
+                  Showing {developers.length} of {loaderData.total}
+                </p>
+                {more.hasMore ? (
+                  <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
+                    {more.loading ? "Loading..." : "Load More Developers"}
+                  </Button>
                 ) : null}
-              </StateCard>
-            ) : (
-              <>
-                <ul ref={more.listRef} className="grid gap-4 md:grid-cols-2">
-                  {developers.map((developer) => (
-                    <li key={developer.id}>
-                      <DeveloperCard developer={developer} canContact={canContact(developer)} />
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-8 flex flex-col items-center gap-3">
-                  <p className="text-sm text-slate-500">
-                    Showing {developers.length} of {loaderData.total}
-                  </p>
-                  {more.hasMore ? (
-                    <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
-                      {more.loading ? "Loading..." : "Load More Developers"}
-                    </Button>
-                  ) : null}
-                </div>
-              </>
-            )}
-          </div>
-        </section>
-      </div>
+              </div>
+            </>
+          )}
+        </div>
+      </BrowseLayout>
     </div>
   );
 }

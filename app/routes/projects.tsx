@@ -2,11 +2,11 @@
  * Browse Projects (/projects, spec section 2): search, filters, sort, grid/list view, chips and
  * "Load More Projects", all mirrored in the URL query so links, reloads and Back keep the state.
  */
-import { AlertCircle, LayoutGrid, List, SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
+import { AlertCircle, LayoutGrid, List, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { PROJECT_SORTS, PROJECT_SORT_LABELS, SKELETON_COUNT, type ProjectSort } from "../../shared/constants";
-import { FilterChipList } from "../components/browse/filter-chips";
+import { Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { PROJECT_SORTS, PROJECT_SORT_LABELS, SKELETON_COUNT } from "../../shared/constants";
+import { BrowseLayout } from "../components/browse/browse-layout";
 import { StateCard } from "../components/browse/state-card";
 import { useLoadMore } from "../components/browse/use-load-more";
 import { FilterPanel } from "../components/projects/filter-panel";
@@ -25,8 +25,6 @@ import {
 } from "../components/projects/filters";
 import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } from "../components/projects/project-card";
 import { Button, ButtonLink } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { Input, Select } from "../components/ui/form";
 import { notify, useRootData } from "../root";
 import type { Route } from "./+types/projects";
 import { loadProjectsPage } from "./projects.server";
@@ -94,10 +92,6 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
     setSearchText(shown.search);
   }
 
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
   /** Changing a filter or the sort starts again from the first page (spec section 4). */
   function apply(next: ProjectFilters) {
     setDraft(next);
@@ -137,161 +131,77 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">App and software projects from clients across South Africa.</p>
       </div>
 
-      <Form
-        id={FORM_ID}
-        method="get"
+      <BrowseLayout
+        formId={FORM_ID}
         action="/projects"
-        role="search"
-        aria-label="Projects"
-        className="mt-6 flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const params = new URLSearchParams();
-          for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(key, value);
+        noun={{ one: "project", many: "projects", title: "Projects" }}
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        onSearch={(params) => {
           const query = normalizeQuery(params);
           navigate(query ? `/projects?${query}` : "/projects", { preventScrollReset: true });
         }}
+        hiddenFields={view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+        filterPanel={<FilterPanel formId={FORM_ID} filters={draft} onChange={apply} />}
+        chips={chips.map((c) => ({ key: c.key, label: c.label, href: projectsHref(c.without, view) }))}
+        clearHref={clearHref}
+        activeCount={activeCount}
+        total={loaderData.total}
+        loading={loadingFilters}
+        failed={loaderData.failed}
+        sort={{ value: draft.sortBy, options: PROJECT_SORTS, labels: PROJECT_SORT_LABELS, onChange: (sortBy) => apply({ ...draft, sortBy }) }}
+        headerExtra={<ViewToggle view={view} filters={applied} />}
       >
-        <div className="relative min-w-0 flex-1">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            type="search"
-            name="search"
-            aria-label="Search projects"
-            placeholder="Search projects"
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            maxLength={200}
-            enterKeyHint="search"
-            className="pl-10"
-          />
-        </div>
-        {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
-        <Button type="submit" className="shrink-0">
-          Search
-        </Button>
-      </Form>
-
-      <div className="mt-6 lg:grid lg:grid-cols-[250px_minmax(0,1fr)] lg:items-start lg:gap-8">
-        <aside aria-label="Filters">
-          <div className="flex gap-2 lg:hidden">
-            <Button
-              variant="secondary"
-              className="flex-1"
-              aria-expanded={filtersOpen}
-              aria-controls="project-filter-panel"
-              onClick={() => setFiltersOpen((o) => !o)}
+        <div className="mt-4" aria-busy={loadingFilters || undefined}>
+          {loadingFilters ? (
+            <ul className={gridClass(view)} aria-hidden="true">
+              {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                <li key={i}>
+                  <ProjectCardSkeleton view={view} />
+                </li>
+              ))}
+            </ul>
+          ) : loaderData.failed ? (
+            <StateCard icon={<AlertCircle className="size-6" />} title="Failed to load projects" text="Something went wrong on our side. Please try again.">
+              <Button variant="secondary" busy={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
+                Try Again
+              </Button>
+            </StateCard>
+          ) : projects.length === 0 ? (
+            <StateCard
+              icon={<SearchX className="size-6" />}
+              title="No projects found"
+              text={chips.length ? "Try other keywords or remove a filter or two." : "New projects are posted all the time. Check back soon."}
             >
-              <SlidersHorizontal className="size-4" aria-hidden="true" />
-              {filtersOpen ? "Hide Filters" : "Filters"}
-              {activeCount ? <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{activeCount}</span> : null}
-            </Button>
-          </div>
-          <Card id="project-filter-panel" className={`mt-3 p-4 lg:mt-0 lg:block ${filtersOpen ? "block" : "hidden"}`}>
-            <h2 className="sr-only">Filters</h2>
-            <FilterPanel formId={FORM_ID} filters={draft} onChange={apply} />
-            <div className={`mt-4 flex-col gap-2 border-t border-slate-100 pt-4 ${hydrated && !chips.length ? "flex lg:hidden" : "flex"}`}>
-              {hydrated ? (
-                <Button variant="primary" className="lg:hidden" onClick={() => setFiltersOpen(false)}>
-                  Show {loadingFilters ? "" : `${loaderData.total} `}results
-                </Button>
-              ) : (
-                <Button type="submit" form={FORM_ID}>
-                  Apply Filters
-                </Button>
-              )}
               {chips.length ? (
-                <ButtonLink to={clearHref} variant="ghost" preventScrollReset>
+                <ButtonLink to={clearHref} variant="secondary" preventScrollReset>
                   Clear Filters
                 </ButtonLink>
               ) : null}
-            </div>
-          </Card>
-        </aside>
-
-        <section aria-labelledby="results-heading" className="mt-6 min-w-0 lg:mt-0">
-          <h2 id="results-heading" className="sr-only">
-            Projects
-          </h2>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="status" className="text-sm font-medium text-slate-700">
-              {loadingFilters ? "Loading projects…" : loaderData.failed ? "" : `${loaderData.total} ${loaderData.total === 1 ? "project" : "projects"} found`}
-            </p>
-            <div className="flex items-center gap-2">
-              <label htmlFor="sortBy" className="sr-only text-sm text-slate-600 sm:not-sr-only sm:whitespace-nowrap">
-                Sort by
-              </label>
-              <Select
-                id="sortBy"
-                name="sortBy"
-                form={FORM_ID}
-                value={draft.sortBy}
-                onChange={(e) => apply({ ...draft, sortBy: e.currentTarget.value as ProjectSort })}
-                className="w-auto py-2"
-              >
-                {PROJECT_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {PROJECT_SORT_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-              <ViewToggle view={view} filters={applied} />
-            </div>
-          </div>
-
-          <FilterChipList chips={chips.map((c) => ({ key: c.key, label: c.label, href: projectsHref(c.without, view) }))} clearHref={clearHref} />
-
-          <div className="mt-4" aria-busy={loadingFilters || undefined}>
-            {loadingFilters ? (
-              <ul className={gridClass(view)} aria-hidden="true">
-                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-                  <li key={i}>
-                    <ProjectCardSkeleton view={view} />
+            </StateCard>
+          ) : (
+            <>
+              <ul ref={more.listRef} className={gridClass(view)}>
+                {projects.map((project) => (
+                  <li key={project.id}>
+                    <ProjectCard project={project} view={view} canPropose={canProposeFor(project)} />
                   </li>
                 ))}
               </ul>
-            ) : loaderData.failed ? (
-              <StateCard icon={<AlertCircle className="size-6" />} title="Failed to load projects" text="Something went wrong on our side. Please try again.">
-                <Button variant="secondary" busy={revalidator.state === "loading"} onClick={() => void revalidator.revalidate()}>
-                  Try Again
-                </Button>
-              </StateCard>
-            ) : projects.length === 0 ? (
-              <StateCard
-                icon={<SearchX className="size-6" />}
-                title="No projects found"
-                text={chips.length ? "Try other keywords or remove a filter or two." : "New projects are posted all the time. Check back soon."}
-              >
-                {chips.length ? (
-                  <ButtonLink to={clearHref} variant="secondary" preventScrollReset>
-                    Clear Filters
-                  </ButtonLink>
+              <div className="mt-8 flex flex-col items-center gap-3">
+                <p className="text-sm text-slate-500">
+                  Showing {projects.length} of {loaderData.total}
+                </p>
+                {more.hasMore ? (
+                  <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
+                    {more.loading ? "Loading..." : "Load More Projects"}
+                  </Button>
                 ) : null}
-              </StateCard>
-            ) : (
-              <>
-                <ul ref={more.listRef} className={gridClass(view)}>
-                  {projects.map((project) => (
-                    <li key={project.id}>
-                      <ProjectCard project={project} view={view} canPropose={canProposeFor(project)} />
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-8 flex flex-col items-center gap-3">
-                  <p className="text-sm text-slate-500">
-                    Showing {projects.length} of {loaderData.total}
-                  </p>
-                  {more.hasMore ? (
-                    <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
-                      {more.loading ? "Loading..." : "Load More Projects"}
-                    </Button>
-                  ) : null}
-                </div>
-              </>
-            )}
-          </div>
-        </section>
-      </div>
+              </div>
+            </>
+          )}
+        </div>
+      </BrowseLayout>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { useServerErrors } from "../../lib/use-server-errors";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
+import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 const PLATFORM_ICONS = { mobile: Smartphone, web: Monitor, both: Tablet } as const;
 
@@ -231,21 +232,11 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                 Required skills
               </label>
               {skills.length ? (
-                <ul className="flex flex-wrap gap-2" aria-label="Selected skills">
-                  {skills.map((s) => (
-                    <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-200">
-                      {s}
-                      <button
-                        type="button"
-                        className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
-                        aria-label={`Remove ${s}`}
-                        onClick={() => setValue("skills", (getValues("skills") ?? []).filter((x) => x !== s), { shouldValidate: true })}
-                      >
-                        <X className="size-3.5" aria-hidden="true" />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <SkillChipList
+                  skills={skills}
+                  label="Selected skills"
+                  onRemove={(skill) => setValue("skills", (getValues("skills") ?? []).filter((x) => x !== skill), { shouldValidate: true })}
+                />
               ) : null}
               <div className="flex gap-2">
                 <Input
@@ -265,21 +256,7 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                 </Button>
               </div>
               <FieldError message={skillError ?? errors.skills?.message} />
-              <div>
-                <p className="mb-2 text-xs text-slate-600">Suggestions</p>
-                <div className="flex flex-wrap gap-2">
-                  {PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s)).map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      onClick={() => addSkill(s)}
-                      className="inline-flex min-h-9 items-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700"
-                    >
-                      <Plus className="size-3.5" aria-hidden="true" /> {s}
-                    </button>
-                  ))}
-                </div>
-              </div>
+              <SkillSuggestions skills={PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s))} onAdd={addSkill} />
             </div>
           </>
         ) : null}
