@@ -266,7 +266,7 @@ function ProfileTabs({ developer, reviews, reviewTotal }: Pick<ProfileData, "dev
 
         <Tabs.Content value="portfolio" className="p-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100 sm:p-6">
           {developer.portfolio.length ? (
-            <ul className="grid gap-4 sm:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {developer.portfolio.map((item) => (
                 <li key={item.id || item.title} className="flex flex-col rounded-lg border border-slate-200 p-4">
                   <h3 className="break-words font-semibold text-slate-900">{item.title}</h3>

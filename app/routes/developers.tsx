@@ -132,7 +132,7 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
       >
         <div className="mt-4" aria-busy={loadingFilters || undefined}>
           {loadingFilters ? (
-            <ul className="grid gap-4 md:grid-cols-2" aria-hidden="true">
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-hidden="true">
               {Array.from({ length: SKELETON_COUNT }, (_, i) => (
                 <li key={i}>
                   <DeveloperCardSkeleton />
@@ -159,7 +159,7 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
             </StateCard>
           ) : (
             <>
-              <ul ref={more.listRef} className="grid gap-4 md:grid-cols-2">
+              <ul ref={more.listRef} className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {developers.map((developer) => (
                   <li key={developer.id}>
                     <DeveloperCard developer={developer} canContact={canContact(developer)} />

@@ -185,7 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </div>
-          <ul className="mt-10 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-10 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {topDevelopers.map((developer) => (
               <li key={developer.id}>
                 <DeveloperCard developer={developer} canContact={user !== null && user.id !== developer.id} />

@@ -114,6 +114,11 @@ describe("developers", () => {
     await expect.poll(() => client.getByText("Limpopo Agri Tech").isVisible()).toBe(true);
     const contact = client.getByRole("link", { name: "Contact" }).first();
     expect(await contact.getAttribute("href")).toMatch(/^\/messages\/new\?to=/);
+    // Phone width: no page scrolls sideways (developer cards once pushed /developers to 493 px).
+    for (const path of [profileUrl, `${server.url}/developers`, `${server.url}/`, `${server.url}/projects`]) {
+      await client.goto(path);
+      expect(await client.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
     await client.context().close();
 
     const anon = await newPage();

@@ -90,13 +90,13 @@ describe("hiring", () => {
     await expect.poll(() => proposal.isVisible()).toBe(true);
     expect(await proposal.getByText("R48 000").first().isVisible()).toBe(true);
     await proposal.getByRole("button", { name: /Shortlist/ }).click();
-    await expect.poll(() => proposal.getByText("Shortlisted").first().isVisible()).toBe(true);
+    await expect.poll(() => proposal.getByText("Shortlisted", { exact: true }).first().isVisible()).toBe(true);
     await proposal.getByRole("button", { name: /Accept/ }).click();
     await client.getByRole("button", { name: "Hire", exact: true }).click();
-    await expect.poll(() => client.getByText("In progress").first().isVisible()).toBe(true);
+    await expect.poll(() => client.getByText("In progress", { exact: true }).first().isVisible()).toBe(true);
     await client.getByRole("button", { name: "Mark as complete" }).first().click();
     await client.getByRole("dialog").getByRole("button", { name: "Mark as complete" }).click();
-    await expect.poll(() => client.getByText("Completed").first().isVisible()).toBe(true);
+    await expect.poll(() => client.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
   });
 
   it("both review, and the developer's profile shows the review and the new rating", async () => {
