@@ -21,6 +21,7 @@ export default [
   route("profile/export", "routes/profile.export.tsx"),
   route("messages/*", "routes/messages.tsx"),
   route("proposals", "routes/proposals.tsx"),
+  route("search", "routes/search.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),
   route("faq", "routes/faq.tsx"),
   route("support", "routes/support.tsx"),

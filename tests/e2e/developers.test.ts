@@ -94,6 +94,11 @@ describe("developers", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/search=/);
     await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    // The header's search covers projects and developers (decisions.md).
+    await page.goto(`${server.url}/search?q=zondo${stamp}`);
+    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Developers (1)" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Projects (0)" }).isVisible()).toBe(true);
     await page.goto(`${server.url}/developers?location=Kimberley&search=zondo${stamp}`);
     await expect.poll(() => page.getByText("No developers found").isVisible()).toBe(true);
     await page.context().close();

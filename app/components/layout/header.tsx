@@ -73,7 +73,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className="ml-auto flex items-center gap-1">
           {user ? (
             <>
-              <Link to="/projects" className={iconButtonClass} aria-label="Search" title="Search">
+              <Link to="/search" className={iconButtonClass} aria-label="Search" title="Search">
                 <Search className="size-5" aria-hidden="true" />
               </Link>
               <Link to="/dashboard" className={iconButtonClass} aria-label="Notifications" title="Notifications">

@@ -1,0 +1,21 @@
+/** Server side of /search: projects and developers matching one query (decisions.md: header search). */
+import type { Db } from "../../server/db/client";
+import { listDevelopers } from "../../server/developers/service";
+import { listProjects } from "../../server/projects/service";
+import { MAX_SEARCH } from "../../shared/constants";
+import { toDeveloperCardData } from "../components/developers/developer-card";
+import { toCardData } from "../components/projects/project-card";
+
+/** Up to 4 of each, with the totals for the "See all" links; an empty query finds nothing. */
+export async function searchEverything(db: Db, rawQuery: string) {
+  const q = rawQuery.trim().slice(0, MAX_SEARCH);
+  if (!q) return { q, projects: [], projectTotal: 0, developers: [], developerTotal: 0 };
+  const [projects, developers] = await Promise.all([listProjects(db, { search: q, limit: "4" }), listDevelopers(db, { search: q, limit: "4" })]);
+  return {
+    q,
+    projects: projects.projects.map(toCardData),
+    projectTotal: projects.total,
+    developers: developers.developers.map(toDeveloperCardData),
+    developerTotal: developers.total,
+  };
+}
