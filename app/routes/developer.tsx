@@ -3,10 +3,10 @@
  * availability, About, skills, the tabs Portfolio / Reviews / Experience, and a sidebar with
  * Quick Stats, Links and Certifications. Contact for signed-in visitors; Edit profile for the owner.
  */
-import { ArrowLeft, Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
+import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
 import { yearOf } from "../../shared/format";
 import { Avatar, formatYearMonth, hourlyRateLabel, RatingValue, reviewCountLabel, StarRating } from "../components/developers/developer-bits";
@@ -15,6 +15,7 @@ import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
+import { BackToList } from "../components/browse/back-to-list";
 import type { Route } from "./+types/developer";
 import { loadDeveloperProfile } from "./developer.server";
 
@@ -42,20 +43,6 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
 
 const AVAILABILITY_DOTS = { available: "bg-brand-600", busy: "bg-amber-500", unavailable: "bg-slate-400" } as const;
 
-/** Back to the list the user came from (its filters travel in the link state), else /developers. */
-function BackLink() {
-  const state: unknown = useLocation().state;
-  const from = state && typeof state === "object" && "from" in state && typeof state.from === "string" ? state.from : "";
-  return (
-    <Link
-      to={from.startsWith("/developers?") ? from : "/developers"}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Developers
-    </Link>
-  );
-}
 
 export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
   const { developer, reviews, reviewTotal, viewer } = loaderData;
@@ -68,7 +55,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
-      <BackLink />
+      <BackToList list="/developers" label="Developers" />
 
       <Card className="mt-2 p-5 sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">

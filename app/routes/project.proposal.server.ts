@@ -2,7 +2,7 @@
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
-import { findMyProposal, type Proposal } from "../../server/proposals/service";
+import { findMyProposal, proposalRefusal, type Proposal } from "../../server/proposals/service";
 import { getProject } from "../../server/projects/service";
 import { redirectWithFlash } from "../lib/flash.server";
 
@@ -23,10 +23,10 @@ export async function loadProposalPage(db: Db, user: SessionUser, projectId: str
   });
   if (!project) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
   const back = `/projects/${project.id}`;
-  if (user.userType !== "developer") throw await redirectWithFlash(back, { type: "error", message: "Only developers can submit proposals" });
-  if (project.userId === user.id) throw await redirectWithFlash(back, { type: "error", message: "You cannot send a proposal for your own project" });
-  const mine: Proposal | null = await findMyProposal(db, user, project.id);
-  if (!mine && project.status !== "active") throw await redirectWithFlash(back, { type: "error", message: "This project is not open for proposals" });
+  // With a proposal already sent, the developer may still see it on a project that is no longer active.
+  const mine: Proposal | null = user.userType === "developer" ? await findMyProposal(db, user, project.id) : null;
+  const refusal = proposalRefusal(user, mine ? { ...project, status: "active" } : project);
+  if (refusal) throw await redirectWithFlash(back, { type: "error", message: refusal.message });
   return {
     project: { id: project.id, title: project.title, status: project.status, budgetMin: project.budgetMin, budgetMax: project.budgetMax, timeline: project.timeline },
     mine,

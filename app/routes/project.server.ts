@@ -2,7 +2,7 @@
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
-import { findMyProposal, listProjectProposals, reviewState, type Proposal } from "../../server/proposals/service";
+import { findMyProposal, listProjectProposals, proposalRefusal, reviewState, type Proposal } from "../../server/proposals/service";
 import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
@@ -88,7 +88,7 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     viewer: {
       signedIn,
       isOwner,
-      canPropose: isDeveloper && project.status === "active" && !myProposal,
+      canPropose: signedIn && !myProposal && proposalRefusal(user, project) === null,
       canReport: signedIn && !isOwner,
       canContact: signedIn && !isOwner,
     },

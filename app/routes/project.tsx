@@ -2,9 +2,9 @@
  * Project detail (/projects/{id}, spec section 2): the project, who posted it, what the viewer
  * can do (propose, edit, contact, share, report) and similar projects.
  */
-import { ArrowLeft, BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
+import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { formatBudget, formatDeadline, formatRand, timelineLabel } from "../../shared/format";
 import { PostedTime, proposalCountLabel } from "../components/projects/project-card";
@@ -16,6 +16,7 @@ import { SkillChip, StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
+import { BackToList } from "../components/browse/back-to-list";
 import type { Route } from "./+types/project";
 import {
   acceptProposal,
@@ -103,20 +104,6 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-/** Back to the list the user came from (its filters travel in the link state), else /projects. */
-function BackLink() {
-  const state: unknown = useLocation().state;
-  const from = state && typeof state === "object" && "from" in state && typeof state.from === "string" ? state.from : "";
-  return (
-    <Link
-      to={from.startsWith("/projects?") ? from : "/projects"}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Projects
-    </Link>
-  );
-}
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, client, similar, viewer, shareUrl, proposals, proposalSort, myProposal, review } = loaderData;
@@ -128,7 +115,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
-      <BackLink />
+      <BackToList list="/projects" label="Projects" />
 
       <div className="mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
         <div className="min-w-0 space-y-6">
@@ -392,7 +379,7 @@ function SimilarList({ projects }: { projects: SimilarProject[] }) {
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
-      <BackLink />
+      <BackToList list="/projects" label="Projects" />
       <Card className="mx-auto mt-6 max-w-lg px-6 py-14 text-center">
         <h1 className="text-2xl font-semibold text-slate-900">Project not found</h1>
         <p className="mt-2 text-slate-600">This project may have been removed, or we could not load it just now.</p>

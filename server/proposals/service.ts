@@ -196,6 +196,18 @@ async function loadProposal(tx: Tx | Db, id: string): Promise<Proposal> {
 }
 
 /**
+ * Why `user` may not propose on `project`, or null when they may (issue 4): only developers,
+ * never on their own project, only on active projects. submitProposal throws what this returns;
+ * pages use it to show or hide "Submit Proposal".
+ */
+export function proposalRefusal(user: SessionUser, project: { userId: string; status: string }): ForbiddenError | ConflictError | null {
+  if (user.userType !== "developer") return new ForbiddenError("Only developers can submit proposals");
+  if (project.userId === user.id) return new ForbiddenError("You cannot send a proposal for your own project");
+  if (project.status !== "active") return new ConflictError("This project is not open for proposals");
+  return null;
+}
+
+/**
  * Submits a proposal (issue 4): signed-in developers only, never on their own project, only on
  * active projects, once per project. Notifies the client and emails them. Throws
  * UnauthorizedError, ForbiddenError, NotFoundError, ConflictError, ValidationError.
@@ -206,8 +218,8 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
   const data = parseInput(proposalSchema, input);
   const { proposal, clientEmail } = await deps.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
-    if (project.userId === developer.id) throw new ForbiddenError("You cannot send a proposal for your own project");
-    if (project.status !== "active") throw new ConflictError("This project is not open for proposals");
+    const refusal = proposalRefusal(developer, project);
+    if (refusal) throw refusal;
     const inserted = await tx
       .insert(proposals)
       .values({ projectId, developerId: developer.id, coverLetter: data.coverLetter, price: data.price, milestones: data.milestones, ...parseDuration(data.duration) })
