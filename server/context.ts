@@ -5,6 +5,8 @@ import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
+import type { EmailDeps } from "./email/preferences";
+import type { RealtimeHub } from "./realtime/hub";
 
 /** The signed-in user as the domain sees it (spec section 3 "Session user"). */
 export interface SessionUser {
@@ -23,6 +25,15 @@ export interface AppDeps {
   config: AppConfig;
   /** Brute-force limits on sign-in and reset requests. */
   limits: AuthLimits;
+  /** Server-sent events of this instance, fed by LISTEN/NOTIFY (issue 5). */
+  realtime: RealtimeHub;
+  /** The app secret (AUTH_SECRET or DATA_DIR/auth-secret): signs unsubscribe links. */
+  secret: string;
+}
+
+/** What domain functions that send switchable emails take (proposals, unread messages). */
+export function emailDeps(deps: AppDeps): EmailDeps {
+  return { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl, secret: deps.secret };
 }
 
 /** React Router load context: dependencies plus the session resolved on the server. */

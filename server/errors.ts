@@ -50,3 +50,16 @@ export class ConflictError extends AppError {
     super(409, "conflict", message, fields);
   }
 }
+
+/** Too many requests in a time window (429), e.g. sending messages too fast (issue 5). */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(429, "rate_limited", message);
+  }
+}
+
+/** The signed-in user, or UnauthorizedError (401) when there is no session. */
+export function requireUser<U>(user: U | null | undefined): U {
+  if (!user) throw new UnauthorizedError();
+  return user;
+}

@@ -8,12 +8,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
+import { emailDeps } from "./context";
 import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./email/mailer";
 import { createHttpApp } from "./http/app";
+import { startUnreadEmailJob } from "./messages/unread-email";
+import { createRealtimeHub } from "./realtime/hub";
 import { seedIfEmpty } from "./seed/seed";
 
 async function main() {
@@ -38,7 +41,10 @@ async function main() {
   const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const app = createHttpApp({ db: database.db, auth, mailer, config, limits: createAuthLimits() }, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
+  const realtime = await createRealtimeHub(database, database.db);
+  const deps = { db: database.db, auth, mailer, config, limits: createAuthLimits(), realtime, secret };
+  const app = createHttpApp(deps, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
+  const stopUnreadEmails = startUnreadEmailJob(emailDeps(deps));
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     console.log(`BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
@@ -48,6 +54,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
+    await stopUnreadEmails();
+    await realtime.close();
     await database.close();
     process.exit(0);
   };

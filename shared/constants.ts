@@ -223,3 +223,25 @@ export const RESPONSE_TIMES = ["< 1h", "< 4h", "< 12h", "< 24h", "1-2 days"] as 
 
 export const MAX_BIO = 2000;
 export const MAX_LIST_ITEMS = 20;
+
+/** Messages (issue 5). */
+export const MAX_MESSAGE = 5000;
+/** Messages one user may send per minute (issue 5: "for example 30 messages a minute"). */
+export const MESSAGES_PER_MINUTE = 30;
+/** Messages per page of a thread (newest page first, older pages by cursor). */
+export const MESSAGE_PAGE_SIZE = 30;
+/** Conversations per page of the inbox; notifications per page. */
+export const INBOX_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE = 20;
+/** An unread message is emailed after this long (ms), at most once per conversation per hour (issue 5). */
+export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;
+export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60_000;
+
+/** Email types a user can switch off in Settings (issue 5); security emails (password reset) are always sent. */
+export const EMAIL_TYPES = ["newMessage", "proposalReceived", "proposalAccepted"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+export const EMAIL_TYPE_LABELS: Record<EmailType, { label: string; description: string }> = {
+  newMessage: { label: "New messages", description: "When a message waits unread for 10 minutes (at most one email per conversation an hour)" },
+  proposalReceived: { label: "New proposals", description: "When a developer sends a proposal for one of your projects" },
+  proposalAccepted: { label: "Hired", description: "When a client accepts your proposal" },
+};

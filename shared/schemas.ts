@@ -5,6 +5,9 @@
 import { z } from "zod";
 import {
   AVAILABILITIES,
+  EMAIL_TYPES,
+  MAX_MESSAGE,
+  type EmailType,
   BUDGET_RANGE_CODES,
   DEVELOPER_SORTS,
   LOCATIONS,
@@ -379,3 +382,41 @@ export const reviewSchema = z.object({
 
 export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
 export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
+
+/** A message (issue 5): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
+export const messageSchema = z.object({
+  body: z
+    .string({ error: "Message cannot be empty" })
+    .trim()
+    .min(1, "Message cannot be empty")
+    .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
+});
+export type MessageInput = z.input<typeof messageSchema>;
+
+/**
+ * Opening a conversation (issue 5): with a user (`to`) or with a project's owner (`projectId`),
+ * optionally with the first message.
+ */
+export const startConversationSchema = z
+  .object({
+    to: optionalQuery(z.string().max(100, "Unknown user")),
+    projectId: optionalQuery(z.string().max(100, "Project not found")),
+    body: optionalQuery(messageSchema.shape.body),
+  })
+  .refine((v) => Boolean(v.to) !== Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
+export type StartConversationInput = z.input<typeof startConversationSchema>;
+
+/** Older messages of a thread: `cursor` is the seq of the oldest message shown; `after` catches up. */
+export const messageListQuerySchema = z.object({
+  cursor: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(1, "Invalid cursor")),
+  after: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(0, "Invalid cursor")),
+  limit: limitQuery,
+});
+
+/** Inbox and notification lists: opaque keyset cursor and page size. */
+export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery });
+
+/** Email switches in Settings (issue 5); every field optional so one switch can change alone. */
+export const emailPreferencesSchema = z.object(
+  Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean({ error: "Must be true or false" }).optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>,
+);

@@ -7,6 +7,7 @@ import { getProject } from "../../server/projects/service";
 import { redirectWithFlash } from "../lib/flash.server";
 
 export { submitProposal, updateProposal, withdrawProposal, type Proposal } from "../../server/proposals/service";
+export { emailDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";

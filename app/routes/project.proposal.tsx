@@ -22,6 +22,7 @@ import type { ActionFailure } from "../lib/action.server";
 import { useServerErrors } from "../lib/use-server-errors";
 import type { Route } from "./+types/project.proposal";
 import {
+  emailDeps,
   failure,
   loadProposalPage,
   readBody,
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.mine ? 
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const { db, mailer, config } = context.deps;
+  const { db } = context.deps;
   const body = await readBody(request);
   const intent = body && typeof body === "object" && "intent" in body ? String(body.intent) : "submit";
   try {
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await updateProposal(db, user, mine.id, input);
       return redirectWithFlash(back, { type: "success", message: "Proposal updated successfully!" });
     }
-    await submitProposal({ db, mailer, appUrl: config.appUrl }, user, project.id, input);
+    await submitProposal(emailDeps(context.deps), user, project.id, input);
     return redirectWithFlash(back, { type: "success", message: "Proposal submitted successfully!" });
   } catch (err) {
     if (err instanceof Response) return err;

@@ -16,6 +16,7 @@ export {
   declineProposal,
   shortlistProposal,
 } from "../../server/proposals/service";
+export { emailDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";
 

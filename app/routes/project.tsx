@@ -25,6 +25,7 @@ import {
   completeProject,
   createReview,
   declineProposal,
+  emailDeps,
   failure,
   loadProjectDetail,
   parseProposalSort,
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const { db, mailer, config } = context.deps;
+  const { db } = context.deps;
   const raw = await readBody(request);
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const proposalId = typeof body.proposalId === "string" ? body.proposalId : "";
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return back(`${p.developer.name}'s proposal declined`);
       }
       case "accept": {
-        const p = await acceptProposal({ db, mailer, appUrl: config.appUrl }, user, proposalId);
+        const p = await acceptProposal(emailDeps(context.deps), user, proposalId);
         return back(`You hired ${p.developer.name}!`);
       }
       case "complete":

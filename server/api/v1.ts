@@ -4,8 +4,12 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppDeps, SessionUser } from "../context";
-import { AppError, ValidationError } from "../errors";
+import { streamSSE } from "hono/streaming";
+import { emailDeps, type AppDeps, type SessionUser } from "../context";
+import { AppError, requireUser, ValidationError } from "../errors";
+import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
+import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
 import { getSessionUser } from "../http/session";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
@@ -88,7 +92,7 @@ export function createApiV1(deps: AppDeps) {
   });
 
   // Proposals, hiring and reviews (issue 4).
-  const proposalDeps = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
+  const proposalDeps = emailDeps(deps);
   api.post("/projects/:id/proposals", async (c) => c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201));
   api.get("/projects/:id/proposals", async (c) =>
     c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
@@ -140,6 +144,60 @@ export function createApiV1(deps: AppDeps) {
     const { headers } = await deleteAccount(deps.db, deps.auth, c.get("user"), await readJson(c), c.req.raw.headers);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);
+  });
+
+  // Messages (issue 5).
+  api.get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("user"), c.req.query())));
+  api.post("/conversations", async (c) => {
+    const result = await startConversation(deps.db, c.get("user"), await readJson(c));
+    return c.json(result, result.created ? 201 : 200);
+  });
+  api.get("/conversations/:id", async (c) => c.json({ conversation: await getConversation(deps.db, c.get("user"), c.req.param("id")) }));
+  api.get("/conversations/:id/messages", async (c) => c.json(await listMessages(deps.db, c.get("user"), c.req.param("id"), c.req.query())));
+  api.post("/conversations/:id/messages", async (c) => c.json({ message: await sendMessage(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201));
+  api.post("/conversations/:id/read", async (c) => {
+    const body = c.req.header("content-type")?.includes("application/json") ? ((await readJson(c)) as { seq?: unknown }) : {};
+    const seq = body && typeof body.seq === "number" && Number.isSafeInteger(body.seq) && body.seq >= 0 ? body.seq : undefined;
+    return c.json(await markConversationRead(deps.db, c.get("user"), c.req.param("id"), seq));
+  });
+
+  // Notifications and unread counts (issue 5).
+  api.get("/notifications", async (c) => c.json(await listNotifications(deps.db, c.get("user"), c.req.query())));
+  api.post("/notifications/read-all", async (c) => {
+    await markAllNotificationsRead(deps.db, c.get("user"));
+    return c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) });
+  });
+  api.post("/notifications/:id/read", async (c) => {
+    await markNotificationRead(deps.db, c.get("user"), c.req.param("id"));
+    return c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) });
+  });
+  api.get("/me/unread", async (c) => c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) }));
+
+  // Email switches; the one-click unsubscribe of RFC 8058 needs no session, only the signed token.
+  api.get("/me/email-preferences", async (c) => c.json({ preferences: await getEmailPreferences(deps.db, requireUser(c.get("user")).id) }));
+  api.put("/me/email-preferences", async (c) => c.json({ preferences: await updateEmailPreferences(deps.db, c.get("user"), await readJson(c)) }));
+  api.post("/unsubscribe", async (c) => c.json({ unsubscribed: await unsubscribe(deps.db, deps.secret, c.req.query("token") ?? "") }));
+
+  // Server-sent events: unread counts, messages, read receipts and notification changes, live.
+  api.get("/events", async (c) => {
+    const me = requireUser(c.get("user"));
+    c.header("Cache-Control", "no-cache, no-transform");
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const unsubscribe = deps.realtime.subscribe(me.id, (event, data) => {
+        void stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+      });
+      stream.onAbort(unsubscribe);
+      try {
+        await stream.writeSSE({ event: "ready", data: JSON.stringify(await unreadCounts(deps.db, me.id)), retry: 2000 });
+        while (!stream.aborted && !stream.closed) {
+          await stream.sleep(20_000);
+          await stream.write(": keep-alive\n\n");
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
   });
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.

@@ -22,12 +22,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL server's connection string (undefined for PGlite). */
+  url?: string;
   /** Applies pending committed migrations (drizzle/). */
   migrate(): Promise<void>;
   /** Closes the pool or the embedded database; the data folder can then be opened again. */
   close(): Promise<void>;
   /** Runs raw SQL with positional parameters ($1...), e.g. EXPLAIN in the query-plan tests. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * LISTENs on `channel` (PostgreSQL NOTIFY; payloads arrive after the notifying transaction
+   * commits). On a server, a dedicated connection is used and re-opened after it drops (1-10 s
+   * back-off); `onReconnect` then runs, because NOTIFYs sent while it was down are lost.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -58,9 +67,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      url: options.databaseUrl,
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
       query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      listen: (channel, onPayload, onReconnect) => listenOnServer(options.databaseUrl!, channel, onPayload, onReconnect),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -76,8 +87,56 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
     query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     // exposed for the test template (dumpDataDir)
     ...({ pglite: client } as object),
+  };
+}
+
+/** A LISTEN connection of its own (a pooled one would be handed to other queries), kept open. */
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let delay = 1000;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("notification", (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on("error", (err) => console.error(`LISTEN ${channel} connection error:`, err.message));
+    c.on("end", () => {
+      if (client !== c || stopped) return;
+      client = null;
+      setTimeout(retry, delay);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    client = c;
+    delay = 1000;
+  };
+  const retry = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onReconnect?.();
+    } catch (err) {
+      console.error(`LISTEN ${channel}: reconnect failed:`, (err as Error).message);
+      delay = Math.min(delay * 2, 10_000);
+      setTimeout(retry, delay);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 

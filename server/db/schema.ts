@@ -14,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -371,7 +372,108 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    // The header's unread count and the "collapse unread new-message notices" lookup.
+    index("notifications_unread_idx").on(t.userId, t.link).where(sql`read_at is null`),
+  ],
 );
+
+/**
+ * A conversation between two users (issue 5), optionally about a project. The pair is stored in
+ * byte order (user_a_id < user_b_id) so one pair has one conversation per project and one without.
+ * `last_seq` numbers the messages: each send takes the row lock and increments it, so within a
+ * conversation message order equals commit order (the catch-up cursor cannot skip a message).
+ * `project_title` is a snapshot kept when the project is deleted (project_id then becomes null).
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userAId: text("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userBId: text("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    projectTitle: text("project_title"),
+    lastSeq: integer("last_seq").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastMessagePreview: text("last_message_preview").notNull().default(""),
+    lastSenderId: text("last_sender_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("conversations_pair_order_check", sql`${t.userAId} < ${t.userBId}`),
+    uniqueIndex("conversations_pair_project_idx").on(t.userAId, t.userBId, t.projectId).where(sql`project_id is not null`),
+    uniqueIndex("conversations_pair_idx").on(t.userAId, t.userBId).where(sql`project_title is null`),
+  ],
+);
+
+/**
+ * Each participant's view of a conversation: the inbox order (last_message_at copied from the
+ * conversation), read state (last_read_seq), unread count, and when the unread-message email
+ * last went out (at most one per conversation per hour, issue 5).
+ */
+export const conversationParticipants = pgTable(
+  "conversation_participants",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherUserId: text("other_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
+    unreadCount: integer("unread_count").notNull().default(0),
+    emailedAt: timestamp("emailed_at", { withTimezone: true, precision: 3 }),
+    /** The newest message seq that such an email has covered (no second email about the same messages). */
+    emailedSeq: integer("emailed_seq").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index("conversation_participants_inbox_idx").on(t.userId, t.lastMessageAt.desc(), t.conversationId.desc()),
+    index("conversation_participants_unread_idx").on(t.userId).where(sql`unread_count > 0`),
+  ],
+);
+
+/** A message: `seq` is its number in the conversation (1, 2, ...); body is plain text, 1-5000 characters. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    // The per-user send rate limit counts a user's messages of the last minute.
+    index("messages_sender_idx").on(t.senderId, t.createdAt),
+    check("messages_body_length_check", sql`char_length(${t.body}) between 1 and 5000`),
+  ],
+);
+
+/** Which emails a user wants (issue 5); no row means every switch is on. Security emails are not switchable. */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newMessage: boolean("new_message").notNull().default(true),
+  proposalReceived: boolean("proposal_received").notNull().default(true),
+  proposalAccepted: boolean("proposal_accepted").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
 
 export type ProposalRow = typeof proposals.$inferSelect;

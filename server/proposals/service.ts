@@ -20,18 +20,15 @@ import {
 import { declineSchema, PROPOSAL_SORTS, proposalSchema, reviewSchema, type ProposalSort } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { clientReviews, developerProfiles, notifications, projects, proposals, reviews, users, type Milestone } from "../db/schema";
-import type { Mailer } from "../email/mailer";
+import { clientReviews, developerProfiles, projects, proposals, reviews, users, type Milestone } from "../db/schema";
+import { sendUserEmail, type EmailDeps } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors";
 import { UUID } from "../projects/cursor";
+import { addNotification } from "../notifications/service";
 import { parseInput } from "../validation";
 
-/** What a proposal write needs besides the database: mail for the two emailed events. */
-export interface ProposalDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-}
+/** What a proposal write needs besides the database: mail for the two emailed events (switchable, issue 5). */
+export type ProposalDeps = EmailDeps;
 
 /** A proposal as pages and the API see it. Money in whole rand. */
 export interface Proposal {
@@ -180,9 +177,8 @@ function moveProposal(status: string, event: ProposalEvent): ProposalStatus {
   return next;
 }
 
-async function notify(tx: Tx, userId: string, type: string, message: string, link: string) {
-  await tx.insert(notifications).values({ userId, type, message, link });
-}
+/** Records a notification in the same transaction as its event (live via NOTIFY on commit). */
+const notify = addNotification;
 
 function parseDuration(duration: string) {
   return /^\d+$/.test(duration) ? { durationCode: null, durationDays: Number(duration) } : { durationCode: duration, durationDays: null };
@@ -232,8 +228,7 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
     return { proposal: await loadProposal(tx, inserted[0]!.id), clientEmail: client };
   });
   if (clientEmail) {
-    await deps.mailer.send({
-      to: clientEmail.email,
+    await sendUserEmail(deps, { userId: proposal.projectOwnerId, email: clientEmail.email }, "proposalReceived", {
       subject: `New proposal for "${proposal.projectTitle}"`,
       text: `Hi ${clientEmail.name},\n\n${developer.name} sent a proposal of ${formatRand(proposal.price)} (${proposal.durationLabel}) for your project "${proposal.projectTitle}".\n\nCompare proposals: ${deps.appUrl}/projects/${proposal.projectId}#proposals\n\nBuildZA`,
     });
@@ -337,8 +332,7 @@ export async function acceptProposal(deps: ProposalDeps, user: SessionUser | nul
     return { accepted: await loadProposal(tx, id), developerEmail: dev };
   });
   if (developerEmail) {
-    await deps.mailer.send({
-      to: developerEmail.email,
+    await sendUserEmail(deps, { userId: accepted.developer.id, email: developerEmail.email }, "proposalAccepted", {
       subject: `You were hired for "${accepted.projectTitle}"`,
       text: `Hi ${developerEmail.name},\n\nYour proposal of ${formatRand(accepted.price)} for "${accepted.projectTitle}" was accepted. Time to start building!\n\nProject: ${deps.appUrl}/projects/${accepted.projectId}\n\nBuildZA`,
     });

@@ -10,10 +10,12 @@ import type { AppDeps, SessionUser } from "../../server/context";
 import type { Database } from "../../server/db/client";
 import type { MailMessage, Mailer } from "../../server/email/mailer";
 import { createHttpApp } from "../../server/http/app";
+import { createRealtimeHub } from "../../server/realtime/hub";
 import { getSessionUser } from "../../server/http/session";
 import { createTestDatabase, type DbKind } from "./db";
 
 export const APP_URL = "http://localhost:3999";
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export interface TestApp {
   database: Database;
@@ -38,8 +40,9 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
   const mails: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data" });
-  const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: "test-secret-test-secret-test-secret-0123" });
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits: createAuthLimits({ points: 3, duration: 60 }) };
+  const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: TEST_SECRET });
+  const realtime = await createRealtimeHub(database, database.db);
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits: createAuthLimits({ points: 3, duration: 60 }), realtime, secret: TEST_SECRET };
   const app = createHttpApp(deps);
   return {
     database,
@@ -58,6 +61,9 @@ export async function createTestApp(kind: DbKind): Promise<TestApp> {
       if (!user) throw new Error("no session after sign-up");
       return { cookie, user };
     },
-    close: () => database.close(),
+    async close() {
+      await realtime.close();
+      await database.close();
+    },
   };
 }

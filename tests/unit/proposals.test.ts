@@ -24,6 +24,7 @@ import {
   withdrawProposal,
   type ProposalDeps,
 } from "../../server/proposals/service";
+import { emailDeps } from "../../server/context";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
@@ -70,7 +71,7 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    deps = { db: t.database.db, mailer: t.deps.mailer, appUrl: "http://localhost:3999" };
+    deps = emailDeps(t.deps);
     const clients = await makeUsers("client", "client", 2);
     client = clients[0]!;
     otherClient = clients[1]!;

@@ -1,0 +1,107 @@
+/**
+ * Email switches and unsubscribe links (issue 5). Each email type in EMAIL_TYPES can be switched
+ * off in Settings or by the link at the bottom of every such email, which works without signing in:
+ * it carries a token signed with the app secret (HS256 JWT via hono/jwt) naming the user and the
+ * email type. Security emails (password reset) are not switchable and carry no such link.
+ */
+import { eq } from "drizzle-orm";
+import { sign, verify } from "hono/jwt";
+import { EMAIL_TYPE_LABELS, EMAIL_TYPES, type EmailType } from "../../shared/constants";
+import { emailPreferencesSchema } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { emailPreferences, users } from "../db/schema";
+import { requireUser, ValidationError } from "../errors";
+import { parseInput } from "../validation";
+import type { Mailer } from "./mailer";
+
+export type EmailPreferences = Record<EmailType, boolean>;
+
+const ALL_ON = Object.fromEntries(EMAIL_TYPES.map((t) => [t, true])) as EmailPreferences;
+const UNSUBSCRIBE_PURPOSE = "unsubscribe";
+export const INVALID_UNSUBSCRIBE = "This unsubscribe link is not valid. Sign in and change your email settings in Settings.";
+
+/** The user's switches; every type is on until switched off. */
+export async function getEmailPreferences(db: Db, userId: string): Promise<EmailPreferences> {
+  const [row] = await db.select().from(emailPreferences).where(eq(emailPreferences.userId, userId)).limit(1);
+  if (!row) return { ...ALL_ON };
+  return Object.fromEntries(EMAIL_TYPES.map((t) => [t, row[t]])) as EmailPreferences;
+}
+
+/** Changes some of the signed-in user's switches ({ newMessage?: boolean, ... }); returns them all. Throws UnauthorizedError, ValidationError. */
+export async function updateEmailPreferences(db: Db, user: SessionUser | null, input: unknown): Promise<EmailPreferences> {
+  const me = requireUser(user);
+  const changes = parseInput(emailPreferencesSchema, input);
+  return setPreferences(db, me.id, changes);
+}
+
+async function setPreferences(db: Db, userId: string, changes: Partial<EmailPreferences>): Promise<EmailPreferences> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => typeof v === "boolean"));
+  const [row] = await db
+    .insert(emailPreferences)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set: { ...set, updatedAt: new Date() } })
+    .returning();
+  return Object.fromEntries(EMAIL_TYPES.map((t) => [t, row![t]])) as EmailPreferences;
+}
+
+/** The signed token of an unsubscribe link for `userId` and `type` (no expiry: old emails keep working). */
+export function unsubscribeToken(secret: string, userId: string, type: EmailType): Promise<string> {
+  return sign({ sub: userId, typ: type, purpose: UNSUBSCRIBE_PURPOSE }, secret, "HS256");
+}
+
+/** Checks an unsubscribe token; returns who and what, or throws ValidationError (INVALID_UNSUBSCRIBE). */
+export async function readUnsubscribeToken(secret: string, token: string): Promise<{ userId: string; type: EmailType }> {
+  const invalid = new ValidationError({ token: INVALID_UNSUBSCRIBE }, INVALID_UNSUBSCRIBE);
+  if (!token || token.length > 1000) throw invalid;
+  try {
+    const payload = await verify(token, secret, "HS256");
+    const type = payload.typ as EmailType;
+    if (payload.purpose !== UNSUBSCRIBE_PURPOSE || typeof payload.sub !== "string" || !EMAIL_TYPES.includes(type)) throw invalid;
+    return { userId: payload.sub, type };
+  } catch {
+    throw invalid;
+  }
+}
+
+/** What an unsubscribe page shows before and after: the email type's label and the account's email. */
+export async function describeUnsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string; subscribed: boolean }> {
+  const { userId, type } = await readUnsubscribeToken(secret, token);
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new ValidationError({ token: INVALID_UNSUBSCRIBE }, INVALID_UNSUBSCRIBE);
+  const prefs = await getEmailPreferences(db, userId);
+  return { type, label: EMAIL_TYPE_LABELS[type].label, email: user.email, subscribed: prefs[type] };
+}
+
+/** Switches off the email type named by a valid token (no session needed). Throws ValidationError. */
+export async function unsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string }> {
+  const info = await describeUnsubscribe(db, secret, token);
+  const { userId } = await readUnsubscribeToken(secret, token);
+  await setPreferences(db, userId, { [info.type]: false });
+  return { type: info.type, label: info.label, email: info.email };
+}
+
+/** What sending a switchable email needs. */
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  secret: string;
+}
+
+/**
+ * Sends a switchable email of `type` to a user unless they switched it off: adds the unsubscribe
+ * link to the text and the List-Unsubscribe headers (RFC 8058 one-click). Returns whether it was sent.
+ */
+export async function sendUserEmail(deps: EmailDeps, to: { userId: string; email: string }, type: EmailType, content: { subject: string; text: string }): Promise<boolean> {
+  const prefs = await getEmailPreferences(deps.db, to.userId);
+  if (!prefs[type]) return false;
+  const url = `${deps.appUrl}/unsubscribe?token=${await unsubscribeToken(deps.secret, to.userId, type)}`;
+  await deps.mailer.send({
+    to: to.email,
+    subject: content.subject,
+    text: `${content.text}\n\n--\nYou get this email because "${EMAIL_TYPE_LABELS[type].label}" emails are on in your BuildZA settings. Unsubscribe: ${url}`,
+    headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  });
+  return true;
+}

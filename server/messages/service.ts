@@ -1,0 +1,378 @@
+/**
+ * Conversations and messages (issue 5). A conversation joins two users, optionally about a
+ * project; only they may read or post in it (ForbiddenError 403 for anyone else). Sending locks
+ * the conversation row and numbers the message (`seq`), so within a conversation the order of
+ * numbers is the order of commits: a client that has seen message n catches up with `after=n`
+ * without missing or repeating one. Every change publishes a real-time event on commit.
+ */
+import { and, asc, count, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { INBOX_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
+import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { conversationParticipants, conversations, messages, projects, users } from "../db/schema";
+import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
+import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
+import { decodeCursor, encodeCursor, UUID } from "../projects/cursor";
+import { publish } from "../realtime/events";
+import { parseInput } from "../validation";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const SELF_CONVERSATION = "You cannot start a conversation with yourself";
+export const NOT_A_PARTICIPANT = "You are not part of this conversation";
+export const SENDING_TOO_FAST = `You are sending messages too fast: at most ${MESSAGES_PER_MINUTE} a minute. Please wait a moment and try again.`;
+
+/** The other person in a conversation, as the inbox and thread show them. */
+export interface Person {
+  id: string;
+  name: string;
+  userType: UserType;
+}
+
+/** One row of the inbox (and the thread's header). Dates are ISO strings. */
+export interface ConversationSummary {
+  id: string;
+  other: Person;
+  project: { id: string | null; title: string } | null;
+  lastMessage: { preview: string; at: string; fromMe: boolean };
+  unreadCount: number;
+  /** Number of the newest message; the seq up to which each side has read. */
+  lastSeq: number;
+  myLastReadSeq: number;
+  otherLastReadSeq: number;
+}
+
+/** A message; `body` is plain text (never HTML), shown as text with safe links. */
+export interface Message {
+  id: string;
+  conversationId: string;
+  seq: number;
+  senderId: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The inbox line of a message: its first non-empty line, at most 140 characters. */
+export function previewOf(body: string): string {
+  const line = body.split("\n").find((l) => l.trim())?.trim() ?? "";
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+function pair(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+const other = alias(users, "other_user");
+const otherPart = alias(conversationParticipants, "other_part");
+
+function summaryQuery(db: Db | Tx) {
+  return db
+    .select({
+      id: conversations.id,
+      otherId: other.id,
+      otherName: other.name,
+      otherType: other.userType,
+      projectId: conversations.projectId,
+      projectTitle: conversations.projectTitle,
+      preview: conversations.lastMessagePreview,
+      lastAt: conversationParticipants.lastMessageAt,
+      lastSenderId: conversations.lastSenderId,
+      lastSeq: conversations.lastSeq,
+      unread: conversationParticipants.unreadCount,
+      myRead: conversationParticipants.lastReadSeq,
+      otherRead: otherPart.lastReadSeq,
+      me: conversationParticipants.userId,
+    })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .innerJoin(other, eq(other.id, conversationParticipants.otherUserId))
+    .innerJoin(otherPart, and(eq(otherPart.conversationId, conversationParticipants.conversationId), eq(otherPart.userId, conversationParticipants.otherUserId)));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>>[number];
+
+function toSummary(r: SummaryRow): ConversationSummary {
+  return {
+    id: r.id,
+    other: { id: r.otherId, name: r.otherName, userType: r.otherType },
+    project: r.projectTitle !== null ? { id: r.projectId, title: r.projectTitle } : null,
+    lastMessage: { preview: r.preview, at: r.lastAt.toISOString(), fromMe: r.lastSenderId === r.me },
+    unreadCount: r.unread,
+    lastSeq: r.lastSeq,
+    myLastReadSeq: r.myRead,
+    otherLastReadSeq: r.otherRead,
+  };
+}
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  seq: messages.seq,
+  senderId: messages.senderId,
+  body: messages.body,
+  createdAt: messages.createdAt,
+};
+
+function toMessage(r: { id: string; conversationId: string; seq: number; senderId: string; body: string; createdAt: Date }): Message {
+  return { ...r, createdAt: r.createdAt.toISOString() };
+}
+
+/**
+ * The signed-in user's conversations, newest activity first, `limit` (1-50, default 20) per page
+ * with an opaque cursor. One indexed query (conversation_participants_inbox_idx), no N+1.
+ */
+export async function listConversations(db: Db, user: SessionUser | null, query: unknown): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
+  const me = requireUser(user);
+  const { cursor, limit = INBOX_PAGE_SIZE } = parseInput(pageQuerySchema, query);
+  const conditions = [eq(conversationParticipants.userId, me.id)];
+  if (cursor) {
+    const [at, id] = decodeCursor(cursor, ["date", "uuid"]) as [string, string];
+    const after = new Date(at);
+    conditions.push(
+      or(lt(conversationParticipants.lastMessageAt, after), and(eq(conversationParticipants.lastMessageAt, after), lt(conversationParticipants.conversationId, id)))!,
+    );
+  }
+  const rows = await summaryQuery(db)
+    .where(and(...conditions))
+    .orderBy(desc(conversationParticipants.lastMessageAt), desc(conversationParticipants.conversationId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(toSummary);
+  const last = page.at(-1);
+  return { conversations: page, nextCursor: rows.length > limit && last ? encodeCursor([last.lastMessage.at, last.id]) : null };
+}
+
+/**
+ * One conversation as its participant `user` sees it. Throws UnauthorizedError, NotFoundError
+ * ("Conversation not found"), ForbiddenError (not a participant).
+ */
+export async function getConversation(db: Db | Tx, user: SessionUser | null, id: string): Promise<ConversationSummary> {
+  const me = requireUser(user);
+  if (!UUID.test(id)) throw new NotFoundError("Conversation not found");
+  const [row] = await summaryQuery(db)
+    .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, me.id)))
+    .limit(1);
+  if (row) return toSummary(row);
+  const [exists] = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).limit(1);
+  if (exists) throw new ForbiddenError(NOT_A_PARTICIPANT);
+  throw new NotFoundError("Conversation not found");
+}
+
+/** Who `/messages/new?to=` or `?project=` is about, and their existing conversation with the user if any. */
+export interface ConversationTarget {
+  recipient: Person;
+  project: { id: string; title: string } | null;
+  conversationId: string | null;
+}
+
+/**
+ * Resolves `{ to }` (a user id) or `{ projectId }` (its owner, about that project) for the
+ * signed-in user. Throws UnauthorizedError, ValidationError (yourself: SELF_CONVERSATION; neither
+ * or both given), NotFoundError ("User not found", "Project not found").
+ */
+export async function findConversationTarget(db: Db | Tx, user: SessionUser | null, input: unknown): Promise<ConversationTarget> {
+  const me = requireUser(user);
+  const data = parseInput(startConversationSchema, input);
+  let recipientId: string;
+  let project: { id: string; title: string } | null = null;
+  if (data.projectId) {
+    if (!UUID.test(data.projectId)) throw new NotFoundError("Project not found");
+    const [p] = await db.select({ id: projects.id, title: projects.title, userId: projects.userId }).from(projects).where(eq(projects.id, data.projectId)).limit(1);
+    if (!p) throw new NotFoundError("Project not found");
+    recipientId = p.userId;
+    project = { id: p.id, title: p.title };
+  } else {
+    recipientId = data.to!;
+  }
+  if (recipientId === me.id) throw new ValidationError({ to: SELF_CONVERSATION }, SELF_CONVERSATION);
+  const [recipient] = await db.select({ id: users.id, name: users.name, userType: users.userType }).from(users).where(eq(users.id, recipientId)).limit(1);
+  if (!recipient) throw new NotFoundError("User not found");
+  const [a, b] = pair(me.id, recipient.id);
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userAId, a),
+        eq(conversations.userBId, b),
+        project ? eq(conversations.projectId, project.id) : sql`${conversations.projectTitle} is null`,
+      ),
+    )
+    .limit(1);
+  return { recipient, project, conversationId: existing?.id ?? null };
+}
+
+/**
+ * Opens the conversation described by `input` ({ to } or { projectId }, optional `body`), creating
+ * it with its first message when it does not exist yet (a new conversation needs a message, so no
+ * empty conversations fill inboxes). Returns the conversation, the message sent (if any) and
+ * whether the conversation is new. Throws as findConversationTarget and sendMessage.
+ */
+export async function startConversation(db: Db, user: SessionUser | null, input: unknown): Promise<{ conversation: ConversationSummary; message: Message | null; created: boolean }> {
+  const me = requireUser(user);
+  const data = parseInput(startConversationSchema, input);
+  const target = await findConversationTarget(db, me, data);
+  if (target.conversationId) {
+    const message = data.body ? await sendMessage(db, me, target.conversationId, { body: data.body }) : null;
+    return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
+  }
+  if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  const [a, b] = pair(me.id, target.recipient.id);
+  const { id, created } = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(conversations)
+      .values({ userAId: a, userBId: b, projectId: target.project?.id ?? null, projectTitle: target.project?.title ?? null })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+    if (!inserted.length) return { id: null, created: false }; // someone opened it at the same moment
+    const conversationId = inserted[0]!.id;
+    await tx.insert(conversationParticipants).values([
+      { conversationId, userId: me.id, otherUserId: target.recipient.id },
+      { conversationId, userId: target.recipient.id, otherUserId: me.id },
+    ]);
+    return { id: conversationId, created: true };
+  });
+  const conversationId = id ?? (await findConversationTarget(db, me, data)).conversationId!;
+  const message = await sendMessage(db, me, conversationId, { body: data.body });
+  return { conversation: await getConversation(db, me, conversationId), message, created };
+}
+
+async function requireParticipant(tx: Db | Tx, me: SessionUser, conversationId: string) {
+  if (!UUID.test(conversationId)) throw new NotFoundError("Conversation not found");
+  const [c] = await tx
+    .select({ a: conversations.userAId, b: conversations.userBId, lastSeq: conversations.lastSeq, projectTitle: conversations.projectTitle })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  if (!c) throw new NotFoundError("Conversation not found");
+  if (c.a !== me.id && c.b !== me.id) throw new ForbiddenError(NOT_A_PARTICIPANT);
+  return { ...c, otherId: c.a === me.id ? c.b : c.a };
+}
+
+/**
+ * Sends a message (body 1-5000 characters, plain text). At most MESSAGES_PER_MINUTE per sender a
+ * minute, counted in the database so the limit holds across app instances. One transaction:
+ * numbers the message under the conversation's row lock, updates both inboxes, the recipient's
+ * unread count and new-message notification, and publishes the event. Throws UnauthorizedError,
+ * NotFoundError, ForbiddenError, ValidationError, TooManyRequestsError (429).
+ */
+export async function sendMessage(db: Db, user: SessionUser | null, conversationId: string, input: unknown): Promise<Message> {
+  const me = requireUser(user);
+  const { body } = parseInput(messageSchema, input);
+  const conversation = await requireParticipant(db, me, conversationId);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.senderId, me.id), gte(messages.createdAt, sql`now() - interval '1 minute'`)));
+  if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new TooManyRequestsError(SENDING_TOO_FAST);
+  const preview = previewOf(body);
+  return db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(conversations)
+      .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: sql`clock_timestamp()`, lastMessagePreview: preview, lastSenderId: me.id })
+      .where(eq(conversations.id, conversationId))
+      .returning({ seq: conversations.lastSeq, at: conversations.lastMessageAt });
+    if (!c) throw new NotFoundError("Conversation not found");
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId, seq: c.seq, senderId: me.id, body, createdAt: c.at })
+      .returning(messageColumns);
+    await tx
+      .update(conversationParticipants)
+      .set({ lastMessageAt: c.at, lastReadSeq: c.seq, unreadCount: 0 })
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, me.id)));
+    await tx
+      .update(conversationParticipants)
+      .set({ lastMessageAt: c.at, unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, conversation.otherId)));
+    // The sender has now seen the conversation: their own new-message notice for it is done.
+    await markNotificationsReadByLink(tx, me.id, `/messages/${conversationId}`);
+    const about = conversation.projectTitle ? ` about "${conversation.projectTitle}"` : "";
+    await addMessageNotification(tx, conversation.otherId, `${me.name} sent you a message${about}: ${preview}`, `/messages/${conversationId}`);
+    await publish(tx, { type: "message", users: [me.id, conversation.otherId], conversationId, seq: c.seq });
+    return toMessage(row!);
+  });
+}
+
+/**
+ * Messages of a conversation in ascending order. Without `after`: the newest page (`limit`,
+ * default 30) and `nextCursor`, the seq to pass as `cursor` for the page before it (null at the
+ * start). With `cursor`: the page before that seq. With `after`: every message after that seq
+ * (up to `limit`), for catching up after a reconnect. Throws as getConversation, ValidationError.
+ */
+export async function listMessages(db: Db, user: SessionUser | null, conversationId: string, query: unknown): Promise<{ messages: Message[]; nextCursor: number | null }> {
+  const me = requireUser(user);
+  const { cursor, after, limit = MESSAGE_PAGE_SIZE } = parseInput(messageListQuerySchema, query);
+  await requireParticipant(db, me, conversationId);
+  if (after !== undefined) {
+    const rows = await db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, after)))
+      .orderBy(asc(messages.seq))
+      .limit(limit);
+    return { messages: rows.map(toMessage), nextCursor: null };
+  }
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), cursor !== undefined ? lt(messages.seq, cursor) : undefined))
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse().map(toMessage);
+  return { messages: page, nextCursor: rows.length > limit && page[0] ? page[0].seq : null };
+}
+
+/**
+ * Marks the conversation read by `user` up to `seq` (default: its newest message): recounts their
+ * unread messages, marks its new-message notifications read, and tells both sides (the other sees
+ * "Seen"). Changes nothing when already read that far. Returns the read seq. Throws as getConversation.
+ */
+export async function markConversationRead(db: Db, user: SessionUser | null, conversationId: string, seq?: number): Promise<{ lastReadSeq: number }> {
+  const me = requireUser(user);
+  const conversation = await requireParticipant(db, me, conversationId);
+  const upTo = Math.min(seq ?? conversation.lastSeq, conversation.lastSeq);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(conversationParticipants)
+      .set({
+        lastReadSeq: upTo,
+        unreadCount: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.seq} > ${upTo} and ${messages.senderId} <> ${me.id})::int`,
+      })
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, me.id), lt(conversationParticipants.lastReadSeq, upTo)))
+      .returning({ lastReadSeq: conversationParticipants.lastReadSeq });
+    await markNotificationsReadByLink(tx, me.id, `/messages/${conversationId}`);
+    if (!updated) {
+      const [current] = await tx
+        .select({ lastReadSeq: conversationParticipants.lastReadSeq })
+        .from(conversationParticipants)
+        .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, me.id)));
+      return { lastReadSeq: current?.lastReadSeq ?? 0 };
+    }
+    await publish(tx, { type: "read", users: [me.id, conversation.otherId], conversationId, userId: me.id, seq: updated.lastReadSeq });
+    return updated;
+  });
+}
+
+/** The header badges: unread messages (all conversations) and unread notifications of `userId`. */
+export async function unreadCounts(db: Db | Tx, userId: string): Promise<{ messages: number; notifications: number }> {
+  const [[row], notificationCount] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${conversationParticipants.unreadCount}), 0)::int` })
+      .from(conversationParticipants)
+      .where(and(eq(conversationParticipants.userId, userId), gt(conversationParticipants.unreadCount, 0))),
+    unreadNotificationCount(db, userId),
+  ]);
+  return { messages: row?.n ?? 0, notifications: notificationCount };
+}
+
+/** One message by conversation and seq (the real-time hub loads what a NOTIFY names). */
+export async function messageAt(db: Db, conversationId: string, seq: number): Promise<Message | null> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.seq, seq)))
+    .limit(1);
+  return row ? toMessage(row) : null;
+}
