@@ -7,6 +7,8 @@ import "./app.css";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { takeFlash } from "./lib/flash.server";
+import { RealtimeProvider } from "./lib/realtime";
+import { unreadCounts } from "./lib/unread.server";
 import "./lib/context";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -14,7 +16,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
   const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
-  return data({ user, flash, year: new Date().getFullYear() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
+  return data({ user, unread, flash, year: new Date().getFullYear() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -46,10 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <Header user={root?.user ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
+          <Header user={root?.user ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </RealtimeProvider>
         <Footer year={root?.year ?? new Date().getFullYear()} />
         {/* Below the 64 px header, so a toast never covers the user menu. */}
         <Toaster position="top-right" duration={TOAST_MS} richColors closeButton offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />

@@ -78,3 +78,19 @@ export function formatDeadline(deadline: Date | string | null | undefined): stri
 export function yearOf(date: Date | string): number {
   return Number(new Intl.DateTimeFormat("en-ZA", { year: "numeric", timeZone: TIME_ZONE }).format(new Date(date)));
 }
+
+const clock = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit", hour12: false });
+const dayKey = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * A message's time in Africa/Johannesburg: "14:05" today, "yesterday 14:05", else "12 Mar 2026 14:05".
+ * `now` is injectable for tests.
+ */
+export function formatMessageTime(date: Date | string, now: Date = new Date()): string {
+  const d = new Date(date);
+  const time = clock.format(d);
+  const day = dayKey.format(d);
+  if (day === dayKey.format(now)) return time;
+  if (day === dayKey.format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
+  return `${formatDate(d)} ${time}`;
+}

@@ -81,3 +81,46 @@ export async function latestMailTo(dataDir: string, to: string): Promise<string>
   const raw = await fs.readFile(path.join(dir, files.at(-1)!), "utf8");
   return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 }
+
+/** A TCP proxy to a local port whose connections the test can cut (a dropped mobile connection). */
+export interface CuttableProxy {
+  url: string;
+  /** Drops every open connection and refuses new ones until `restore()`. */
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startProxy(targetPort: number, port: number): Promise<CuttableProxy> {
+  const net = await import("node:net");
+  const sockets = new Set<import("node:net").Socket>();
+  let down = false;
+  const server = net.createServer((socket) => {
+    if (down) return socket.destroy();
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    for (const s of [socket, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    socket.pipe(upstream).pipe(socket);
+    socket.on("close", () => upstream.destroy());
+    upstream.on("close", () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://localhost:${port}`,
+    cut() {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -6,7 +6,9 @@ import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, X 
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
+import { useRealtime } from "../../lib/realtime";
 import { buttonClass } from "../ui/button";
+import { CountBadge } from "../ui/count-badge";
 import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
 
 /** Initial-letter avatar circle (spec: avatars are initial letters). */
@@ -101,6 +103,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
   useEffect(() => setOpen(false), [location.key]);
   const close = () => setOpen(false);
   const icon = "size-5 text-slate-500";
+  const { counts } = useRealtime();
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -139,6 +142,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
               <>
                 <MobileLink to="/messages" icon={<MessageSquare className={icon} aria-hidden="true" />} onNavigate={close}>
                   Messages
+                  <CountBadge count={counts.messages} className="ml-auto" />
                 </MobileLink>
                 <MobileLink to="/dashboard" icon={<LayoutDashboard className={icon} aria-hidden="true" />} onNavigate={close}>
                   Dashboard

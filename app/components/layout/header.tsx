@@ -1,6 +1,8 @@
 import { Bell, ChevronDown, Menu, MessageSquare, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
+import { useRealtime } from "../../lib/realtime";
+import { CountBadge, countLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
 import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
 
@@ -10,6 +12,7 @@ export type { HeaderUser } from "./header-shared";
 // look-alike placeholders hold their place, so nothing moves when they arrive.
 const UserMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenu })));
+const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
 
 function desktopNavClass({ isActive }: { isActive: boolean }) {
   return `flex min-h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors ${
@@ -45,6 +48,16 @@ function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
   );
 }
 
+/** The bell as a plain link to /notifications: the server render, and until the panel's code loads. */
+function NotificationsLink({ count }: { count: number }) {
+  return (
+    <Link to="/notifications" className={`${iconButtonClass} relative`} aria-label={countLabel("Notifications", count)} title="Notifications">
+      <Bell className="size-5" aria-hidden="true" />
+      <CountBadge count={count} className="absolute right-1 top-1" />
+    </Link>
+  );
+}
+
 function MobileMenuPlaceholder() {
   return (
     <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false}>
@@ -55,10 +68,12 @@ function MobileMenuPlaceholder() {
 
 /**
  * Site header on every page: word mark, the three main links, and either Login / Sign Up or the
- * signed-in tools (search, notifications, messages, user menu). Below 1024 px the links and the
- * account items move into a sheet opened by the menu button.
+ * signed-in tools (search, notifications with unread count, messages with unread count, user
+ * menu). Counts are live (app/lib/realtime.tsx). Below 1024 px the links and the account items
+ * move into a sheet opened by the menu button; messages become an icon.
  */
 export function Header({ user }: { user: HeaderUser | null }) {
+  const { counts } = useRealtime();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-2 px-4 sm:px-6">
@@ -76,13 +91,18 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <Link to="/search" className={iconButtonClass} aria-label="Search" title="Search">
                 <Search className="size-5" aria-hidden="true" />
               </Link>
-              <Link to="/dashboard" className={iconButtonClass} aria-label="Notifications" title="Notifications">
-                <Bell className="size-5" aria-hidden="true" />
+              <Suspense fallback={<NotificationsLink count={counts.notifications} />}>
+                <NotificationsMenu count={counts.notifications} />
+              </Suspense>
+              <Link to="/messages" className={`${iconButtonClass} relative lg:hidden`} aria-label={countLabel("Messages", counts.messages)} title="Messages">
+                <MessageSquare className="size-5" aria-hidden="true" />
+                <CountBadge count={counts.messages} className="absolute right-1 top-1" />
               </Link>
               <div className="hidden lg:block">
-                <NavLink to="/messages" className={(state) => `${desktopNavClass(state)} gap-2`}>
+                <NavLink to="/messages" className={(state) => `${desktopNavClass(state)} gap-2`} aria-label={countLabel("Messages", counts.messages)}>
                   <MessageSquare className="size-4" aria-hidden="true" />
                   Messages
+                  <CountBadge count={counts.messages} />
                 </NavLink>
               </div>
               <div className="ml-1 hidden lg:block">

@@ -1,0 +1,109 @@
+import { SendHorizontal } from "lucide-react";
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { MAX_MESSAGE } from "../../../shared/constants";
+import { messageSchema } from "../../../shared/schemas";
+
+/**
+ * The message box (issue 5): Enter sends, Shift+Enter starts a new line, 1 to 5,000 characters
+ * (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
+ * the page's action. `onSend` gets the text and resolves to an error message or null; the box
+ * clears on success. `error` shows a message from the server (e.g. the rate limit).
+ */
+export function Composer({
+  onSend,
+  busy,
+  error,
+  placeholder = "Write a message…",
+  hiddenFields,
+  autoFocus,
+}: {
+  onSend: (body: string) => Promise<string | null>;
+  busy: boolean;
+  error?: string | null;
+  placeholder?: string;
+  hiddenFields?: Record<string, string>;
+  autoFocus?: boolean;
+}) {
+  const [body, setBody] = useState("");
+  const [localError, setLocalError] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    const parsed = messageSchema.safeParse({ body });
+    if (!parsed.success) {
+      setLocalError(parsed.error.issues[0]?.message ?? "Message cannot be empty");
+      return;
+    }
+    setLocalError(null);
+    const failure = await onSend(parsed.data.body);
+    if (failure) setLocalError(failure);
+    else {
+      setBody("");
+      ref.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const shown = localError ?? error ?? null;
+  const near = body.length > MAX_MESSAGE - 500;
+  return (
+    <form method="post" onSubmit={submit} className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4" noValidate>
+      {hiddenFields ? Object.entries(hiddenFields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
+      <div className="flex items-end gap-2">
+        <label htmlFor="message-body" className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={ref}
+          id="message-body"
+          name="body"
+          rows={1}
+          value={body}
+          autoFocus={autoFocus}
+          onChange={(e) => {
+            setBody(e.target.value);
+            if (localError) setLocalError(null);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          maxLength={MAX_MESSAGE + 100}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? "message-error" : "message-hint"}
+          className="field-sizing-content max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60"
+          aria-label="Send message"
+        >
+          <SendHorizontal className="size-5" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="mt-1 flex min-h-5 items-start justify-between gap-3 text-xs">
+        {shown ? (
+          <p id="message-error" role="alert" className="text-red-700">
+            {shown}
+          </p>
+        ) : (
+          <p id="message-hint" className="hidden text-slate-500 sm:block">
+            Enter to send, Shift+Enter for a new line
+          </p>
+        )}
+        {near ? (
+          <p className={`ml-auto shrink-0 tabular-nums ${body.length > MAX_MESSAGE ? "text-red-700" : "text-slate-500"}`}>
+            {body.length.toLocaleString("en-ZA")} / {MAX_MESSAGE.toLocaleString("en-ZA")}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The header's notification panel (issue 5): a Radix Popover that loads the latest notifications
+ * when opened, refreshes them live while open, and marks one (on open) or all read. Loaded lazily
+ * by the header; its server-rendered stand-in is a link to /notifications.
+ */
+import { Bell, Loader2 } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useRealtime, useRealtimeEvents } from "../../lib/realtime";
+import { iconButtonClass } from "../layout/header-shared";
+import { CountBadge, countLabel } from "../ui/count-badge";
+import { NotificationList, type NotificationItem } from "./notification-list";
+
+const PANEL_SIZE = 8;
+
+export function NotificationsMenu({ count }: { count: number }) {
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<NotificationItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { setCounts, counts } = useRealtime();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
+
+  const load = useCallback(async () => {
+    try {
+      const res = await fetch(`/api/v1/notifications?limit=${PANEL_SIZE}`);
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as { notifications: NotificationItem[] };
+      setItems(body.notifications);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+  useRealtimeEvents((event) => {
+    if (open && (event === "notification" || event === "resync")) void load();
+  });
+
+  const markAll = async () => {
+    setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
+    const res = await fetch("/api/v1/notifications/read-all", { method: "POST" });
+    if (res.ok) setCounts(((await res.json()) as { unread: typeof counts }).unread);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={`${iconButtonClass} relative data-[state=open]:bg-slate-100`} aria-label={countLabel("Notifications", count)} title="Notifications">
+        <Bell className="size-5" aria-hidden="true" />
+        <CountBadge count={count} className="absolute right-1 top-1" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
+            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            <button
+              type="button"
+              onClick={markAll}
+              disabled={!items?.some((n) => !n.read)}
+              className="min-h-9 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-default disabled:text-slate-400 disabled:hover:bg-transparent"
+            >
+              Mark all as read
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {items === null && !failed ? (
+              <p className="flex items-center justify-center gap-2 px-3 py-8 text-sm text-slate-500">
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
+              </p>
+            ) : failed ? (
+              <p className="px-3 py-8 text-center text-sm text-slate-600">Could not load notifications. Please try again.</p>
+            ) : items!.length === 0 ? (
+              <p className="px-3 py-8 text-center text-sm text-slate-600">No notifications yet. Proposals, hires, reviews and messages will show up here.</p>
+            ) : (
+              <NotificationList items={items!} compact onOpen={() => setOpen(false)} />
+            )}
+          </div>
+          <Link to="/notifications" className="block border-t border-slate-200 px-3 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+            View all notifications
+          </Link>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The page's live connection (issue 5): one EventSource to /api/v1/events per signed-in tab.
+ * Components read the unread counts and subscribe to events (message, read, notification,
+ * resync). After a reconnect the server's `ready` event arrives again and subscribers get a
+ * `resync`, so each page catches up on what it missed (the thread by message number, lists by
+ * reloading). EventSource retries by itself every 2 s; when the server refused it (e.g. a deploy
+ * in progress) we retry with back-off up to 30 s, and at once when the browser comes back online.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+export interface UnreadCounts {
+  messages: number;
+  notifications: number;
+}
+
+export type RealtimeListener = (event: string, data: unknown) => void;
+
+interface RealtimeValue {
+  counts: UnreadCounts;
+  /** True while the event stream is open. */
+  live: boolean;
+  setCounts(counts: UnreadCounts): void;
+  subscribe(listener: RealtimeListener): () => void;
+}
+
+const RealtimeContext = createContext<RealtimeValue | null>(null);
+const EVENTS = ["counts", "message", "read", "notification", "resync"] as const;
+
+/** Provides the live connection for `userId` (none when signed out); `initialCounts` come from the server render. */
+export function RealtimeProvider({ userId, initialCounts, children }: { userId: string | null; initialCounts: UnreadCounts | null; children: ReactNode }) {
+  const [counts, setCounts] = useState<UnreadCounts>(initialCounts ?? { messages: 0, notifications: 0 });
+  const [live, setLive] = useState(false);
+  const listeners = useRef(new Set<RealtimeListener>());
+
+  useEffect(() => {
+    if (initialCounts) setCounts(initialCounts);
+  }, [initialCounts?.messages, initialCounts?.notifications]);
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === "undefined") return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 2000;
+    let connectedBefore = false;
+    const emit = (event: string, data: unknown) => {
+      for (const listener of listeners.current) listener(event, data);
+    };
+    const connect = () => {
+      clearTimeout(retry);
+      source?.close();
+      const s = new EventSource("/api/v1/events");
+      source = s;
+      s.addEventListener("ready", (e) => {
+        setCounts(JSON.parse((e as MessageEvent).data) as UnreadCounts);
+        setLive(true);
+        delay = 2000;
+        if (connectedBefore) emit("resync", {});
+        connectedBefore = true;
+      });
+      for (const name of EVENTS) {
+        s.addEventListener(name, (e) => {
+          const data = JSON.parse((e as MessageEvent).data) as unknown;
+          if (name === "counts") setCounts(data as UnreadCounts);
+          emit(name, data);
+        });
+      }
+      s.onerror = () => {
+        setLive(false);
+        if (s.readyState === EventSource.CLOSED) {
+          retry = setTimeout(connect, delay);
+          delay = Math.min(delay * 2, 30_000);
+        }
+      };
+    };
+    const online = () => {
+      if (!source || source.readyState === EventSource.CLOSED) connect();
+    };
+    connect();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      clearTimeout(retry);
+      source?.close();
+      setLive(false);
+    };
+  }, [userId]);
+
+  const subscribe = useCallback((listener: RealtimeListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  const value = useMemo(() => ({ counts, live, setCounts, subscribe }), [counts, live, subscribe]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+/** The live connection; outside a provider (signed out) counts are zero and nothing arrives. */
+export function useRealtime(): RealtimeValue {
+  return useContext(RealtimeContext) ?? { counts: { messages: 0, notifications: 0 }, live: false, setCounts: () => {}, subscribe: () => () => {} };
+}
+
+/** Calls `listener` for each live event while the component is mounted (latest closure each time). */
+export function useRealtimeEvents(listener: RealtimeListener): void {
+  const { subscribe } = useRealtime();
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => subscribe((event, data) => ref.current(event, data)), [subscribe]);
+}

@@ -1,0 +1,77 @@
+/** /notifications: all of the signed-in user's notifications, newest first, live (issue 5). */
+import { Bell } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect, useRevalidator } from "react-router";
+import { NotificationList } from "../components/notifications/notification-list";
+import { useRealtimeEvents } from "../lib/realtime";
+import type { Route } from "./+types/notifications";
+import { listNotifications, markAllNotificationsRead, requireUser } from "./notifications.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  return { ...(await listNotifications(context.deps.db, user, { cursor })), firstPage: !cursor };
+}
+
+/** "Mark all as read" (a plain form, works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await markAllNotificationsRead(context.deps.db, requireUser(request, context));
+  return redirect("/notifications");
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Notifications | BuildZA" }, { name: "robots", content: "noindex" }];
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { notifications, nextCursor, unreadCount, firstPage } = loaderData;
+  const revalidator = useRevalidator();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  useRealtimeEvents((event) => {
+    if (event !== "notification" && event !== "resync") return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => void revalidator.revalidate(), 300);
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Notifications</h1>
+          <p className="mt-1 text-sm text-slate-600">{unreadCount > 0 ? `${unreadCount} unread` : "You're all caught up."}</p>
+        </div>
+        <Form method="post">
+          <button
+            type="submit"
+            disabled={unreadCount === 0}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-default disabled:opacity-50"
+          >
+            Mark all as read
+          </button>
+        </Form>
+      </div>
+      {notifications.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <Bell className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No notifications {firstPage ? "yet" : "here"}</h2>
+          <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">Proposals, hires, reviews and messages will show up here.</p>
+        </div>
+      ) : (
+        <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <NotificationList items={notifications} />
+        </div>
+      )}
+      <div className="mt-6 flex justify-center gap-3">
+        {!firstPage ? (
+          <Link to="/notifications" className="inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50">
+            Newest
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            Older notifications
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
