@@ -10,7 +10,7 @@ import { and, eq, gt, ne, or, sql } from "drizzle-orm";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { accounts, developerProfiles, projectReports, projects, reviews, sessions, users, verifications } from "../db/schema";
+import { accounts, developerProfiles, emailPreferences, messages, projectReports, projects, reviews, sessions, users, verifications } from "../db/schema";
 import { AppError, UnauthorizedError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
@@ -111,19 +111,23 @@ export interface MyData {
   projects: Array<Record<string, unknown>>;
   projectReports: Array<{ id: string; projectId: string; reason: string; createdAt: string }>;
   sessions: Array<{ createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }>;
+  /** Messages the user sent (issue 5), oldest first. */
+  messagesSent: Array<{ conversationId: string; seq: number; body: string; createdAt: string }>;
+  emailPreferences: Record<string, boolean> | null;
 }
 
 /**
  * Everything stored about the signed-in user (POPIA access request), JSON-serialisable: the
  * account, the sign-in methods (never the password hash), the developer profile, reviews about
- * them and by them, their projects and reports, and their sessions (never the tokens).
+ * them and by them, their projects and reports, their sessions (never the tokens), the messages
+ * they sent and their email switches.
  * Throws UnauthorizedError.
  */
 export async function exportMyData(db: Db, user: SessionUser | null): Promise<MyData> {
   const me = requireSignedIn(user);
   const [account] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!account) throw new UnauthorizedError();
-  const [credentialRows, [profile], aboutMe, written, projectRows, reportRows, sessionRows] = await Promise.all([
+  const [credentialRows, [profile], aboutMe, written, projectRows, reportRows, sessionRows, sentRows, [prefs]] = await Promise.all([
     db.select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, me.id)),
     db.select().from(developerProfiles).where(eq(developerProfiles.userId, me.id)).limit(1),
     db.select().from(reviews).where(eq(reviews.developerId, me.id)).orderBy(reviews.createdAt),
@@ -135,6 +139,12 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
       .from(sessions)
       .where(eq(sessions.userId, me.id))
       .orderBy(sessions.createdAt),
+    db
+      .select({ conversationId: messages.conversationId, seq: messages.seq, body: messages.body, createdAt: messages.createdAt })
+      .from(messages)
+      .where(eq(messages.senderId, me.id))
+      .orderBy(messages.createdAt),
+    db.select().from(emailPreferences).where(eq(emailPreferences.userId, me.id)).limit(1),
   ]);
   let developerProfile: MyData["developerProfile"] = null;
   if (profile) {
@@ -160,6 +170,8 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
     projects: projectRows.map(({ searchVector: _sv, ...p }) => ({ ...p, deadline: iso(p.deadline), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
     projectReports: reportRows.map((r) => ({ id: r.id, projectId: r.projectId, reason: r.reason, createdAt: r.createdAt.toISOString() })),
     sessions: sessionRows.map((s) => ({ createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(), expiresAt: s.expiresAt.toISOString(), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+    messagesSent: sentRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    emailPreferences: prefs ? { newMessage: prefs.newMessage, proposalReceived: prefs.proposalReceived, proposalAccepted: prefs.proposalAccepted } : null,
   };
 }
 

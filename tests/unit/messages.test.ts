@@ -271,6 +271,14 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     expect(mailsTo()).toHaveLength(2);
   });
 
+  it("includes the messages a user sent in their data export (POPIA access)", async () => {
+    await openWithDeveloper("Exported message");
+    const mine = await json<{ messagesSent: Array<{ body: string }> }>(await call("GET", "/api/v1/me/export", { cookie: client.cookie }));
+    expect(mine.messagesSent.map((m) => m.body)).toContain("Exported message");
+    const theirs = await json<{ messagesSent: Array<{ body: string }> }>(await call("GET", "/api/v1/me/export", { cookie: developer.cookie }));
+    expect(theirs.messagesSent.map((m) => m.body)).not.toContain("Exported message");
+  });
+
   it("changes email switches in settings with validation", async () => {
     const bad = await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: "no" }, cookie: client.cookie });
     expect(bad.status).toBe(400);

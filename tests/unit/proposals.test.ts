@@ -25,6 +25,7 @@ import {
   type ProposalDeps,
 } from "../../server/proposals/service";
 import { emailDeps } from "../../server/context";
+import { updateEmailPreferences } from "../../server/email/preferences";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
@@ -102,6 +103,21 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     await expect(submitProposal(deps, devs[1]!, p.id, body())).rejects.toThrow("This project is not open for proposals");
     expect(await proposalCount(p.id)).toBe(0);
     expect((await getProposal(t.database.db, devs[0]!, mine.id)).status).toBe("declined");
+  });
+
+  it("sends the new-proposal email only while the client's switch is on, with an unsubscribe link", async () => {
+    const p = await newProject("Switchable email app");
+    t.mails.length = 0;
+    await submitProposal(deps, devs[4]!, p.id, body());
+    expect(t.mails).toHaveLength(1);
+    expect(t.mails[0]!.text).toMatch(/Unsubscribe: http:\/\/localhost:3999\/unsubscribe\?token=/);
+    await updateEmailPreferences(t.database.db, client, { proposalReceived: false });
+    await submitProposal(deps, devs[5]!, p.id, body());
+    expect(t.mails).toHaveLength(1);
+    // The notification is still recorded: only the email is switched off.
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    expect(rows.filter((n) => n.type === "proposal_received" && n.message.includes("Switchable email app"))).toHaveLength(2);
+    await updateEmailPreferences(t.database.db, client, { proposalReceived: true });
   });
 
   it("validates proposals with the issue's rules and writes nothing", async () => {
