@@ -152,8 +152,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
 
           <Card className="p-5">
-            <div className="flex items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold">Recent Activity</h2>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+              <h2 className="whitespace-nowrap text-lg font-semibold">Recent Activity</h2>
               <ButtonLink to="/notifications" variant="secondary" size="sm">
                 <Bell className="size-4" aria-hidden="true" /> Notifications
                 {d.unreadNotifications ? (

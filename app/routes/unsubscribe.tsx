@@ -90,7 +90,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <div className="flex gap-3">
           <BellOff className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
           <p className="break-words text-slate-800">
-            Stop {page.label} emails to <strong className="break-all font-semibold">{page.email}</strong>?
+            Stop {page.label} emails to <strong className="font-semibold [overflow-wrap:anywhere]">{page.email}</strong>?
           </p>
         </div>
         <p className="mt-2 text-sm text-slate-600">You can switch them on again in Settings at any time. Password reset emails are always sent.</p>
@@ -109,7 +109,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <p className="break-words text-slate-800">
           {page.state === "done" ? "BuildZA will no longer send" : "BuildZA already does not send"} {page.label} emails to{" "}
-          <strong className="break-all font-semibold">{page.email}</strong>.
+          <strong className="font-semibold [overflow-wrap:anywhere]">{page.email}</strong>.
         </p>
       </div>
       <p className="mt-2 text-sm text-slate-600">Changed your mind? Switch them on again in Settings.</p>
