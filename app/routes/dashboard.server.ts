@@ -4,19 +4,27 @@ import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { findOwnDeveloperProfile, profileCompletion } from "../../server/developers/service";
 import { ValidationError } from "../../server/errors";
+import { unreadCounts } from "../../server/messages/service";
+import { listNotifications } from "../../server/notifications/service";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
 import { formatRand } from "../../shared/format";
 
 export { requireUser } from "../lib/session.server";
 
+/** Notifications shown under Recent Activity. */
+const RECENT_ACTIVITY_LIMIT = 5;
+
 /**
  * Client: project counts and the first 3 projects, or with `allProjects` every project of theirs
  * (the "View all" section, paged by `cursor`). Developer: tiles and profile completion.
  * Developer tiles count proposals (issue 4: Active = pending + shortlisted, This Month = rand
- * accepted this month) and list the first 3 proposals; Messages stays 0 until issue 5.
+ * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
+ * messages and Recent Activity lists the newest notifications (issue 5).
  */
 export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
+  const [activity, unread] = await Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadCounts(db, user.id)]);
+  const shared = { notifications: activity.notifications, unreadNotifications: activity.unreadCount };
   if (user.userType === "client") {
     const limit = view.allProjects ? PAGE_SIZE : DASHBOARD_PROJECT_LIMIT;
     const cursor = view.allProjects ? view.cursor : null;
@@ -33,8 +41,9 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
         { label: "Total Projects", value: stats.totalProjects },
         { label: "Active Projects", value: stats.activeProjects },
         { label: "Total Proposals", value: stats.totalProposals },
-        { label: "Messages", value: 0 },
+        { label: "Messages", value: unread.messages },
       ],
+      ...shared,
       projects: page.projects,
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
@@ -48,8 +57,9 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       { label: "Active Proposals", value: stats.activeProposals },
       { label: "Completed Projects", value: stats.completedProjects },
       { label: "This Month", value: formatRand(stats.thisMonth) },
-      { label: "Messages", value: 0 },
+      { label: "Messages", value: unread.messages },
     ],
+    ...shared,
     projects: [],
     nextCursor: null,
     completion: profileCompletion(profile),

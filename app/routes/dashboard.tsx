@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, FolderPlus, HelpCircle, LifeBuoy, Search, Sparkles, UserCog, Users } from "lucide-react";
+import { Bell, BookOpen, Briefcase, CheckCircle2, FileText, FolderPlus, HelpCircle, LifeBuoy, MessageSquare, Search, Sparkles, Star, UserCog, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatBudget, formatRand, formatRelative } from "../../shared/format";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
@@ -31,6 +31,20 @@ const QUICK_ACTIONS = {
   ],
 } as const;
 
+/** The icon of a notification type (proposal events, reviews, messages). */
+function activityIcon(type: string): LucideIcon {
+  if (type === "new_message") return MessageSquare;
+  if (type === "review_received") return Star;
+  if (type === "proposal_accepted" || type === "project_completed") return CheckCircle2;
+  if (type.startsWith("proposal_")) return FileText;
+  return Bell;
+}
+
+/** Marks a notification read as its link is followed (fire and forget; the page it opens does not wait). */
+function markRead(id: string) {
+  void fetch(`/api/v1/notifications/${id}/read`, { method: "POST", keepalive: true }).catch(() => {});
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
@@ -55,7 +69,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {d.tiles.map((t) => (
           <Card key={t.label} className="p-4">
             <dt className="text-sm text-slate-600">{t.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-slate-900">{t.value}</dd>
+            <dd className="mt-1 text-2xl font-semibold text-slate-900">
+              {t.label === "Messages" ? (
+                <Link to="/messages" className="hover:text-brand-700 hover:underline" aria-label={`${t.value} unread ${t.value === 1 ? "message" : "messages"}: open Messages`}>
+                  {t.value}
+                </Link>
+              ) : (
+                t.value
+              )}
+            </dd>
           </Card>
         ))}
       </dl>
@@ -130,18 +152,60 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
 
           <Card className="p-5">
-            <h2 className="text-lg font-semibold">Recent Activity</h2>
-            <ul className="mt-4">
-              <li className="flex gap-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <Sparkles className="size-4" aria-hidden="true" />
-                </span>
-                <div>
-                  <p className="font-medium text-slate-800">Welcome to BuildZA!</p>
-                  <p className="text-sm text-slate-600">Your account was created {formatRelative(d.createdAt)}.</p>
-                </div>
-              </li>
-            </ul>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+              <h2 className="whitespace-nowrap text-lg font-semibold">Recent Activity</h2>
+              <ButtonLink to="/notifications" variant="secondary" size="sm">
+                <Bell className="size-4" aria-hidden="true" /> Notifications
+                {d.unreadNotifications ? (
+                  <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white">
+                    {d.unreadNotifications}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </ButtonLink>
+            </div>
+            {d.notifications.length ? (
+              <ul className="mt-4 space-y-1">
+                {d.notifications.map((n) => {
+                  const Icon = activityIcon(n.type);
+                  return (
+                    <li key={n.id}>
+                      <Link
+                        to={n.link}
+                        onClick={n.read ? undefined : () => markRead(n.id)}
+                        className={`-mx-2 flex gap-3 rounded-lg p-2 hover:bg-slate-50 ${n.read ? "" : "bg-brand-50/60"}`}
+                      >
+                        <span className={`flex size-9 shrink-0 items-center justify-center rounded-full ${n.read ? "bg-slate-100 text-slate-600" : "bg-brand-50 text-brand-700"}`}>
+                          <Icon className="size-4" aria-hidden="true" />
+                        </span>
+                        <div className="min-w-0 flex-1">
+                          <p className={`break-words text-sm ${n.read ? "text-slate-700" : "font-medium text-slate-900"}`}>
+                            {n.read ? null : <span className="sr-only">Unread: </span>}
+                            {n.message}
+                          </p>
+                          <p className="mt-0.5 text-xs text-slate-500">
+                            <time dateTime={n.createdAt}>{formatRelative(n.createdAt)}</time>
+                          </p>
+                        </div>
+                        {n.read ? null : <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <ul className="mt-4">
+                <li className="flex gap-3">
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <Sparkles className="size-4" aria-hidden="true" />
+                  </span>
+                  <div>
+                    <p className="font-medium text-slate-800">Welcome to BuildZA!</p>
+                    <p className="text-sm text-slate-600">Your account was created {formatRelative(d.createdAt)}.</p>
+                  </div>
+                </li>
+              </ul>
+            )}
           </Card>
         </div>
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { data } from "react-router";
-import { DeleteAccountDialog, DownloadData, NameForm, PasswordForm, SessionsForm, SettingsCard, type SettingsResult } from "../components/profile/settings-forms";
+import { DeleteAccountDialog, DownloadData, EmailSwitches, NameForm, PasswordForm, SessionsForm, SettingsCard, type SettingsResult } from "../components/profile/settings-forms";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -9,21 +9,28 @@ import {
   changePassword,
   countOtherSessions,
   deleteAccount,
+  emailTypesFor,
+  getEmailPreferences,
   readBody,
   redirectWithFlash,
   requireUser,
   signOutOtherSessions,
+  updateEmailPreferences,
 } from "./profile.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const otherSessions = await countOtherSessions(context.deps.db, context.deps.auth, user, request.headers);
-  return { name: user.name, email: user.email, userType: user.userType, otherSessions };
+  const [otherSessions, preferences] = await Promise.all([
+    countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
+    getEmailPreferences(context.deps.db, user.id),
+  ]);
+  const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
+  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches };
 }
 
-const INTENTS = ["name", "password", "signOutOthers", "delete"] as const;
+const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "delete"] as const;
 
 /** One action for every form of the page, told apart by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "signOutOthers":
         await signOutOtherSessions(context.deps.auth, request.headers);
         return ok("Signed out of all other sessions");
+      case "emailPreferences":
+        // { intent, newMessage?: boolean, ... }: the schema drops `intent` and checks each switch.
+        await updateEmailPreferences(context.deps.db, user, body);
+        return ok("Email settings saved");
       case "delete": {
         const { headers } = await deleteAccount(context.deps.db, context.deps.auth, user, body, request.headers);
         return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
@@ -61,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (spec: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -84,6 +95,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
         <SettingsCard title="Password" description="Changing your password signs you out on every other browser and device.">
           <PasswordForm />
+        </SettingsCard>
+
+        <SettingsCard
+          id="email"
+          title="Email notifications"
+          description="Which emails BuildZA sends you. Every email has an unsubscribe link too. Password reset emails are always sent."
+        >
+          <EmailSwitches switches={emailSwitches} />
         </SettingsCard>
 
         <SettingsCard id="sessions" title="Sessions">

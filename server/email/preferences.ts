@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
-import { EMAIL_TYPE_LABELS, EMAIL_TYPES, type EmailType } from "../../shared/constants";
+import { EMAIL_TYPE_LABELS, EMAIL_TYPES, type EmailType, type UserType } from "../../shared/constants";
 import { emailPreferencesSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -20,6 +20,15 @@ export type EmailPreferences = Record<EmailType, boolean>;
 const ALL_ON = Object.fromEntries(EMAIL_TYPES.map((t) => [t, true])) as EmailPreferences;
 const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 export const INVALID_UNSUBSCRIBE = "This unsubscribe link is not valid. Sign in and change your email settings in Settings.";
+
+/**
+ * The switches Settings shows an account type: the emails that type can get. Only clients receive
+ * proposals and only developers get hired; both get messages. (Every type stays switchable by its
+ * unsubscribe link, and updateEmailPreferences accepts them all.)
+ */
+export function emailTypesFor(userType: UserType): EmailType[] {
+  return EMAIL_TYPES.filter((t) => t === "newMessage" || (userType === "client" ? t === "proposalReceived" : t === "proposalAccepted"));
+}
 
 /** The user's switches; every type is on until switched off. */
 export async function getEmailPreferences(db: Db, userId: string): Promise<EmailPreferences> {

@@ -23,7 +23,7 @@ import {
 import { budgetBounds, formatRand } from "../../shared/format";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
-import { accounts, clientReviews, developerProfiles, notifications, projects, proposals, reviews, users } from "../db/schema";
+import { accounts, clientReviews, conversationParticipants, conversations, developerProfiles, messages, notifications, projects, proposals, reviews, users } from "../db/schema";
 import {
   ADDITIONAL_INFO,
   CITY_PLACES,
@@ -44,6 +44,7 @@ import {
   WEB_ONLY_SKILLS,
   type ProjectIdea,
 } from "./data";
+import { ConversationPlanner } from "./conversations";
 import { Market, type DemoStage, type MarketDeveloper, type MarketRows } from "./market";
 import { makeDeveloper, type Person } from "./profiles";
 import { Random } from "./random";
@@ -68,6 +69,9 @@ export interface SeedResult {
   reviews: number;
   /** Proposals on the projects. */
   proposals: number;
+  /** Conversations (issue 5) and their messages. */
+  conversations: number;
+  messages: number;
   /** The password of every demo account. */
   password: string;
 }
@@ -147,7 +151,9 @@ interface SeedUser {
  * with its status, in-progress and completed projects a hired developer with one accepted
  * proposal, completed ones reviews both ways (see market.ts); proposalCount counts the pending,
  * shortlisted and accepted proposals, and each developer's rating, reviewCount and
- * completedProjects are computed from the reviews and projects at the end.
+ * completedProjects are computed from the reviews and projects at the end. A modest number of
+ * conversations about some of the proposals and hires (and a few without a project) comes last,
+ * some unread for the demo client and developer (see conversations.ts).
  * Throws RangeError unless every count is a positive integer; fails on a database that already
  * holds the demo accounts (unique email).
  */
@@ -170,6 +176,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
   const clientById = new Map(clients.map((u) => [u.row.id!, { id: u.row.id!, name: u.row.name }]));
   let reviewCount = 0;
   let proposalCount = 0;
+  let conversationCount = 0;
+  let messageCount = 0;
 
   await db.transaction(async (tx) => {
     for (const group of [clients, developers]) {
@@ -199,6 +207,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
         );
       }
       const marketplace = new Market(market, marketDevelopers, clients[0]!.row.id!, now);
+      const planner = new ConversationPlanner(
+        new Random(options.seed, "conversations"),
+        clients.map((u) => ({ id: u.row.id!, name: u.row.name, createdAt: u.row.createdAt!.getTime() })),
+        marketDevelopers,
+        now,
+      );
       const tables = ["projects", "proposals", "reviews", "client_reviews", "notifications"];
       const load = async () => {
         const pending: MarketRows = { proposals: [], reviews: [], clientReviews: [], notifications: [] };
@@ -222,6 +236,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
             const project = makeProject(projectRng, i, clients, now);
             const settled = marketplace.settle(project, clientById.get(project.userId)!, demoStage(i, project.status as ProjectStatus));
             rows.push(project);
+            planner.observe(project, settled.proposals);
             pending.proposals.push(...settled.proposals);
             pending.reviews.push(...settled.reviews);
             pending.clientReviews.push(...settled.clientReviews);
@@ -233,6 +248,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
           await flush(false);
         }
         await flush(true);
+        const talk = planner.build();
+        await insertRows(tx, conversations, talk.conversations);
+        await insertRows(tx, conversationParticipants, talk.participants);
+        for (let i = 0; i < talk.messages.length; i += BATCH_SIZE) await insertRows(tx, messages, talk.messages.slice(i, i + BATCH_SIZE));
+        await insertRows(tx, notifications, talk.notifications);
+        conversationCount = talk.conversations.length;
+        messageCount = talk.messages.length;
       };
       // Drop every table's secondary indexes during the load and build each once at the end.
       const wrap = (k: number): Promise<void> => (k === tables.length ? load() : withoutSecondaryIndexes(tx, tables[k]!, () => wrap(k + 1)));
@@ -240,7 +262,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
       await refreshAllDeveloperStats(tx);
     });
   });
-  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, proposals: proposalCount, password: DEMO_PASSWORD };
+  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, proposals: proposalCount, conversations: conversationCount, messages: messageCount, password: DEMO_PASSWORD };
 }
 
 /**

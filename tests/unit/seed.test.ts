@@ -15,11 +15,14 @@ import {
   TOP_DEVELOPER_MIN_REVIEWS,
 } from "../../shared/constants";
 import { COUNTED_PROPOSAL_STATUSES, PROPOSAL_STATUSES } from "../../shared/lifecycle";
-import { developerProfileSchema, proposalSchema } from "../../shared/schemas";
+import { developerProfileSchema, messageSchema, proposalSchema } from "../../shared/schemas";
 import { budgetBounds } from "../../shared/format";
 import { verifyPassword } from "../../server/auth/password";
 import type { Database } from "../../server/db/client";
-import { accounts, clientReviews, developerProfiles, notifications, projects, proposals, reviews, users } from "../../server/db/schema";
+import { accounts, clientReviews, conversationParticipants, conversations, developerProfiles, messages, notifications, projects, proposals, reviews, users } from "../../server/db/schema";
+import type { MailMessage } from "../../server/email/mailer";
+import { previewOf, unreadCounts } from "../../server/messages/service";
+import { sendUnreadMessageEmails } from "../../server/messages/unread-email";
 import { DEFAULT_SEED, DEMO_PASSWORD, seedDemoData, seedIfEmpty, type SeedOptions } from "../../server/seed/seed";
 import { createTestDatabase, DB_KINDS } from "../support/db";
 
@@ -121,7 +124,8 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     const accepted = await main.db.select().from(notifications).where(eq(notifications.userId, developer!.id));
     expect(accepted.some((n) => n.type === "proposal_accepted")).toBe(true);
     const projectIds = new Set((await main.db.select({ id: projects.id }).from(projects)).map((p) => p.id));
-    for (const n of [...received, ...accepted]) {
+    // (The new_message notices of the demo conversations have their own test.)
+    for (const n of [...received, ...accepted].filter((x) => x.type !== "new_message")) {
       expect(n.message.length).toBeGreaterThan(10);
       expect(n.message).not.toMatch(/[{}]/);
       const link = /^\/projects\/([0-9a-f-]{36})(#proposals)?$/.exec(n.link);
@@ -441,6 +445,113 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(profiles.some((p) => p.completedProjects > 0)).toBe(true);
   });
 
+  it("writes conversations as sending and reading messages would leave them", async () => {
+    const convs = await main.db.select().from(conversations);
+    const msgs = await main.db.select().from(messages).orderBy(asc(messages.conversationId), asc(messages.seq));
+    const parts = await main.db.select().from(conversationParticipants);
+    const projectsById = new Map((await listProjects(main)).map((p) => [p.id, p]));
+    const usersById = new Map((await main.db.select().from(users)).map((u) => [u.id, u]));
+    const proposalKeys = new Set((await listProposals(main)).filter((p) => p.status !== "withdrawn" && p.status !== "declined").map((p) => `${p.projectId}/${p.developerId}`));
+    const byConversation = groupBy(msgs, (m) => m.conversationId);
+    const partsOf = groupBy(parts, (p) => p.conversationId);
+    expect(convs.length).toBeGreaterThanOrEqual(10);
+    expect(convs.length).toBeLessThanOrEqual(150);
+    expect(convs.some((c) => c.projectId === null)).toBe(true);
+    expect(convs.some((c) => c.projectId !== null)).toBe(true);
+    const pairs = new Set<string>();
+    for (const c of convs) {
+      // One conversation per pair and project, and one per pair without a project; the pair in byte order.
+      expect(c.userAId < c.userBId, c.id).toBe(true);
+      const key = `${c.userAId}/${c.userBId}/${c.projectId ?? ""}`;
+      expect(pairs.has(key), key).toBe(false);
+      pairs.add(key);
+      // A client and a developer; about a project: its owner and a developer who proposed on it.
+      expect(new Set([usersById.get(c.userAId)!.userType, usersById.get(c.userBId)!.userType])).toEqual(new Set(["client", "developer"]));
+      if (c.projectId) {
+        const project = projectsById.get(c.projectId)!;
+        expect(c.projectTitle).toBe(project.title);
+        expect([c.userAId, c.userBId]).toContain(project.userId);
+        const developerId = c.userAId === project.userId ? c.userBId : c.userAId;
+        expect(proposalKeys.has(`${c.projectId}/${developerId}`)).toBe(true);
+      } else {
+        expect(c.projectTitle).toBeNull();
+      }
+      // Messages numbered 1..n in time order, from the two participants, within the message rules.
+      const list = byConversation.get(c.id) ?? [];
+      expect(list.map((m) => m.seq)).toEqual(list.map((_, i) => i + 1));
+      expect(list.length).toBeGreaterThanOrEqual(2);
+      expect(list.length).toBeLessThanOrEqual(8);
+      expect(c.lastSeq).toBe(list.length);
+      const last = list.at(-1)!;
+      expect(c.lastMessageAt.getTime()).toBe(last.createdAt.getTime());
+      expect(c.lastMessagePreview).toBe(previewOf(last.body));
+      expect(c.lastSenderId).toBe(last.senderId);
+      expect(c.createdAt.getTime()).toBe(list[0]!.createdAt.getTime());
+      expect(last.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      list.forEach((m, i) => {
+        expect([c.userAId, c.userBId]).toContain(m.senderId);
+        expect(messageSchema.safeParse({ body: m.body }).data?.body).toBe(m.body);
+        expect(m.body).not.toMatch(/[{}]/);
+        if (i) expect(m.createdAt.getTime()).toBeGreaterThan(list[i - 1]!.createdAt.getTime());
+        if (c.projectId) expect(m.createdAt.getTime()).toBeGreaterThan(projectsById.get(c.projectId)!.createdAt.getTime());
+      });
+      // One participant row per side; unread_count = the other's messages after last_read_seq.
+      const sides = partsOf.get(c.id) ?? [];
+      expect(sides.map((p) => [p.userId, p.otherUserId]).sort()).toEqual([[c.userAId, c.userBId], [c.userBId, c.userAId]].sort());
+      for (const p of sides) {
+        expect(p.lastMessageAt.getTime()).toBe(c.lastMessageAt.getTime());
+        expect(p.lastReadSeq).toBeGreaterThanOrEqual(0);
+        expect(p.lastReadSeq).toBeLessThanOrEqual(c.lastSeq);
+        expect(p.unreadCount).toBe(list.filter((m) => m.seq > p.lastReadSeq && m.senderId !== p.userId).length);
+        // Sending marks read: nobody has unread messages older than one of their own.
+        const ownLast = list.filter((m) => m.senderId === p.userId).at(-1)?.seq ?? 0;
+        expect(p.lastReadSeq).toBeGreaterThanOrEqual(ownLast);
+      }
+    }
+    // Every participant row belongs to a seeded conversation.
+    expect(parts).toHaveLength(convs.length * 2);
+  });
+
+  it("gives each side with unread messages one unread new-message notice, and the demo accounts unread conversations", async () => {
+    const parts = await main.db.select().from(conversationParticipants);
+    const notices = await main.db.select().from(notifications).where(eq(notifications.type, "new_message"));
+    const unreadNotices = groupBy(notices.filter((n) => n.readAt === null), (n) => `${n.userId} ${n.link}`);
+    const convs = new Map((await main.db.select().from(conversations)).map((c) => [c.id, c]));
+    for (const p of parts) {
+      const list = unreadNotices.get(`${p.userId} /messages/${p.conversationId}`) ?? [];
+      expect(list.length, `${p.userId} in ${p.conversationId}`).toBe(p.unreadCount > 0 ? 1 : 0);
+      if (p.unreadCount > 0) {
+        const c = convs.get(p.conversationId)!;
+        expect(list[0]!.message).toContain(`: ${c.lastMessagePreview}`);
+        expect(list[0]!.createdAt.getTime()).toBe(c.lastMessageAt.getTime());
+      }
+    }
+    for (const n of notices) {
+      expect(n.link).toMatch(/^\/messages\/[0-9a-f-]{36}$/);
+      expect(convs.has(n.link.slice("/messages/".length))).toBe(true);
+      if (n.readAt) expect(n.readAt.getTime()).toBeGreaterThanOrEqual(n.createdAt.getTime());
+    }
+    expect(parts.some((p) => p.unreadCount > 0)).toBe(true);
+    expect(parts.some((p) => p.unreadCount === 0)).toBe(true);
+
+    for (const email of ["client@demo.buildza.co.za", "developer@demo.buildza.co.za"]) {
+      const [user] = await main.db.select().from(users).where(eq(users.email, email));
+      const mine = parts.filter((p) => p.userId === user!.id);
+      expect(mine.filter((p) => p.unreadCount > 0).length, email).toBeGreaterThanOrEqual(2);
+      expect(mine.some((p) => p.unreadCount === 0), email).toBe(true);
+      const counts = await unreadCounts(main.db, user!.id);
+      expect(counts.messages).toBe(mine.reduce((n, p) => n + p.unreadCount, 0));
+      expect(counts.notifications).toBeGreaterThan(0);
+    }
+  });
+
+  it("sends no unread-message emails for the demo conversations", async () => {
+    const sent: MailMessage[] = [];
+    const deps = { db: main.db, mailer: { send: async (m: MailMessage) => void sent.push(m) }, appUrl: "http://localhost:3999", secret: "test-secret-test-secret-test-secret-0123" };
+    expect(await sendUnreadMessageEmails(deps, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
   it("gives the same data for the same seed and different data for another seed", async () => {
     const again = await open();
     await seedDemoData(again.db, SMALL);
@@ -453,7 +564,11 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       const profiles = (await listProfiles(database)).map(({ createdAt, updatedAt, searchVector, ...p }) => p);
       const reviewRows = (await listReviews(database)).map(({ createdAt, ...r }) => r);
       const proposalRows = (await listProposals(database)).map(({ createdAt, updatedAt, acceptedAt, ...p }) => p);
+      const conversationRows = (await database.db.select().from(conversations).orderBy(asc(conversations.id))).map(({ createdAt, lastMessageAt, ...c }) => c);
+      const messageRows = (await database.db.select().from(messages).orderBy(asc(messages.id))).map(({ createdAt, ...m }) => m);
       return {
+        conversations: conversationRows,
+        messages: messageRows,
         proposals: proposalRows,
         projects: rows.map((p) => [p.id, p.title, p.description, p.userId, p.skills, p.features]),
         users: people,
@@ -480,6 +595,8 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       developers: DEFAULT_SEED.developers,
       reviews: expect.any(Number),
       proposals: expect.any(Number),
+      conversations: expect.any(Number),
+      messages: expect.any(Number),
       password: DEMO_PASSWORD,
     });
     // About a fifth of the developers qualify as top developers.
@@ -490,6 +607,10 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(await fresh.db.select({ id: reviews.id }).from(reviews)).toHaveLength(result!.reviews);
     expect(await fresh.db.select({ id: developerProfiles.userId }).from(developerProfiles)).toHaveLength(DEFAULT_SEED.developers);
     expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);
+    expect(await fresh.db.select({ id: conversations.id }).from(conversations)).toHaveLength(result!.conversations);
+    expect(result!.conversations).toBeGreaterThanOrEqual(60);
+    expect(result!.conversations).toBeLessThanOrEqual(150);
+    expect(await fresh.db.select({ id: messages.id }).from(messages)).toHaveLength(result!.messages);
     expect(await seedIfEmpty(fresh.db)).toBeNull();
     expect(await seedIfEmpty(main.db)).toBeNull();
     expect(await fresh.db.select({ id: projects.id }).from(projects)).toHaveLength(DEFAULT_SEED.projects);

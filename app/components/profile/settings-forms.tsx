@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Dialog } from "radix-ui";
+import { Dialog, Switch } from "radix-ui";
 import { Download, LogOut, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
+import { EMAIL_TYPE_LABELS, type EmailType } from "../../../shared/constants";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../root";
@@ -120,6 +121,62 @@ export function SessionsForm({ otherSessions }: { otherSessions: number }) {
         <LogOut className="size-4" aria-hidden="true" /> {busy ? "Signing out..." : "Sign out of all other sessions"}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * "Email notifications": one switch per email type the account can get. A change saves at once
+ * through the page action (intent "emailPreferences"); the switch shows the new state while it
+ * saves and falls back to the saved state if the server refuses.
+ */
+export function EmailSwitches({ switches }: { switches: Array<{ type: EmailType; on: boolean }> }) {
+  return (
+    <ul className="-my-3 divide-y divide-slate-100">
+      {switches.map((s) => (
+        <li key={s.type}>
+          <EmailSwitch type={s.type} on={s.on} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmailSwitch({ type, on }: { type: EmailType; on: boolean }) {
+  const fetcher = useFetcher<SettingsResult>({ key: `email-${type}` });
+  const sending = fetcher.state !== "idle" ? (fetcher.json as Record<string, unknown> | undefined)?.[type] : undefined;
+  const checked = typeof sending === "boolean" ? sending : on;
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = result?.ok === false ? (result.fields?.[type] ?? result.message) : undefined;
+  useEffect(() => {
+    if (result) notify(result.ok ? "success" : "error", result.message);
+  }, [result]);
+  const { label, description } = EMAIL_TYPE_LABELS[type];
+  const id = `email-${type}`;
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <label htmlFor={id} className="block cursor-pointer font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="mt-0.5 text-sm text-slate-600">
+          {description}
+        </p>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={(next) => fetcher.submit({ intent: "emailPreferences", [type]: next }, { method: "post", encType: "application/json" })}
+        aria-describedby={`${id}-description${error ? ` ${id}-error` : ""}`}
+        className="relative mt-0.5 inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors before:absolute before:-inset-2 before:content-[''] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 data-[state=checked]:bg-brand-600"
+      >
+        <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+    </div>
   );
 }
 

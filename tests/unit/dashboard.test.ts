@@ -1,0 +1,65 @@
+/** The dashboard's issue 5 parts: the Messages tile counts unread messages; Recent Activity lists the newest notifications. */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadDashboard } from "../../app/routes/dashboard.server";
+import type { SessionUser } from "../../server/context";
+import { markConversationRead, sendMessage, startConversation } from "../../server/messages/service";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+
+describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
+  let t: TestApp;
+  let client: SessionUser;
+  let developer: SessionUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    client = (await t.signUp({ email: "dash-client@example.co.za", name: "Nomsa Client" })).user;
+    developer = (await t.signUp({ email: "dash-dev@example.co.za", name: "Kagiso Dev", userType: "developer" })).user;
+  });
+  afterAll(() => t?.close());
+
+  const dashboard = (user: SessionUser) => loadDashboard(t.database.db, user, { allProjects: false, cursor: null });
+  const messagesTile = async (user: SessionUser) => (await dashboard(user)).tiles.find((x) => x.label === "Messages")!.value;
+
+  it("starts with no unread messages and no notifications (the page then shows the welcome entry)", async () => {
+    for (const user of [client, developer]) {
+      const d = await dashboard(user);
+      expect(d.tiles.find((x) => x.label === "Messages")!.value).toBe(0);
+      expect(d.notifications).toEqual([]);
+      expect(d.unreadNotifications).toBe(0);
+    }
+    // The spec's other tile labels stay as they are.
+    expect((await dashboard(client)).tiles.map((x) => x.label)).toEqual(["Total Projects", "Active Projects", "Total Proposals", "Messages"]);
+    expect((await dashboard(developer)).tiles.map((x) => x.label)).toEqual(["Active Proposals", "Completed Projects", "This Month", "Messages"]);
+  });
+
+  it("counts the recipient's unread messages on both dashboards and lists the notice, until read", async () => {
+    const { conversation } = await startConversation(t.database.db, client, { to: developer.id, body: "Hi Kagiso, are you free for a Flutter job in March?" });
+    await sendMessage(t.database.db, client, conversation.id, { body: "It is a booking app for a salon in Braamfontein." });
+    expect(await messagesTile(developer)).toBe(2);
+    expect(await messagesTile(client)).toBe(0);
+    const d = await dashboard(developer);
+    expect(d.notifications).toHaveLength(1);
+    expect(d.notifications[0]).toMatchObject({ type: "new_message", read: false, link: `/messages/${conversation.id}` });
+    expect(d.notifications[0]!.message).toContain("Nomsa Client sent you a message");
+    expect(d.unreadNotifications).toBe(1);
+
+    await sendMessage(t.database.db, developer, conversation.id, { body: "Yes, I am. Let us chat on Thursday." });
+    expect(await messagesTile(client)).toBe(1);
+    await markConversationRead(t.database.db, developer, conversation.id);
+    expect(await messagesTile(developer)).toBe(0);
+    expect((await dashboard(developer)).notifications[0]).toMatchObject({ read: true });
+  });
+
+  it("shows at most the 5 newest notifications, newest first", async () => {
+    for (let i = 0; i < 7; i++) {
+      await t.database.db.execute(
+        sql`insert into notifications (user_id, type, message, link, created_at) values (${client.id}, 'proposal_received', ${`Notice ${i}`}, '/dashboard', now() + ${`${i} seconds`}::interval)`,
+      );
+    }
+    const d = await dashboard(client);
+    expect(d.notifications.map((n) => n.message)).toEqual(["Notice 6", "Notice 5", "Notice 4", "Notice 3", "Notice 2"]);
+    expect(d.unreadNotifications).toBe(8); // the 7 notices and the notice of Kagiso's unread reply
+  });
+});
