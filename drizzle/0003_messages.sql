@@ -21,7 +21,7 @@ CREATE TABLE "conversations" (
 	"last_message_preview" text DEFAULT '' NOT NULL,
 	"last_sender_id" text,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "conversations_pair_order_check" CHECK ("conversations"."user_a_id" < "conversations"."user_b_id")
+	CONSTRAINT "conversations_pair_order_check" CHECK ("conversations"."user_a_id" collate "C" < "conversations"."user_b_id" collate "C")
 );
 --> statement-breakpoint
 CREATE TABLE "email_preferences" (

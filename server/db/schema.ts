@@ -381,7 +381,7 @@ export const notifications = pgTable(
 
 /**
  * A conversation between two users (issue 5), optionally about a project. The pair is stored in
- * byte order (user_a_id < user_b_id) so one pair has one conversation per project and one without.
+ * byte order (user_a_id < user_b_id, collate "C") so one pair has one conversation per project and one without.
  * `last_seq` numbers the messages: each send takes the row lock and increments it, so within a
  * conversation message order equals commit order (the catch-up cursor cannot skip a message).
  * `project_title` is a snapshot kept when the project is deleted (project_id then becomes null).
@@ -405,7 +405,8 @@ export const conversations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    check("conversations_pair_order_check", sql`${t.userAId} < ${t.userBId}`),
+    // Byte order (collate "C"), as JavaScript's < orders the ids, on any server locale.
+    check("conversations_pair_order_check", sql`${t.userAId} collate "C" < ${t.userBId} collate "C"`),
     uniqueIndex("conversations_pair_project_idx").on(t.userAId, t.userBId, t.projectId).where(sql`project_id is not null`),
     uniqueIndex("conversations_pair_idx").on(t.userAId, t.userBId).where(sql`project_title is null`),
   ],
