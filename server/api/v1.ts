@@ -190,8 +190,12 @@ export function createApiV1(deps: AppDeps) {
       stream.onAbort(unsubscribe);
       try {
         await stream.writeSSE({ event: "ready", data: JSON.stringify(await unreadCounts(deps.db, me.id)), retry: 2000 });
+        // Every 20 s: a keep-alive comment, and the session is checked again, so a stream ends
+        // soon after its session is signed out or expires (the page then stops on the 401).
         while (!stream.aborted && !stream.closed) {
           await stream.sleep(20_000);
+          const still = await getSessionUser(deps.auth, c.req.raw.headers).catch(() => null);
+          if (still?.id !== me.id) break;
           await stream.write(": keep-alive\n\n");
         }
       } finally {
