@@ -112,7 +112,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <SettingsCard
           id="data"
           title="Your data"
-          description="A JSON file with everything BuildZA stores about you: account, profile, projects, reviews, reports and sessions. South Africa's POPIA gives you this right."
+          description="A JSON file with everything BuildZA stores about you: account, profile, projects, reviews, reports, messages you sent, email settings and sessions. South Africa's POPIA gives you this right."
         >
           <DownloadData />
         </SettingsCard>
