@@ -226,21 +226,28 @@ export function toPrefixTsquery(text: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 }
 
+/**
+ * `col DESC NULLS LAST`: the order the partial indexes of drizzle/0000_init.sql are built in. A bare
+ * DESC means NULLS FIRST in PostgreSQL, which no index matches, so the planner read every active
+ * project and sorted them (issue 6). The columns are NOT NULL, so the order is the same.
+ */
+const descIndexed = (column: SQL | typeof projects.createdAt) => sql`${column} desc nulls last`;
+
 const SORT_KEYS: Record<ProjectSort, { order: SQL[]; key: SQL; shape: Array<"number" | "date" | "uuid"> }> = {
   newest: {
-    order: [desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.createdAt}, ${projects.id})`,
     shape: ["date", "uuid"],
   },
   // Ranges do not overlap, so ordering by budgetMin is ordering by budgetMax with R75000+
   // (no max) highest, and needs no NULL handling.
   budget_high: {
-    order: [desc(projects.budgetMin), desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.budgetMin), descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.budgetMin}, ${projects.createdAt}, ${projects.id})`,
     shape: ["number", "date", "uuid"],
   },
   most_proposals: {
-    order: [desc(projects.proposalCount), desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.proposalCount), descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.proposalCount}, ${projects.createdAt}, ${projects.id})`,
     shape: ["number", "date", "uuid"],
   },
