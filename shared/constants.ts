@@ -223,3 +223,9 @@ export const RESPONSE_TIMES = ["< 1h", "< 4h", "< 12h", "< 24h", "1-2 days"] as 
 
 export const MAX_BIO = 2000;
 export const MAX_LIST_ITEMS = 20;
+
+/**
+ * Reasons to report a project (the report dialog and projectReportSchema). Here rather than in
+ * schemas.ts so the project page does not download zod for a list of words (issue 6).
+ */
+export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
