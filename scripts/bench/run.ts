@@ -117,6 +117,8 @@ interface DbRun {
   explain: ShapeTiming[];
   cursorCheck: { firstMs: number; pageMs: number; ratio: number; pass: boolean };
   cases: CaseResult[];
+  /** Servers that died during a case, with the end of their output. */
+  crashes: string[];
 }
 
 const qs = (q: Record<string, string>) => (Object.keys(q).length ? `?${new URLSearchParams(q)}` : "");
@@ -216,6 +218,7 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: { weights?: Pa
   const appPort = settings.portBase + (db === "pglite" ? 0 : 2);
   const ceilingPort = settings.portBase + 1;
   const cases: CaseResult[] = [];
+  const crashes: string[] = [];
   const apiCases: Array<{ name: string; path: string; list: boolean }> = [
     ...PROJECT_SHAPES.map((s) => ({ name: `GET /api/v1/${s.name}`, path: `/api/v1/projects${qs(s.query)}`, list: true })),
     { name: `GET /api/v1/projects: page ${CURSOR_PAGE} by cursor`, path: `/api/v1/projects${qs({ cursor })}`, list: true },
@@ -303,12 +306,19 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: { weights?: Pa
         }
         if (r.errors > 0) ok = false;
         cases.push({ ...r, db, pageCache, name: c.name, kind, ceiling: ceil.name, ratio, target: targetText, pass: ok });
+        if (app.child.exitCode !== null || app.child.signalCode !== null) {
+          // The server died under this case: say so with its last words, and skip the rest of the pass.
+          const why = `server exited (${app.child.exitCode ?? app.child.signalCode}) during "${c.name}"${pageCache ? "" : " (page cache off)"}:\n${app.output().slice(-3000)}`;
+          console.error(why);
+          crashes.push(why);
+          break;
+        }
       }
     } finally {
       await app.stop();
     }
   }
-  return { db, seedSeconds, explain, cursorCheck, cases };
+  return { db, seedSeconds, explain, cursorCheck, cases, crashes };
 }
 
 function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: LighthouseResult[]; headers?: Record<string, string | null> }) {
@@ -352,6 +362,8 @@ function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: Lig
       ]),
       [false, false, true, true, true, true, true, true, false, false],
     );
+    for (const crash of run.crashes) console.log(`\n${run.db}: ${crash.split("\n")[0]} (end of its output in results.json)`);
+    checks.push({ target: `${run.db}: the server stays up under every case`, figure: run.crashes.length ? `${run.crashes.length} crash(es)` : "up", pass: run.crashes.length === 0 });
     for (const c of run.cases.filter((c) => c.pageCache && c.pass !== null)) {
       checks.push({ target: `${run.db}: ${c.name} ${c.target}`, figure: `${((c.ratio ?? 0) * 100).toFixed(1)}%, p99 ${c.p99} ms, ${c.errors} errors`, pass: c.pass! });
     }
