@@ -36,6 +36,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v === "" || v.length >= 32, "AUTH_SECRET must be at least 32 characters"),
+  PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE must be on or off" }).optional(),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -51,6 +52,11 @@ export interface AppConfig {
   /** Secret for signing auth cookies; generated and kept in DATA_DIR when unset. */
   authSecret?: string;
   production: boolean;
+  /**
+   * Cache anonymous answers of public pages and API reads in memory (server/http/page-cache.ts,
+   * docs/decisions/0008). PAGE_CACHE on/off; on by default in production only.
+   */
+  pageCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl,
     authSecret: e.AUTH_SECRET || undefined,
     production: e.NODE_ENV === "production",
+    pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "on" : e.NODE_ENV === "production",
   };
 }

@@ -245,3 +245,9 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, { label: string; description: 
   proposalReceived: { label: "New proposals", description: "When a developer sends a proposal for one of your projects" },
   proposalAccepted: { label: "Hired", description: "When a client accepts your proposal" },
 };
+
+/**
+ * Reasons to report a project (the report dialog and projectReportSchema). Here rather than in
+ * schemas.ts so the project page does not download zod for a list of words (issue 6).
+ */
+export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  REPORT_REASONS,
   AVAILABILITIES,
   EMAIL_TYPES,
   MAX_MESSAGE,
@@ -217,7 +218,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 /** Reasons a project can be reported for (decisions.md: the flag button). */
-export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
+export { REPORT_REASONS };
 
 /** A report of a project (flag button): a reason and optional details. */
 export const projectReportSchema = z.object({

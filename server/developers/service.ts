@@ -189,11 +189,16 @@ export async function listDeveloperReviews(db: Db, developerId: string, limit = 
 /** Tie-break: user id in byte order, so pages are the same whatever the server's locale. */
 const idOrder = sql`${developerProfiles.userId} collate "C" desc`;
 
-/** Sort keys (spec section 9, all descending); the cursor is [key value, user id]. */
+/**
+ * Sort keys (spec section 9, all descending); the cursor is [key value, user id]. `DESC NULLS LAST`
+ * is the order the indexes of drizzle/0001_developers.sql are built in (a bare DESC is NULLS FIRST,
+ * which no index matches, so every active profile was read and sorted; issue 6). The columns are
+ * NOT NULL, so the order is the same.
+ */
 const SORTS: Record<DeveloperSort, { key: SQL; order: SQL }> = {
-  rating: { key: sql`${developerProfiles.rating}`, order: desc(developerProfiles.rating) },
-  reviewCount: { key: sql`${developerProfiles.reviewCount}`, order: desc(developerProfiles.reviewCount) },
-  completedProjects: { key: sql`${developerProfiles.completedProjects}`, order: desc(developerProfiles.completedProjects) },
+  rating: { key: sql`${developerProfiles.rating}`, order: sql`${developerProfiles.rating} desc nulls last` },
+  reviewCount: { key: sql`${developerProfiles.reviewCount}`, order: sql`${developerProfiles.reviewCount} desc nulls last` },
+  completedProjects: { key: sql`${developerProfiles.completedProjects}`, order: sql`${developerProfiles.completedProjects} desc nulls last` },
   // "Rate on request" (no rate) sorts last.
   hourlyRate: { key: sql`coalesce(${developerProfiles.hourlyRate}, -1)`, order: sql`coalesce(${developerProfiles.hourlyRate}, -1) desc` },
 };
@@ -253,7 +258,7 @@ export async function listTopDevelopers(db: Db, limit = TOP_DEVELOPERS_LIMIT): P
     .from(developerProfiles)
     .innerJoin(users, eq(users.id, developerProfiles.userId))
     .where(and(activeDeveloper, gte(developerProfiles.rating, TOP_DEVELOPER_MIN_RATING), gte(developerProfiles.reviewCount, TOP_DEVELOPER_MIN_REVIEWS)))
-    .orderBy(desc(developerProfiles.rating), desc(developerProfiles.reviewCount), idOrder)
+    .orderBy(SORTS.rating.order, desc(developerProfiles.reviewCount), idOrder)
     .limit(Math.min(Math.max(limit, 1), 50));
   return rows.map(toDeveloper);
 }

@@ -8,6 +8,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1 } from "../api/v1";
 import type { AppDeps, RequestContext } from "../context";
+import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
 import { getSessionUser } from "./session";
 
 export interface HttpAppOptions {
@@ -20,16 +21,22 @@ export interface HttpAppOptions {
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   const app = new Hono();
   app.use("*", compress());
+  if (deps.config.pageCache) {
+    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008).
+    app.use("*", createPageCache({ isPublic: isPublicPath, isWrite: isWritingGet, isPrivateWrite }).middleware);
+  }
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
   app.route("/api/v1", createApiV1(deps));
 
   if (options.clientDir) {
-    // Hashed file names: cache for a year, never revalidate.
+    // Hashed file names: cache for a year, never revalidate. `precompressed`: the .br/.gz copies
+    // written by scripts/compress-assets.ts after the build, so no request compresses a file.
     app.use(
       "/assets/*",
       serveStatic({
         root: options.clientDir,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },
@@ -39,6 +46,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
       "*",
       serveStatic({
         root: options.clientDir,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=3600");
         },

@@ -3,7 +3,7 @@
  * session user where it matters); they validate with the shared schemas and throw typed errors
  * (server/errors.ts). Pages and the JSON API both call these.
  */
-import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import { PROJECT_LOCATION, SIMILAR_PROJECTS_LIMIT, type ProjectSort, type ProjectStatus } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
 import { projectListQuerySchema, projectReportSchema, projectSchema, type ProjectData } from "../../shared/schemas";
@@ -226,21 +226,28 @@ export function toPrefixTsquery(text: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 }
 
+/**
+ * `col DESC NULLS LAST`: the order the partial indexes of drizzle/0000_init.sql are built in. A bare
+ * DESC means NULLS FIRST in PostgreSQL, which no index matches, so the planner read every active
+ * project and sorted them (issue 6). The columns are NOT NULL, so the order is the same.
+ */
+const descIndexed = (column: AnyColumn) => sql`${column} desc nulls last`;
+
 const SORT_KEYS: Record<ProjectSort, { order: SQL[]; key: SQL; shape: Array<"number" | "date" | "uuid"> }> = {
   newest: {
-    order: [desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.createdAt}, ${projects.id})`,
     shape: ["date", "uuid"],
   },
   // Ranges do not overlap, so ordering by budgetMin is ordering by budgetMax with R75000+
   // (no max) highest, and needs no NULL handling.
   budget_high: {
-    order: [desc(projects.budgetMin), desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.budgetMin), descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.budgetMin}, ${projects.createdAt}, ${projects.id})`,
     shape: ["number", "date", "uuid"],
   },
   most_proposals: {
-    order: [desc(projects.proposalCount), desc(projects.createdAt), desc(projects.id)],
+    order: [descIndexed(projects.proposalCount), descIndexed(projects.createdAt), descIndexed(projects.id)],
     key: sql`(${projects.proposalCount}, ${projects.createdAt}, ${projects.id})`,
     shape: ["number", "date", "uuid"],
   },
@@ -313,7 +320,7 @@ export async function listUserProjects(db: Db, userId: string, options: { limit:
     .select(columns)
     .from(projects)
     .where(and(...filters))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .orderBy(descIndexed(projects.createdAt), descIndexed(projects.id))
     .limit(options.limit + 1);
   const hasMore = rows.length > options.limit;
   const page = rows.slice(0, options.limit).map(toProject);

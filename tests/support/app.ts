@@ -35,11 +35,12 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-export async function createTestApp(kind: DbKind): Promise<TestApp> {
+/** `pageCache`: serve anonymous public reads from the page cache (off by default in tests). */
+export async function createTestApp(kind: DbKind, options: { pageCache?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const mails: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data" });
+  const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data", PAGE_CACHE: options.pageCache ? "on" : "off" });
   const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: TEST_SECRET });
   const realtime = await createRealtimeHub(database, database.db);
   const deps: AppDeps = { db: database.db, auth, mailer, config, limits: createAuthLimits({ points: 3, duration: 60 }), realtime, secret: TEST_SECRET };

@@ -13,8 +13,12 @@ export type DbKind = "pglite" | "postgres";
 
 /** A test database that can also EXPLAIN a query with sequential scans discouraged. */
 export interface TestDatabase extends Database {
-  /** The JSON plan of `sql` with `enable_seqscan = off` (so an index that can serve the shape is used). */
-  explain(sql: string, params: unknown[]): Promise<unknown>;
+  /**
+   * The JSON plan of `sql` with `enable_seqscan = off` (so an index that can serve the shape is
+   * used); with `noSort`, also `enable_sort = off`, so a Sort node left in the plan means no index
+   * gives the rows in the ORDER BY's order.
+   */
+  explain(sql: string, params: unknown[], options?: { noSort?: boolean }): Promise<unknown>;
 }
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
@@ -25,14 +29,16 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
     const database = await openDatabase({ dataDir: null, loadDataDir: new Blob([dump]), logger: options.logger });
     return {
       ...database,
-      async explain(sql, params) {
+      async explain(sql, params, explainOptions = {}) {
         // One connection: the setting applies to the EXPLAIN that follows.
         await database.query("set enable_seqscan = off");
+        if (explainOptions.noSort) await database.query("set enable_sort = off");
         try {
           const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, params);
           return row!["QUERY PLAN"];
         } finally {
           await database.query("reset enable_seqscan");
+          await database.query("reset enable_sort");
         }
       },
     };
@@ -55,11 +61,12 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
   const database = await openDatabase({ databaseUrl: adminUrl(url, name), poolSize: 5, logger: options.logger });
   return {
     ...database,
-    async explain(sql, params) {
+    async explain(sql, params, explainOptions = {}) {
       const client = new pg.Client({ connectionString: adminUrl(url, name) });
       await client.connect();
       try {
         await client.query("set enable_seqscan = off");
+        if (explainOptions.noSort) await client.query("set enable_sort = off");
         const { rows } = await client.query(`explain (format json) ${sql}`, params);
         return rows[0]["QUERY PLAN"];
       } finally {

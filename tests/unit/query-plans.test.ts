@@ -15,6 +15,11 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** Sort nodes anywhere in the plan. */
+function sorts(node: PlanNode): number {
+  return (node["Node Type"] === "Sort" ? 1 : 0) + (node.Plans ?? []).reduce((n, child) => n + sorts(child), 0);
+}
+
 function seqScans(node: PlanNode, found: string[] = []): string[] {
   if (node["Node Type"] === "Seq Scan" && node["Relation Name"]) found.push(node["Relation Name"]);
   for (const child of node.Plans ?? []) seqScans(child, found);
@@ -48,6 +53,20 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
     return scans;
   }
 
+  /**
+   * Runs `call` and EXPLAINs its page query (the one with ORDER BY) with sorting disabled: a Sort
+   * node left in the plan means no index gives that order, so every matching row is read and
+   * sorted however small the page (issue 6: 100,000 projects).
+   */
+  async function pageQuerySorts(call: () => Promise<unknown>): Promise<number> {
+    recorded.length = 0;
+    await call();
+    const page = recorded.find((q) => /^\s*select/i.test(q.sql) && /order by/i.test(q.sql));
+    expect(page).toBeDefined();
+    const plan = (await database.explain(page!.sql, page!.params, { noSort: true })) as Array<{ Plan: PlanNode }>;
+    return sorts(plan[0]!.Plan);
+  }
+
   it("detects a whole-table scan (the check itself can fail)", async () => {
     const plan = (await database.explain("select id from projects where target_audience = $1", ["nobody"])) as Array<{ Plan: PlanNode }>;
     expect(seqScans(plan[0]!.Plan)).toContain("projects");
@@ -77,6 +96,21 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
     }
   });
 
+  // Shapes whose order an index gives directly (the first page and a page by cursor): no Sort.
+  const indexOrderedProjectShapes: Array<Record<string, string>> = [{}, { sortBy: "budget_high" }, { sortBy: "most_proposals" }, { category: "Finance" }];
+
+  it.each(indexOrderedProjectShapes)("projects list %o reads the rows in index order, first page and by cursor", async (shape) => {
+    expect(await pageQuerySorts(() => listProjects(database.db, shape))).toBe(0);
+    const first = await listProjects(database.db, { ...shape, limit: "5" });
+    expect(first.nextCursor).not.toBeNull();
+    expect(await pageQuerySorts(() => listProjects(database.db, { ...shape, cursor: first.nextCursor! }))).toBe(0);
+  });
+
+  it("detects a sort no index serves (the check itself can fail)", async () => {
+    const plan = (await database.explain("select id from projects where status = 'active' order by title limit 5", [], { noSort: true })) as Array<{ Plan: PlanNode }>;
+    expect(sorts(plan[0]!.Plan)).toBeGreaterThan(0);
+  });
+
   it("a client's own projects use an index", async () => {
     const [row] = await database.query<{ user_id: string }>("select user_id from projects limit 1");
     expect(await scannedTables(() => listUserProjects(database.db, row!.user_id, { limit: 12 }))).toEqual([]);
@@ -95,8 +129,16 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
     { location: "Johannesburg", skills: "React Native", minRating: "4.0" },
   ];
 
-  it.each(developerShapes)("developers list %o uses indexes", async (shape) => {
+  it.each(developerShapes)("developers list %o uses indexes, also for the next page by cursor", async (shape) => {
     expect(await scannedTables(() => listDevelopers(database.db, shape))).toEqual([]);
+    const first = await listDevelopers(database.db, { ...shape, limit: "2" });
+    if (first.nextCursor) {
+      expect(await scannedTables(() => listDevelopers(database.db, { ...shape, cursor: first.nextCursor! }))).toEqual([]);
+    }
+  });
+
+  it.each(["rating", "reviewCount", "completedProjects", "hourlyRate"])("developers sorted by %s are read in index order", async (sortBy) => {
+    expect(await pageQuerySorts(() => listDevelopers(database.db, { sortBy }))).toBe(0);
   });
 
   it("top developers use an index", async () => {

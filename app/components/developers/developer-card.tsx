@@ -39,14 +39,15 @@ export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
 
 function Fact({ icon, label, children, className = "" }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
   return (
-    <div className={`flex min-w-0 items-start gap-2 ${className}`}>
-      <span className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="sr-only">{label}</dt>
-        <dd className="break-words text-slate-700">{children}</dd>
-      </div>
+    // dt and dd are direct children of the group, as a <dl> requires (Lighthouse accessibility).
+    <div className={`min-w-0 ${className}`}>
+      <dt className="sr-only">{label}</dt>
+      <dd className="flex min-w-0 items-start gap-2 text-slate-700">
+        <span className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true">
+          {icon}
+        </span>
+        <span className="min-w-0 break-words">{children}</span>
+      </dd>
     </div>
   );
 }

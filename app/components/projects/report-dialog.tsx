@@ -1,6 +1,6 @@
 import { Flag } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { REPORT_REASONS } from "../../../shared/schemas";
+import { REPORT_REASONS } from "../../../shared/constants";
 import { notify } from "../../root";
 import { Button } from "../ui/button";
 import { Field, Select, Textarea } from "../ui/form";

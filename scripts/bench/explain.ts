@@ -1,0 +1,107 @@
+/**
+ * Database time of each list query shape: every SELECT that listProjects / listDevelopers sends
+ * for a shape is run under EXPLAIN (ANALYZE) `repeats` times; the median "Execution Time" (ms,
+ * as PostgreSQL reports it, without network or parsing) is kept, with whether the plan scanned a
+ * whole projects or developer_profiles table.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { PAGE_SIZE } from "../../shared/constants";
+import { openDatabase, type Database } from "../../server/db/client";
+import { listDevelopers } from "../../server/developers/service";
+import { projects } from "../../server/db/schema";
+import { encodeCursor } from "../../server/projects/cursor";
+import { listProjects } from "../../server/projects/service";
+
+export interface ListShape {
+  /** Short label used in the tables, e.g. "projects: skills". */
+  name: string;
+  list: "projects" | "developers";
+  /** The query parameters, as the URL of GET /api/v1/{list} carries them. */
+  query: Record<string, string>;
+}
+
+export interface QueryTiming {
+  /** "page" (the rows) or "count" (the total). */
+  role: "page" | "count";
+  medianMs: number;
+  seqScans: string[];
+}
+
+export interface ShapeTiming {
+  shape: string;
+  queries: QueryTiming[];
+  /** Sum of the medians of the shape's queries. */
+  totalMs: number;
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node["Node Type"] === "Seq Scan" && node["Relation Name"]) found.push(node["Relation Name"]);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/**
+ * The cursor of page `page` (1-based) of the active projects, newest first: the sort key of the
+ * last row of the page before it. Throws when the list has fewer pages.
+ */
+export async function projectCursorForPage(database: Database, page: number): Promise<string> {
+  const [row] = await database.db
+    .select({ createdAt: projects.createdAt, id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.status, "active")))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .offset((page - 1) * PAGE_SIZE - 1)
+    .limit(1);
+  if (!row) throw new Error(`the projects list has fewer than ${page} pages`);
+  return encodeCursor([row.createdAt.toISOString(), row.id]);
+}
+
+/** Opens the database the server would open (PGlite folder or PostgreSQL URL), recording every query. */
+export async function openRecording(target: { dataDir?: string; databaseUrl?: string }) {
+  const recorded: Array<{ sql: string; params: unknown[] }> = [];
+  const database = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    dataDir: target.dataDir,
+    poolSize: 2,
+    logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) },
+  });
+  return { database, recorded };
+}
+
+/** EXPLAIN ANALYZE medians of each shape's queries. */
+export async function explainShapes(database: Database, recorded: Array<{ sql: string; params: unknown[] }>, shapes: ListShape[], repeats: number): Promise<ShapeTiming[]> {
+  await database.query("analyze");
+  const out: ShapeTiming[] = [];
+  for (const shape of shapes) {
+    recorded.length = 0;
+    if (shape.list === "projects") await listProjects(database.db, shape.query);
+    else await listDevelopers(database.db, shape.query);
+    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql));
+    const queries: QueryTiming[] = [];
+    for (const q of selects) {
+      const times: number[] = [];
+      let scans: string[] = [];
+      for (let i = 0; i < repeats; i++) {
+        const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (analyze, format json) ${q.sql}`, q.params);
+        const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{ Plan: PlanNode; "Execution Time": number }>;
+        times.push(plan[0]!["Execution Time"]);
+        if (i === 0) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
+      }
+      queries.push({ role: /count\(/i.test(q.sql) ? "count" : "page", medianMs: Math.round(median(times) * 100) / 100, seqScans: scans });
+    }
+    out.push({ shape: shape.name, queries, totalMs: Math.round(queries.reduce((s, q) => s + q.medianMs, 0) * 100) / 100 });
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * Lighthouse mobile runs (lighthouse's default config: a mid-range phone, simulated slow 4G) of
+ * pages of the running server, in the system Chromium started by chrome-launcher with a fresh
+ * profile folder. Chromium is ended after the runs, also when one fails.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { onCleanup } from "./processes";
+
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface LighthouseResult {
+  path: string;
+  /** Category scores 0-100. */
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Largest Contentful Paint and Total Blocking Time in ms; Cumulative Layout Shift unitless. */
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Titles of the audits that failed (score below 1), per category, to say what to fix. */
+  failed: string[];
+}
+
+/** Runs Lighthouse (mobile) on each of `paths` at `base`, one after another in one Chromium. */
+export async function runLighthouse(base: string, paths: string[]): Promise<LighthouseResult[]> {
+  const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), "buildza-lh-"));
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: "silent" });
+  const removeCleanup = onCleanup(async () => {
+    chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const p of paths) {
+      const run = await lighthouse(base + p, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!run) throw new Error(`lighthouse gave no result for ${p}`);
+      const { lhr } = run;
+      if (lhr.runtimeError) throw new Error(`lighthouse ${p}: ${lhr.runtimeError.message}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const failed: string[] = [];
+      for (const [id, cat] of Object.entries(lhr.categories)) {
+        for (const ref of cat.auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || ref.weight === 0 && id === "performance") continue;
+          if (audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === "binary" || (audit.scoreDisplayMode === "metricSavings" && id !== "performance") || (id !== "performance" && audit.scoreDisplayMode === "numeric"))) {
+            failed.push(`${id}: ${audit.title}`);
+          }
+        }
+      }
+      results.push({
+        path: p,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
+        cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
+        failed,
+      });
+    }
+  } finally {
+    removeCleanup();
+    chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,51 @@
+/**
+ * One load case: autocannon against a URL for a warm-up and then a measured run, with the same
+ * connection count and headers for every case (a browser's Accept-Encoding, no cookies).
+ */
+import autocannon from "autocannon";
+
+export interface LoadOptions {
+  /** Concurrent connections (the issue: 10). */
+  connections: number;
+  /** Seconds measured. */
+  duration: number;
+  /** Seconds of warm-up before the measured run, discarded. */
+  warmup: number;
+}
+
+export interface LoadResult {
+  url: string;
+  /** Mean requests per second over the measured run. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  /** Socket errors, timeouts and non-2xx answers together. */
+  errors: number;
+  requests: number;
+  /** Mean bytes per answer as sent (compressed when the server compresses). */
+  bytesPerRequest: number;
+}
+
+export const LOAD_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
+
+function run(url: string, connections: number, duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: LOAD_HEADERS, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** Warms `url` up, then measures it; throws when autocannon itself fails. */
+export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmup > 0) await run(url, options.connections, options.warmup);
+  const r = await run(url, options.connections, options.duration);
+  return {
+    url,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+    bytesPerRequest: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+  };
+}

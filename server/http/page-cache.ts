@@ -1,0 +1,223 @@
+/**
+ * In-memory cache of the answers that are the same for every anonymous visitor: server-rendered
+ * public pages (and their React Router `.data` twins) and the public JSON lists and details
+ * (issue 6; docs/decisions/0008-anonymous-page-cache.md).
+ *
+ * - Only GET requests without a Cookie or Authorization header, for a path `isPublic` accepts,
+ *   are looked up or stored; a signed-in visitor (or one with a flash cookie) is never served a
+ *   stored answer and never stores one.
+ * - Only 200 answers without Set-Cookie are stored, keyed by path and query string.
+ * - Every write this instance handles (any request other than GET, HEAD, OPTIONS, and GETs that
+ *   `isWrite` names, e.g. e-mail verification links) empties the cache when it has finished; an
+ *   answer whose rendering overlapped such a write is not stored (a generation counter).
+ * - Entries expire after `ttlMs`: that bounds how stale a page can be after a write made by
+ *   another instance on the same PostgreSQL database, or by a script.
+ * - Stored bodies are compressed once per encoding (brotli or gzip, by Accept-Encoding) and carry
+ *   a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
+ *   browser may keep them but asks again each time) and `Vary: Cookie, Accept-Encoding`.
+ * - `X-Cache: HIT | MISS | BYPASS` tells what happened (for tests and the benchmark).
+ */
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
+export interface PageCacheOptions {
+  /** Whether a path (without query string) may be served from the cache to anonymous visitors. */
+  isPublic: (path: string) => boolean;
+  /** GET paths that change data (e.g. e-mail verification), so they empty the cache like a write. */
+  isWrite?: (path: string) => boolean;
+  /** Writes that cannot change what a public page shows (messages, read marks), so they leave it. */
+  isPrivateWrite?: (path: string) => boolean;
+  /** How long an entry is served, in ms (default 10 000). */
+  ttlMs?: number;
+  /** Most entries kept, least recently used dropped first (default 500). */
+  maxEntries?: number;
+  /** Bodies larger than this many bytes are not stored (default 1 MB). */
+  maxBodyBytes?: number;
+  /** Clock in ms, for tests. */
+  now?: () => number;
+}
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  etag: string;
+  expires: number;
+}
+
+export interface PageCache {
+  middleware: MiddlewareHandler;
+  /** Drops every entry and refuses answers rendered before now (called after each write). */
+  invalidate(): void;
+  /** Entries currently stored. */
+  readonly size: number;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Headers the cache sets itself, or that must never be replayed. */
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "etag", "cache-control", "vary", "set-cookie", "x-cache", "transfer-encoding"]);
+
+/** Whether an If-None-Match header value names `etag` (weak comparison, RFC 9110 13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return header.split(",").some((t) => bare(t) === bare(etag));
+}
+
+/** The encoding to send: brotli when accepted, else gzip, else none. */
+function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepts = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name!.trim());
+  if (accepts.includes("br")) return "br";
+  if (accepts.includes("gzip")) return "gzip";
+  return null;
+}
+
+function markCache(res: Response, status: "MISS" | "BYPASS") {
+  try {
+    res.headers.set("X-Cache", status);
+  } catch {
+    // immutable headers (a fetched response): the marker is only informative
+  }
+}
+
+/** Creates a page cache; mount `middleware` on every path, inside the compression middleware. */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 1_000_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+
+  const invalidate = () => {
+    generation++;
+    entries.clear();
+  };
+
+  const respond = (entry: Entry, req: Request, cacheStatus: "HIT" | "MISS"): Response => {
+    const headers = new Headers(entry.headers);
+    headers.set("ETag", entry.etag);
+    headers.set("Cache-Control", "no-cache");
+    headers.set("Vary", "Cookie, Accept-Encoding");
+    headers.set("X-Cache", cacheStatus);
+    if (matchesEtag(req.headers.get("if-none-match") ?? undefined, entry.etag)) {
+      headers.delete("Content-Type");
+      return new Response(null, { status: 304, headers });
+    }
+    const encoding = pickEncoding(req.headers.get("accept-encoding") ?? undefined);
+    let body = entry.body;
+    if (encoding === "br") {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+      body = entry.br;
+    } else if (encoding === "gzip") {
+      entry.gzip ??= gzipSync(entry.body);
+      body = entry.gzip;
+    }
+    if (encoding) headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.length));
+    return new Response(body as unknown as BodyInit, { status: entry.status, headers });
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const req = c.req.raw;
+    const path = c.req.path;
+    if ((!SAFE_METHODS.has(req.method) && !options.isPrivateWrite?.(path)) || options.isWrite?.(path)) {
+      try {
+        await next();
+      } finally {
+        invalidate();
+      }
+      return;
+    }
+    if (req.method !== "GET" || !options.isPublic(path)) return next();
+    if (req.headers.has("cookie") || req.headers.has("authorization")) {
+      await next();
+      markCache(c.res, "BYPASS");
+      return;
+    }
+
+    const url = new URL(req.url);
+    const key = url.pathname + url.search;
+    const cached = entries.get(key);
+    if (cached && cached.expires > now()) {
+      // Most recently used goes last, so the first key is the one to drop.
+      entries.delete(key);
+      entries.set(key, cached);
+      return respond(cached, req, "HIT");
+    }
+    if (cached) entries.delete(key);
+
+    const startedAt = generation;
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    const length = Number(res.headers.get("content-length") ?? "0");
+    if (res.status !== 200 || res.headers.has("set-cookie") || res.headers.has("content-encoding") || !/^(text\/html|application\/json|text\/x-script)/.test(type) || length > maxBodyBytes) {
+      markCache(res, "MISS");
+      return;
+    }
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = [...res.headers].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
+    const entry: Entry = {
+      status: res.status,
+      headers,
+      body,
+      etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+      expires: now() + ttlMs,
+    };
+    // A write finished while this answer was being made: it may show the data before the write.
+    if (generation === startedAt && body.length <= maxBodyBytes) {
+      entries.set(key, entry);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    }
+    c.res = undefined as never; // let Hono replace the consumed response
+    c.res = respond(entry, req, "MISS");
+  };
+
+  return {
+    middleware,
+    invalidate,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * The public pages and API reads of BuildZA whose anonymous answers may be cached: home, browse
+ * and detail pages of projects and developers, search, the content pages, their React Router
+ * `.data` requests, and the public GETs of /api/v1 (lists, details, top developers, reviews).
+ */
+export function isPublicPath(path: string): boolean {
+  const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+  return (
+    /^\/(?:|projects|projects\/[^/]+|developers|developers\/[^/]+|search|how-it-works|faq|support|terms|privacy|success-stories)$/.test(page) ||
+    /^\/api\/v1\/(?:projects|projects\/[^/]+|developers|developers\/[^/]+|developers\/[^/]+\/reviews)$/.test(path)
+  );
+}
+
+/**
+ * Writes that no public page or public API read shows (issue 5): messages, read marks,
+ * notifications, email switches and sign-in/out. A busy chat must not keep emptying the cache.
+ */
+export function isPrivateWrite(path: string): boolean {
+  return (
+    /^\/api\/v1\/(?:conversations|notifications|me\/email-preferences|unsubscribe)(?:\/|$)/.test(path) ||
+    /^\/(?:messages|notifications|unsubscribe)(?:\/|\.data$|$)/.test(path) ||
+    /^\/api\/auth\/(?:sign-in|sign-out)(?:\/|$)/.test(path)
+  );
+}
+
+/** GETs that change data: better-auth's e-mail verification link marks an account verified. */
+export function isWritingGet(path: string): boolean {
+  return path.startsWith("/api/auth/verify-email");
+}
