@@ -142,6 +142,8 @@ export const projects = pgTable(
     index("projects_active_newest_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),
+    // Budget-range filters (budgetMin and budgetMax together): the count reads this index only.
+    index("projects_active_budget_range_idx").on(t.budgetMin, t.budgetMax).where(sql`status = 'active'`),
     index("projects_active_budget_idx")
       .on(t.budgetMin.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_active_budget_range_idx" ON "projects" USING btree ("budget_min","budget_max") WHERE status = 'active';
