@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
 import type { z } from "zod";
-import { forgotPasswordSchema } from "../../shared/schemas";
+import type { forgotPasswordSchema } from "../../shared/schemas";
 import { AuthCard } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
@@ -22,6 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The form's schema, loaded when the form is first validated (keeps zod out of the first download). */
+const loadSchema = () => import("../../shared/schemas").then((m) => m.forgotPasswordSchema);
+
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const {
@@ -29,7 +32,7 @@ export default function ForgotPassword() {
     onSubmit,
     busy,
     formState: { errors },
-  } = useRouteForm<z.input<typeof forgotPasswordSchema>>(forgotPasswordSchema, { email: "" }, "/forgot-password");
+  } = useRouteForm<z.input<typeof forgotPasswordSchema>>(loadSchema, { email: "" }, "/forgot-password");
 
   if (result?.ok) {
     return (

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { loginSchema } from "../../shared/schemas";
+import type { loginSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
@@ -29,6 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type LoginForm = z.input<typeof loginSchema>;
 
+/** The form's schema, loaded when the form is first validated (keeps zod out of the first download). */
+const loadSchema = () => import("../../shared/schemas").then((m) => m.loginSchema);
+
 export default function Login() {
   const [params] = useSearchParams();
   const { search } = useLocation();
@@ -37,7 +40,7 @@ export default function Login() {
     onSubmit,
     busy,
     formState: { errors },
-  } = useRouteForm<LoginForm>(loginSchema, { email: "", password: "", rememberMe: false }, "/login");
+  } = useRouteForm<LoginForm>(loadSchema, { email: "", password: "", rememberMe: false }, "/login");
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (

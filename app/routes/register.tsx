@@ -1,7 +1,7 @@
 import { Briefcase, Code2 } from "lucide-react";
 import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { registerSchema } from "../../shared/schemas";
+import type { registerSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, FieldError, Input } from "../components/ui/form";
@@ -35,6 +35,9 @@ const ACCOUNT_TYPES = [
   { value: "developer", title: "Offer Services", text: "Find projects and clients", Icon: Code2 },
 ] as const;
 
+/** The form's schema, loaded when the form is first validated (keeps zod out of the first download). */
+const loadSchema = () => import("../../shared/schemas").then((m) => m.registerSchema);
+
 export default function Register() {
   const [params] = useSearchParams();
   const { search } = useLocation();
@@ -45,7 +48,7 @@ export default function Register() {
     watch,
     formState: { errors },
   } = useRouteForm<RegisterForm>(
-    registerSchema,
+    loadSchema,
     {
       userType: params.get("type") === "developer" ? "developer" : "client",
       name: "",

@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { resetPasswordSchema } from "../../shared/schemas";
+import type { resetPasswordSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
 import { Field, FieldError } from "../components/ui/form";
@@ -19,6 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The form's schema, loaded when the form is first validated (keeps zod out of the first download). */
+const loadSchema = () => import("../../shared/schemas").then((m) => m.resetPasswordSchema);
+
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -27,7 +30,7 @@ export default function ResetPassword() {
     onSubmit,
     busy,
     formState: { errors },
-  } = useRouteForm<z.input<typeof resetPasswordSchema>>(resetPasswordSchema, { token, password: "", confirmPassword: "" });
+  } = useRouteForm<z.input<typeof resetPasswordSchema>>(loadSchema, { token, password: "", confirmPassword: "" });
   const tokenError = errors.token?.message ?? (token ? undefined : "This reset link is invalid or has expired");
 
   return (

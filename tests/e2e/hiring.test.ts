@@ -122,4 +122,17 @@ describe("hiring", () => {
     await developer.goto(`${server.url}/dashboard`);
     await expect.poll(() => developer.getByText("R48 000").first().isVisible()).toBe(true);
   });
+
+  it("a dialog opens on its button (its code loads then), closes on Escape or Cancel and gives focus back", async () => {
+    await developer.goto(projectUrl);
+    const trigger = developer.getByRole("button", { name: "Report" });
+    await trigger.click();
+    await developer.getByRole("dialog", { name: "Report this project" }).waitFor();
+    await developer.keyboard.press("Escape");
+    await developer.getByRole("dialog").waitFor({ state: "detached" });
+    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await trigger.click();
+    await developer.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await developer.getByRole("dialog").waitFor({ state: "detached" });
+  });
 });

@@ -1,10 +1,14 @@
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { cloneElement, createContext, isValidElement, lazy, Suspense, useContext, useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from "react";
+
+const ModalDialog = lazy(() => import("./modal-dialog"));
+const CloseContext = createContext<() => void>(() => {});
+
+type Clickable = ReactElement<{ onClick?: (event: MouseEvent) => void }>;
 
 /**
- * A centred Radix dialog (focus trap, Escape, return focus to the trigger) with a title, an
- * optional description and a close button. `trigger` is a single element (rendered asChild).
+ * A centred Radix dialog (focus trap, Escape, focus back to the trigger) with a title, an optional
+ * description and a close button. `trigger` is a single element that opens it; `open` and
+ * `onOpenChange` make it controlled. The Radix code loads on first open (modal-dialog.tsx).
  */
 export function Modal({
   trigger,
@@ -21,30 +25,50 @@ export function Modal({
   onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const [used, setUsed] = useState(isOpen);
+  const opened = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (isOpen) setUsed(true);
+  }, [isOpen]);
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const opener = isValidElement(trigger)
+    ? cloneElement(trigger as Clickable, {
+        onClick: (event: MouseEvent) => {
+          (trigger as Clickable).props.onClick?.(event);
+          opened.current = event.currentTarget as HTMLElement;
+          if (!event.defaultPrevented) setOpen(true);
+        },
+        "aria-haspopup": "dialog",
+        "aria-expanded": isOpen,
+      } as Record<string, unknown>)
+    : trigger;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          {description ? <Dialog.Description className="mt-2 text-slate-600">{description}</Dialog.Description> : null}
-          <div className="mt-5">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CloseContext.Provider value={() => setOpen(false)}>
+      {opener}
+      {used ? (
+        <Suspense fallback={null}>
+          <ModalDialog open={isOpen} onOpenChange={setOpen} title={title} description={description} onClosed={() => opened.current?.focus()}>
+            {children}
+          </ModalDialog>
+        </Suspense>
+      ) : null}
+    </CloseContext.Provider>
   );
 }
 
-/** Closes the surrounding Modal; wraps one element (asChild). */
+/** Closes the surrounding Modal; wraps one element, keeping its own onClick. */
 export function ModalClose({ children }: { children: ReactNode }) {
-  return <Dialog.Close asChild>{children}</Dialog.Close>;
+  const close = useContext(CloseContext);
+  if (!isValidElement(children)) return <>{children}</>;
+  return cloneElement(children as Clickable, {
+    onClick: (event: MouseEvent) => {
+      (children as Clickable).props.onClick?.(event);
+      if (!event.defaultPrevented) close();
+    },
+  });
 }
