@@ -3,7 +3,9 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { toast, Toaster } from "sonner";
 import { TOAST_MS, TOAST_SUCCESS_MS } from "../shared/constants";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The whole stylesheet (about 8 KB gzipped) goes inline in the server HTML: the first paint waits
+// for no stylesheet request (issue 6: LCP on a slow mobile connection).
+import appCss from "./app.css?inline";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { takeFlash } from "./lib/flash.server";
@@ -43,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6E4F" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
