@@ -1,6 +1,5 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
-import { toast, Toaster } from "sonner";
 import { TOAST_MS, TOAST_SUCCESS_MS } from "../shared/constants";
 import type { Route } from "./+types/root";
 
@@ -37,11 +36,27 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
-/** Shows a toast: 4 s by default, 3 s for success (spec section 9). */
+// sonner (about 10 KB gzipped) loads after the page, not in the first download (issue 6 budget).
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+let toasterMounted: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
+
+/** Rendered after the Toaster, so its effect runs once the Toaster listens for toasts. */
+function ToasterMounted() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
+
+/**
+ * Shows a toast: 4 s by default, 3 s for success (spec section 9). Waits until the toaster has
+ * loaded, so a toast asked for during the first render (a flash message) is not lost.
+ */
 export function notify(type: "success" | "error" | "info", message: string) {
-  if (type === "success") toast.success(message, { duration: TOAST_SUCCESS_MS });
-  else if (type === "error") toast.error(message, { duration: TOAST_MS });
-  else toast(message, { duration: TOAST_MS });
+  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => {
+    if (type === "success") toast.success(message, { duration: TOAST_SUCCESS_MS });
+    else if (type === "error") toast.error(message, { duration: TOAST_MS });
+    else toast(message, { duration: TOAST_MS });
+  });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -68,7 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </RealtimeProvider>
         <Footer year={root?.year ?? new Date().getFullYear()} />
         {/* Below the 64 px header, so a toast never covers the user menu. */}
-        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={TOAST_MS} richColors closeButton offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
+          <ToasterMounted />
+        </Suspense>
         <ScrollRestoration />
         <Scripts />
       </body>
