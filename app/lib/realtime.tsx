@@ -7,6 +7,7 @@
  * in progress) we retry with back-off up to 30 s, and at once when the browser comes back online.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 
 export interface UnreadCounts {
   messages: number;
@@ -104,4 +105,19 @@ export function useRealtimeEvents(listener: RealtimeListener): void {
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => subscribe((event, data) => ref.current(event, data)), [subscribe]);
+}
+
+/**
+ * Reloads the page's data when one of `events` arrives, at most once per `delayMs` (300 ms) for a
+ * burst: lists (inbox, notifications) re-read their first page instead of patching it.
+ */
+export function useRevalidateOn(events: readonly string[], delayMs = 300): void {
+  const revalidator = useRevalidator();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  useRealtimeEvents((event) => {
+    if (!events.includes(event)) return;
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => void revalidator.revalidate(), delayMs);
+  });
 }

@@ -74,6 +74,9 @@ function Thread({ loaderData }: Route.ComponentProps) {
   useEffect(() => setMessages((m) => mergeMessages(m, loaderData.messages)), [loaderData.messages]);
 
   const lastSeq = messages.at(-1)?.seq ?? 0;
+  // The newest number shown, for callbacks that outlive a render (catch-up, visibility).
+  const lastSeqRef = useRef(lastSeq);
+  lastSeqRef.current = lastSeq;
 
   const markRead = useCallback(
     (seq: number) => {
@@ -99,8 +102,6 @@ function Thread({ loaderData }: Route.ComponentProps) {
       markRead(fresh.conversation.lastSeq);
     }
   }, [id, markRead]);
-  const lastSeqRef = useRef(lastSeq);
-  lastSeqRef.current = lastSeq;
 
   useRealtimeEvents((event, data) => {
     if (event === "message") {

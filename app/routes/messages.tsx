@@ -4,13 +4,13 @@
  * older conversations load by cursor.
  */
 import { Briefcase, MessageSquare } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { formatRelative } from "../../shared/format";
 import { PersonAvatar } from "../components/messages/avatar";
 import { ButtonLink } from "../components/ui/button";
 import { countLabel } from "../components/ui/count-badge";
-import { useRealtimeEvents } from "../lib/realtime";
+import { useRevalidateOn } from "../lib/realtime";
 import type { Route } from "./+types/messages";
 import { listConversations, requireUser, type ConversationSummary } from "./messages.server";
 
@@ -19,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   return { ...(await listConversations(context.deps.db, user, { cursor })), firstPage: !cursor, userType: user.userType };
 }
+
+const INBOX_EVENTS = ["message", "read", "resync"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | BuildZA" }, { name: "robots", content: "noindex" }];
 
@@ -66,18 +68,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [more, setMore] = useState<ConversationSummary[]>([]);
   const [cursor, setCursor] = useState(loaderData.nextCursor);
   const [loading, setLoading] = useState(false);
-  const revalidator = useRevalidator();
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => setCursor((c) => (more.length ? c : loaderData.nextCursor)), [loaderData.nextCursor]);
-  useEffect(() => () => clearTimeout(pending.current), []);
-
-  // New messages, reads and reconnects re-read the first page (one indexed query), at most every 300 ms.
-  useRealtimeEvents((event) => {
-    if (event !== "message" && event !== "read" && event !== "resync") return;
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => void revalidator.revalidate(), 300);
-  });
+  // New messages, reads and reconnects re-read the first page (one indexed query).
+  useRevalidateOn(INBOX_EVENTS);
 
   const first = loaderData.conversations;
   const seen = new Set(first.map((c) => c.id));

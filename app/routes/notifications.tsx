@@ -1,9 +1,8 @@
 /** /notifications: all of the signed-in user's notifications, newest first, live (issue 5). */
 import { Bell } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useRevalidator } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { NotificationList } from "../components/notifications/notification-list";
-import { useRealtimeEvents } from "../lib/realtime";
+import { useRevalidateOn } from "../lib/realtime";
 import type { Route } from "./+types/notifications";
 import { listNotifications, markAllNotificationsRead, requireUser } from "./notifications.server";
 
@@ -19,18 +18,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/notifications");
 }
 
+const NOTIFICATION_EVENTS = ["notification", "resync"] as const;
+
 export const meta: Route.MetaFunction = () => [{ title: "Notifications | BuildZA" }, { name: "robots", content: "noindex" }];
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notifications, nextCursor, unreadCount, firstPage } = loaderData;
-  const revalidator = useRevalidator();
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(pending.current), []);
-  useRealtimeEvents((event) => {
-    if (event !== "notification" && event !== "resync") return;
-    clearTimeout(pending.current);
-    pending.current = setTimeout(() => void revalidator.revalidate(), 300);
-  });
+  useRevalidateOn(NOTIFICATION_EVENTS);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">

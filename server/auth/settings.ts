@@ -11,7 +11,7 @@ import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { accounts, developerProfiles, emailPreferences, messages, projectReports, projects, reviews, sessions, users, verifications } from "../db/schema";
-import { AppError, UnauthorizedError, ValidationError } from "../errors";
+import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
 import type { Auth } from "./auth";
@@ -19,11 +19,6 @@ import type { Auth } from "./auth";
 /** The anonymised name and email a deleted account keeps (its rows stay, its person does not). */
 export const DELETED_USER_NAME = "Deleted user";
 export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
-
-function requireSignedIn(user: SessionUser | null): SessionUser {
-  if (!user) throw new UnauthorizedError();
-  return user;
-}
 
 function codeOf(err: unknown): string | undefined {
   return isAPIError(err) ? (err.body as { code?: string } | undefined)?.code : undefined;
@@ -35,7 +30,7 @@ function codeOf(err: unknown): string | undefined {
  * Throws UnauthorizedError, ValidationError (name: spec section 5 messages).
  */
 export async function changeName(db: Db, user: SessionUser | null, input: unknown): Promise<{ name: string }> {
-  const me = requireSignedIn(user);
+  const me = requireUser(user);
   const { name } = parseInput(changeNameSchema, input);
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -53,7 +48,7 @@ export async function changeName(db: Db, user: SessionUser | null, input: unknow
  * newPassword/confirmPassword: schema messages), AppError 400 otherwise.
  */
 export async function changePassword(auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
-  requireSignedIn(user);
+  requireUser(user);
   const data = parseInput(changePasswordSchema, input);
   try {
     const { headers } = await auth.api.changePassword({
@@ -124,7 +119,7 @@ export interface MyData {
  * Throws UnauthorizedError.
  */
 export async function exportMyData(db: Db, user: SessionUser | null): Promise<MyData> {
-  const me = requireSignedIn(user);
+  const me = requireUser(user);
   const [account] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!account) throw new UnauthorizedError();
   const [credentialRows, [profile], aboutMe, written, projectRows, reportRows, sessionRows, sentRows, [prefs]] = await Promise.all([
@@ -185,7 +180,7 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
  * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
  */
 export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
-  const me = requireSignedIn(user);
+  const me = requireUser(user);
   const { password } = parseInput(deleteAccountSchema, input);
   try {
     await auth.api.verifyPassword({ body: { password }, headers: requestHeaders });

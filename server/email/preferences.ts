@@ -73,21 +73,25 @@ export async function readUnsubscribeToken(secret: string, token: string): Promi
   }
 }
 
-/** What an unsubscribe page shows before and after: the email type's label and the account's email. */
-export async function describeUnsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string; subscribed: boolean }> {
+async function resolveUnsubscribe(db: Db, secret: string, token: string) {
   const { userId, type } = await readUnsubscribeToken(secret, token);
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new ValidationError({ token: INVALID_UNSUBSCRIBE }, INVALID_UNSUBSCRIBE);
+  return { userId, type, label: EMAIL_TYPE_LABELS[type].label, email: user.email };
+}
+
+/** What an unsubscribe page shows before and after: the email type's label and the account's email. */
+export async function describeUnsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string; subscribed: boolean }> {
+  const { userId, type, label, email } = await resolveUnsubscribe(db, secret, token);
   const prefs = await getEmailPreferences(db, userId);
-  return { type, label: EMAIL_TYPE_LABELS[type].label, email: user.email, subscribed: prefs[type] };
+  return { type, label, email, subscribed: prefs[type] };
 }
 
 /** Switches off the email type named by a valid token (no session needed). Throws ValidationError. */
 export async function unsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string }> {
-  const info = await describeUnsubscribe(db, secret, token);
-  const { userId } = await readUnsubscribeToken(secret, token);
-  await setPreferences(db, userId, { [info.type]: false });
-  return { type: info.type, label: info.label, email: info.email };
+  const { userId, type, label, email } = await resolveUnsubscribe(db, secret, token);
+  await setPreferences(db, userId, { [type]: false });
+  return { type, label, email };
 }
 
 /** What sending a switchable email needs. */

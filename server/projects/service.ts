@@ -10,7 +10,7 @@ import { projectListQuerySchema, projectReportSchema, projectSchema, type Projec
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { projectReports, projects, users } from "../db/schema";
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
 import { decodeCursor, encodeCursor, UUID } from "./cursor";
 
@@ -96,11 +96,6 @@ function toProject(row: Row): Project {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new UnauthorizedError();
-  return user;
 }
 
 /** The deadline date (YYYY-MM-DD) as the start of that day in South Africa (UTC+2, no DST). */

@@ -22,7 +22,7 @@ import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { clientReviews, developerProfiles, projects, proposals, reviews, users, type Milestone } from "../db/schema";
 import { sendUserEmail, type EmailDeps } from "../email/preferences";
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { UUID } from "../projects/cursor";
 import { addNotification } from "../notifications/service";
 import { parseInput } from "../validation";
@@ -55,11 +55,6 @@ export interface Proposal {
 export const REVIEW_WINDOW_DAYS = 30;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-function requireUser(user: SessionUser | null): SessionUser {
-  if (!user) throw new UnauthorizedError();
-  return user;
-}
 
 function durationLabel(p: { durationCode: string | null; durationDays: number | null }): string {
   if (p.durationCode) return TIMELINES.find((t) => t.code === p.durationCode)?.label ?? p.durationCode;

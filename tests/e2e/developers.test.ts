@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer } from "./support";
 
 describe("developers", () => {
   let server: RunningServer;
@@ -25,21 +25,9 @@ describe("developers", () => {
   const newPage = async (width = 1280): Promise<Page> => (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
 
-  async function register(page: Page, who: { name: string; email: string; developer: boolean }) {
-    await page.goto(`${server.url}/register`);
-    if (who.developer) await page.getByText("Offer Services").click();
-    await page.getByLabel("Full name").fill(who.name);
-    await page.getByLabel("Email").fill(who.email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret123");
-    await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
-    await page.getByRole("button", { name: "Create account" }).click();
-  }
-
   it("a new developer completes the profile", async () => {
     const page = await newPage();
-    await register(page, { name, email: `nomvula.${stamp}@example.co.za`, developer: true });
-    await page.waitForURL(`${server.url}/profile/setup`);
+    await register(page, server.url, { name, email: `nomvula.${stamp}@example.co.za`, developer: true });
     await page.getByLabel("Professional title").fill("Blockchain Developer");
     await page.getByLabel("Bio").fill(`I build payment and supply-chain apps for Polokwane farmers, with offline sync for load-shedding. Ref ${stamp}.`);
     await page.getByLabel("City").selectOption("Polokwane");
@@ -106,8 +94,7 @@ describe("developers", () => {
 
   it("shows every tab of the profile; the owner edits, a client contacts", async () => {
     const client = await newPage(390);
-    await register(client, { name: "Pieter Botha", email: `pieter.${stamp}@example.co.za`, developer: false });
-    await client.waitForURL(`${server.url}/dashboard`);
+    await register(client, server.url, { name: "Pieter Botha", email: `pieter.${stamp}@example.co.za`, developer: false });
     await client.goto(profileUrl);
     await expect.poll(() => client.getByRole("heading", { name }).isVisible()).toBe(true);
     expect(await client.getByText("Blockchain Developer").first().isVisible()).toBe(true);

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_UNSUBSCRIBE, unsubscribeToken } from "../../server/email/preferences";
-import { launchBrowser, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer } from "./support";
 
 const AUTH_SECRET = "e2e-email-settings-secret-0123456789abcdef";
 
@@ -31,14 +31,7 @@ describe("email settings and unsubscribe", () => {
   const emailSwitch = (p: Page, label: string) => p.getByRole("switch", { name: label });
 
   it("a switch turned off in Settings stays off after a reload", async () => {
-    await page.goto(`${server.url}/register`);
-    await page.getByLabel("Full name").fill("Naledi Khumalo");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret123");
-    await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await register(page, server.url, { name: "Naledi Khumalo", email, developer: false });
     userId = await page.evaluate(async () => ((await (await fetch("/api/auth/get-session")).json()) as { user: { id: string } }).user.id);
 
     await page.goto(`${server.url}/profile`);

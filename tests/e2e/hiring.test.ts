@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer } from "./support";
 
 describe("hiring", () => {
   let server: RunningServer;
@@ -27,20 +27,8 @@ describe("hiring", () => {
 
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
 
-  async function register(page: Page, name: string, email: string, developerAccount: boolean) {
-    await page.goto(`${server.url}/register`);
-    if (developerAccount) await page.getByText("Offer Services").click();
-    await page.getByLabel("Full name").fill(name);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret123");
-    await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(developerAccount ? `${server.url}/profile/setup` : `${server.url}/dashboard`);
-  }
-
   it("a client posts a project and a developer with a profile proposes", async () => {
-    await register(client, "Zanele Mokoena", `zanele.${stamp}@example.co.za`, false);
+    await register(client, server.url, { name: "Zanele Mokoena", email: `zanele.${stamp}@example.co.za`, developer: false });
     // Post through the API with the browser's session (the wizard has its own test).
     const created = await client.evaluate(async () => {
       const res = await fetch("/api/v1/projects", {
@@ -60,7 +48,7 @@ describe("hiring", () => {
     });
     projectUrl = `${server.url}/projects/${created.project.id}`;
 
-    await register(developer, "Thabo Molefe", `thabo.${stamp}@example.co.za`, true);
+    await register(developer, server.url, { name: "Thabo Molefe", email: `thabo.${stamp}@example.co.za`, developer: true });
     await developer.getByLabel("Professional title").fill("React Native Developer");
     await developer.getByRole("button", { name: "Save profile" }).click();
     await expect.poll(() => toast(developer, "Profile saved").isVisible()).toBe(true);

@@ -7,19 +7,7 @@
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startProxy, startServer, type CuttableProxy, type RunningServer } from "./support";
-
-async function register(page: Page, base: string, name: string, email: string, developerAccount: boolean) {
-  await page.goto(`${base}/register`);
-  if (developerAccount) await page.getByText("Offer Services").click();
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm password").fill("secret123");
-  await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(developerAccount ? `${base}/profile/setup` : `${base}/dashboard`);
-}
+import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer } from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
 const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
@@ -42,8 +30,8 @@ describe("messages in real time", () => {
     developerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     client = await clientContext.newPage();
     developer = await developerContext.newPage();
-    await register(client, server.url, "Lindiwe Client", `lindiwe.${stamp}@example.co.za`, false);
-    await register(developer, server.url, "Kagiso Developer", `kagiso.${stamp}@example.co.za`, true);
+    await register(client, server.url, { name: "Lindiwe Client", email: `lindiwe.${stamp}@example.co.za`, developer: false });
+    await register(developer, server.url, { name: "Kagiso Developer", email: `kagiso.${stamp}@example.co.za`, developer: true });
     developerId = await developer.evaluate(async () => ((await (await fetch("/api/v1/me/export")).json()) as { account: { id: string } }).account.id);
   });
   afterAll(async () => {
@@ -127,7 +115,7 @@ describe("messages in real time", () => {
   it("refuses a third user the conversation and its messages (403)", async () => {
     const outsiderContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const outsider = await outsiderContext.newPage();
-    await register(outsider, server.url, "Nosy Outsider", `nosy.${stamp}@example.co.za`, false);
+    await register(outsider, server.url, { name: "Nosy Outsider", email: `nosy.${stamp}@example.co.za`, developer: false });
     const response = await outsider.goto(threadUrl);
     expect(response?.status()).toBe(403);
     await outsider.getByRole("heading", { name: "You are not part of this conversation" }).waitFor();

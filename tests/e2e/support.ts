@@ -124,3 +124,19 @@ export async function startProxy(targetPort: number, port: number): Promise<Cutt
       }),
   };
 }
+
+/**
+ * Registers through the /register page (password "secret123") and waits for where it lands:
+ * /profile/setup for a developer, /dashboard for a client.
+ */
+export async function register(page: import("playwright-core").Page, base: string, who: { name: string; email: string; developer: boolean }): Promise<void> {
+  await page.goto(`${base}/register`);
+  if (who.developer) await page.getByText("Offer Services").click();
+  await page.getByLabel("Full name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill("secret123");
+  await page.getByLabel("Confirm password").fill("secret123");
+  await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(who.developer ? `${base}/profile/setup` : `${base}/dashboard`);
+}

@@ -10,29 +10,18 @@ import { listConversations, listMessages, sendMessage, startConversation, unread
 import { sendUnreadMessageEmails } from "../../server/messages/unread-email";
 import { listNotifications } from "../../server/notifications/service";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-
-function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node["Node Type"] === "Seq Scan" && node["Relation Name"]) found.push(node["Relation Name"]);
-  for (const child of node.Plans ?? []) seqScans(child, found);
-  return found;
-}
+import { createPlanRecorder, seqScans, type PlanNode } from "../support/plans";
 
 const WATCHED = ["conversations", "conversation_participants", "messages", "notifications"];
 
 describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
   let database: TestDatabase;
-  const recorded: Array<{ sql: string; params: unknown[] }> = [];
+  const plans = createPlanRecorder();
   let people: SessionUser[] = [];
   let conversationId = "";
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) } });
+    database = await createTestDatabase(kind, { logger: plans.logger });
     const rows = Array.from({ length: 30 }, (_, i) => ({ id: `plan-user-${String(i).padStart(2, "0")}`, name: `Plan User ${i}`, email: `plan${i}@example.co.za`, userType: "client" as const }));
     await database.db.insert(users).values(rows);
     people = rows.map((r) => ({ ...r, emailVerified: true, createdAt: new Date().toISOString() }));
@@ -46,18 +35,7 @@ describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
   }, 120_000);
   afterAll(() => database?.close());
 
-  async function scannedTables(call: () => Promise<unknown>): Promise<string[]> {
-    recorded.length = 0;
-    await call();
-    const selects = recorded.filter((q) => /^\s*(select|with)/i.test(q.sql));
-    expect(selects.length).toBeGreaterThan(0);
-    const scans: string[] = [];
-    for (const q of selects) {
-      const plan = (await database.explain(q.sql, q.params)) as Array<{ Plan: PlanNode }>;
-      scans.push(...seqScans(plan[0]!.Plan).filter((t) => WATCHED.includes(t)));
-    }
-    return scans;
-  }
+  const scannedTables = (call: () => Promise<unknown>) => plans.scannedTables(database, call, WATCHED);
 
   it("the check itself can fail", async () => {
     const plan = (await database.explain("select id from messages where body = $1", ["x"])) as Array<{ Plan: PlanNode }>;

@@ -8,50 +8,23 @@ import { listDevelopers, listTopDevelopers } from "../../server/developers/servi
 import { listProjects, listUserProjects } from "../../server/projects/service";
 import { seedDemoData } from "../../server/seed/seed";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-
-/** Sort nodes anywhere in the plan. */
-function sorts(node: PlanNode): number {
-  return (node["Node Type"] === "Sort" ? 1 : 0) + (node.Plans ?? []).reduce((n, child) => n + sorts(child), 0);
-}
-
-function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node["Node Type"] === "Seq Scan" && node["Relation Name"]) found.push(node["Relation Name"]);
-  for (const child of node.Plans ?? []) seqScans(child, found);
-  return found;
-}
+import { createPlanRecorder, seqScans, sorts, type PlanNode } from "../support/plans";
 
 const WATCHED = ["projects", "developer_profiles"];
 
 describe.each(DB_KINDS)("query plans on %s", (kind) => {
   let database: TestDatabase;
-  const recorded: Array<{ sql: string; params: unknown[] }> = [];
+  const plans = createPlanRecorder();
+  const { recorded } = plans;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) } });
+    database = await createTestDatabase(kind, { logger: plans.logger });
     await seedDemoData(database.db, { projects: 300, developers: 40, clients: 30, seed: 5 });
     await database.query("analyze");
   }, 300_000);
   afterAll(() => database?.close());
 
-  /** Runs `call`, then EXPLAINs every SELECT it sent and returns the watched tables scanned whole. */
-  async function scannedTables(call: () => Promise<unknown>): Promise<string[]> {
-    recorded.length = 0;
-    await call();
-    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql));
-    expect(selects.length).toBeGreaterThan(0);
-    const scans: string[] = [];
-    for (const q of selects) {
-      const plan = (await database.explain(q.sql, q.params)) as Array<{ Plan: PlanNode }>;
-      scans.push(...seqScans(plan[0]!.Plan).filter((t) => WATCHED.includes(t)));
-    }
-    return scans;
-  }
+  const scannedTables = (call: () => Promise<unknown>) => plans.scannedTables(database, call, WATCHED);
 
   /**
    * Runs `call` and EXPLAINs its page query (the one with ORDER BY) with sorting disabled: a Sort
