@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
-import { TOAST_MS, TOAST_SUCCESS_MS } from "../shared/constants";
 import type { Route } from "./+types/root";
 
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { takeFlash } from "./lib/flash.server";
 import { RealtimeProvider } from "./lib/realtime";
+import { notify, ToastArea } from "./lib/toast";
 import { unreadCounts } from "./lib/unread.server";
 import "./lib/context";
 
@@ -36,29 +36,6 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
 }
 
-// sonner (about 10 KB gzipped) loads after the page, not in the first download (issue 6 budget).
-const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
-let toasterMounted: () => void = () => {};
-const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
-
-/** Rendered after the Toaster, so its effect runs once the Toaster listens for toasts. */
-function ToasterMounted() {
-  useEffect(() => toasterMounted(), []);
-  return null;
-}
-
-/**
- * Shows a toast: 4 s by default, 3 s for success (spec section 9). Waits until the toaster has
- * loaded, so a toast asked for during the first render (a flash message) is not lost.
- */
-export function notify(type: "success" | "error" | "info", message: string) {
-  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => {
-    if (type === "success") toast.success(message, { duration: TOAST_SUCCESS_MS });
-    else if (type === "error") toast.error(message, { duration: TOAST_MS });
-    else toast(message, { duration: TOAST_MS });
-  });
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   return (
@@ -72,7 +49,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
@@ -82,11 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
         </RealtimeProvider>
         <Footer year={root?.year ?? new Date().getFullYear()} />
-        {/* Below the 64 px header, so a toast never covers the user menu. */}
-        <Suspense fallback={null}>
-          <Toaster position="top-right" duration={TOAST_MS} richColors closeButton offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
-          <ToasterMounted />
-        </Suspense>
+        <ToastArea />
         <ScrollRestoration />
         <Scripts />
       </body>

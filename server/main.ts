@@ -34,7 +34,10 @@ async function main() {
   await database.migrate();
   if (config.demoData) {
     const seeded = await seedIfEmpty(database.db);
-    if (seeded) console.log(`Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations (password for every demo account: ${seeded.password})`);
+    if (seeded)
+      console.log(
+        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations (password for every demo account: ${seeded.password})`,
+      );
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));

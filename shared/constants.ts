@@ -61,10 +61,7 @@ export const BUDGET_RANGES = [
   { code: "R75000+", min: 75000, max: null, description: "Enterprise-level" },
 ] as const;
 export type BudgetRangeCode = (typeof BUDGET_RANGES)[number]["code"];
-export const BUDGET_RANGE_CODES = BUDGET_RANGES.map((b) => b.code) as unknown as readonly [
-  BudgetRangeCode,
-  ...BudgetRangeCode[],
-];
+export const BUDGET_RANGE_CODES = BUDGET_RANGES.map((b) => b.code) as unknown as readonly [BudgetRangeCode, ...BudgetRangeCode[]];
 
 /**
  * Budget filter choices on /projects (spec section 5): a single choice that sets the
@@ -85,10 +82,7 @@ export const TIMELINES = [
   { code: "8+", label: "2+ months", description: "Complex" },
 ] as const;
 export type TimelineCode = (typeof TIMELINES)[number]["code"];
-export const TIMELINE_CODES = TIMELINES.map((t) => t.code) as unknown as readonly [
-  TimelineCode,
-  ...TimelineCode[],
-];
+export const TIMELINE_CODES = TIMELINES.map((t) => t.code) as unknown as readonly [TimelineCode, ...TimelineCode[]];
 
 /** One category list for form, filter and data (decisions.md). */
 export const CATEGORIES = [
@@ -135,13 +129,7 @@ export const PROJECT_SKILL_SUGGESTIONS = [
 /** Project skill filter: the first twelve suggestions (spec section 9). */
 export const PROJECT_SKILL_FILTERS = PROJECT_SKILL_SUGGESTIONS.slice(0, 12);
 /** Developer skill filter: project filter plus four (spec section 9). */
-export const DEVELOPER_SKILL_FILTERS = [
-  ...PROJECT_SKILL_FILTERS,
-  "UI/UX Design",
-  "DevOps",
-  "Machine Learning",
-  "Blockchain",
-] as const;
+export const DEVELOPER_SKILL_FILTERS = [...PROJECT_SKILL_FILTERS, "UI/UX Design", "DevOps", "Machine Learning", "Blockchain"] as const;
 
 /** South African cities (spec section 9). */
 export const LOCATIONS = [

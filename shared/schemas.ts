@@ -46,7 +46,11 @@ function requiredText(requiredMessage: string) {
 function skillList() {
   return z
     .array(
-      z.string({ error: "Each skill must be text" }).trim().min(1, "A skill cannot be empty").max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
+      z
+        .string({ error: "Each skill must be text" })
+        .trim()
+        .min(1, "A skill cannot be empty")
+        .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
       { error: "Skills must be a list" },
     )
     .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
@@ -62,10 +66,7 @@ export const emailSchema = requiredText("Email is required")
 /** Login form (spec section 5). `rememberMe` true keeps the session 30 days (decisions.md). */
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
   rememberMe: z.boolean().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -75,17 +76,13 @@ const newPassword = z
   .min(1, "Password is required")
   .min(MIN_PASSWORD, "Password must be at least 6 characters")
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
-const confirmPassword = z
-  .string({ error: "Please confirm your password" })
-  .min(1, "Please confirm your password");
+const confirmPassword = z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password");
 
 /** Register form (spec section 5). */
 export const registerSchema = z
   .object({
     userType: z.enum(USER_TYPES, { error: "Please choose an account type" }).default("client"),
-    name: requiredText("Name is required")
-      .min(MIN_NAME, "Name must be at least 2 characters")
-      .max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
+    name: requiredText("Name is required").min(MIN_NAME, "Name must be at least 2 characters").max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
     email: emailSchema,
     password: newPassword,
     confirmPassword,
@@ -131,13 +128,9 @@ export const projectSchema = z.object({
     .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
   platform: z.enum(PLATFORMS, { error: "Please select a platform" }),
   features: z
-    .array(
-      z
-        .string({ error: "Each feature must be text" })
-        .trim()
-        .max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`),
-      { error: "Features must be a list" },
-    )
+    .array(z.string({ error: "Each feature must be text" }).trim().max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`), {
+      error: "Features must be a list",
+    })
     .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
     .default([])
     .transform((list) => list.filter((f) => f.length > 0)),
@@ -162,8 +155,7 @@ export const PROJECT_WIZARD_STEPS = [
   { title: "Additional Info", fields: ["targetAudience", "category", "additionalInfo"] },
 ] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof ProjectInput> }>;
 
-const optionalQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
 const randQuery = (label: string) =>
   optionalQuery(
@@ -180,12 +172,23 @@ const skillsQuery = optionalQuery(
   z
     .string()
     .max(MAX_SKILLS * (MAX_SKILL + 1), "Too many skills")
-    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)).max(MAX_SKILLS, "Too many skills")),
 );
 const cursorQuery = optionalQuery(z.string().max(500, "Invalid cursor"));
 const limitQuery = optionalQuery(
-  z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(50, "limit must be at most 50"),
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(50, "limit must be at most 50"),
 ).transform((v) => v ?? PAGE_SIZE);
 
 /**
@@ -238,7 +241,10 @@ const yearMonth = (label: string, required: boolean) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .refine((v) => (required ? /^\d{4}-(0[1-9]|1[0-2])$/.test(v) : v === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(v)), required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`);
+    .refine(
+      (v) => (required ? /^\d{4}-(0[1-9]|1[0-2])$/.test(v) : v === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(v)),
+      required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`,
+    );
 
 const itemId = z.string().trim().max(40).default("");
 
@@ -246,9 +252,23 @@ const itemId = z.string().trim().max(40).default("");
 export const developerProfileSchema = z.object({
   title: z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters").default(""),
   bio: z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters").default(""),
-  city: z.union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" }).default(null).transform((v) => v || null),
+  city: z
+    .union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" })
+    .default(null)
+    .transform((v) => v || null),
   hourlyRate: z
-    .union([z.null(), z.literal(""), z.coerce.number({ error: "Hourly rate must be a number" }).int("Hourly rate must be whole rand").min(50, "Hourly rate must be at least R50").max(10000, "Hourly rate must be at most R10 000")], { error: "Hourly rate must be a number" })
+    .union(
+      [
+        z.null(),
+        z.literal(""),
+        z.coerce
+          .number({ error: "Hourly rate must be a number" })
+          .int("Hourly rate must be whole rand")
+          .min(50, "Hourly rate must be at least R50")
+          .max(10000, "Hourly rate must be at most R10 000"),
+      ],
+      { error: "Hourly rate must be a number" },
+    )
     .default(null)
     .transform((v) => (v === "" || v === null ? null : v)),
   responseTime: z.union([z.enum(RESPONSE_TIMES), z.literal("")], { error: "Please choose a response time" }).default(""),
@@ -272,14 +292,16 @@ export const developerProfileSchema = z.object({
     .default([]),
   experience: z
     .array(
-      z.object({
-        id: itemId,
-        title: requiredText("Job title is required").max(120, "Job title must be at most 120 characters"),
-        company: requiredText("Company is required").max(120, "Company must be at most 120 characters"),
-        startDate: yearMonth("Start date", true),
-        endDate: yearMonth("End date", false).default(""),
-        description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
-      }).refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
+      z
+        .object({
+          id: itemId,
+          title: requiredText("Job title is required").max(120, "Job title must be at most 120 characters"),
+          company: requiredText("Company is required").max(120, "Company must be at most 120 characters"),
+          startDate: yearMonth("Start date", true),
+          endDate: yearMonth("End date", false).default(""),
+          description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
+        })
+        .refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
       { error: "Experience must be a list" },
     )
     .max(20, "At most 20 experience entries")
@@ -305,7 +327,9 @@ export const developerListQuerySchema = z.object({
   search: searchQuery,
   skills: skillsQuery,
   location: optionalQuery(z.enum(LOCATIONS, { error: "Unknown location" })),
-  minRating: optionalQuery(z.coerce.number({ error: "minRating must be a number" }).min(0, "minRating must be between 0 and 5").max(5, "minRating must be between 0 and 5")),
+  minRating: optionalQuery(
+    z.coerce.number({ error: "minRating must be a number" }).min(0, "minRating must be between 0 and 5").max(5, "minRating must be between 0 and 5"),
+  ),
   availability: optionalQuery(z.enum(AVAILABILITIES, { error: "Unknown availability" })),
   sortBy: optionalQuery(z.enum(DEVELOPER_SORTS, { error: "Unknown sort" })).transform((v) => v ?? "rating"),
   cursor: cursorQuery,
@@ -353,7 +377,10 @@ export const proposalSchema = z
     duration: z
       .union([z.string(), z.number()], { error: "Please choose a timeline or enter a number of days" })
       .transform((v) => String(v).trim())
-      .refine((v) => (TIMELINE_CODES as readonly string[]).includes(v) || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 730), "Please choose a timeline or enter a number of days (1 to 730)"),
+      .refine(
+        (v) => (TIMELINE_CODES as readonly string[]).includes(v) || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 730),
+        "Please choose a timeline or enter a number of days (1 to 730)",
+      ),
     milestones: z
       .array(
         z.object({

@@ -33,9 +33,12 @@ export function RealtimeProvider({ userId, initialCounts, children }: { userId: 
   const [live, setLive] = useState(false);
   const listeners = useRef(new Set<RealtimeListener>());
 
+  // A new server render (navigation) brings new counts; compare by value, not by object.
+  const initialMessages = initialCounts?.messages;
+  const initialNotifications = initialCounts?.notifications;
   useEffect(() => {
-    if (initialCounts) setCounts(initialCounts);
-  }, [initialCounts?.messages, initialCounts?.notifications]);
+    if (initialMessages !== undefined && initialNotifications !== undefined) setCounts({ messages: initialMessages, notifications: initialNotifications });
+  }, [initialMessages, initialNotifications]);
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;

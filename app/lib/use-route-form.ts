@@ -16,7 +16,9 @@ export type SchemaSource<T extends FieldValues> = z.ZodType<unknown, T> | (() =>
 export function lazyResolver<T extends FieldValues>(load: () => Promise<z.ZodType<unknown, T>>): Resolver<T> {
   let ready: Promise<Resolver<T>> | null = null;
   return (values, context, options) => {
-    ready ??= Promise.all([import("@hookform/resolvers/zod"), load()]).then(([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>);
+    ready ??= Promise.all([import("@hookform/resolvers/zod"), load()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
+    );
     return ready.then((resolve) => resolve(values, context, options));
   };
 }
@@ -31,7 +33,9 @@ export function useRouteForm<T extends FieldValues>(schema: SchemaSource<T>, def
   const result = useActionData() as (ActionFailure | { ok: true; [key: string]: unknown }) | undefined;
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [resolver] = useState<Resolver<T>>(() => lazyResolver(typeof schema === "function" ? (schema as () => Promise<z.ZodType<unknown, T>>) : () => Promise.resolve(schema)));
+  const [resolver] = useState<Resolver<T>>(() =>
+    lazyResolver(typeof schema === "function" ? (schema as () => Promise<z.ZodType<unknown, T>>) : () => Promise.resolve(schema)),
+  );
   const form = useForm<T>({ resolver, defaultValues });
   useServerErrors<T>(result && result.ok === false ? result : undefined, form.setError);
   const busy = navigation.state !== "idle" && (!actionPath || Boolean(navigation.formAction?.startsWith(actionPath)));

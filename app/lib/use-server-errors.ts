@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { notify } from "../root";
+import { notify } from "./toast";
 import type { ActionFailure } from "./action.server";
 
 /**

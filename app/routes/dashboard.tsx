@@ -1,4 +1,20 @@
-import { Bell, BookOpen, Briefcase, CheckCircle2, FileText, FolderPlus, HelpCircle, LifeBuoy, MessageSquare, Search, Sparkles, Star, UserCog, Users, type LucideIcon } from "lucide-react";
+import {
+  Bell,
+  BookOpen,
+  Briefcase,
+  CheckCircle2,
+  FileText,
+  FolderPlus,
+  HelpCircle,
+  LifeBuoy,
+  MessageSquare,
+  Search,
+  Sparkles,
+  Star,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import { formatBudget, formatRand, formatRelative } from "../../shared/format";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
@@ -71,7 +87,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-sm text-slate-600">{t.label}</dt>
             <dd className="mt-1 text-2xl font-semibold text-slate-900">
               {t.label === "Messages" ? (
-                <Link to="/messages" className="hover:text-brand-700 hover:underline" aria-label={`${t.value} unread ${t.value === 1 ? "message" : "messages"}: open Messages`}>
+                <Link
+                  to="/messages"
+                  className="hover:text-brand-700 hover:underline"
+                  aria-label={`${t.value} unread ${t.value === 1 ? "message" : "messages"}: open Messages`}
+                >
                   {t.value}
                 </Link>
               ) : (
@@ -94,7 +114,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   Show fewer
                 </Link>
               ) : (
-                <Link to={d.role === "client" ? "/dashboard?projects=all#your-projects" : "/proposals"} className="text-sm font-medium text-brand-600 underline">
+                <Link
+                  to={d.role === "client" ? "/dashboard?projects=all#your-projects" : "/proposals"}
+                  className="text-sm font-medium text-brand-600 underline"
+                >
                   View all
                 </Link>
               )}
@@ -117,7 +140,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </ul>
             ) : null}
             {d.role === "client" && d.nextCursor ? (
-              <ButtonLink to={`/dashboard?projects=all&cursor=${encodeURIComponent(d.nextCursor)}#your-projects`} variant="secondary" size="sm" className="mt-2">
+              <ButtonLink
+                to={`/dashboard?projects=all&cursor=${encodeURIComponent(d.nextCursor)}#your-projects`}
+                variant="secondary"
+                size="sm"
+                className="mt-2"
+              >
                 Next projects
               </ButtonLink>
             ) : null}
@@ -175,7 +203,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         onClick={n.read ? undefined : () => markRead(n.id)}
                         className={`-mx-2 flex gap-3 rounded-lg p-2 hover:bg-slate-50 ${n.read ? "" : "bg-brand-50/60"}`}
                       >
-                        <span className={`flex size-9 shrink-0 items-center justify-center rounded-full ${n.read ? "bg-slate-100 text-slate-600" : "bg-brand-50 text-brand-700"}`}>
+                        <span
+                          className={`flex size-9 shrink-0 items-center justify-center rounded-full ${n.read ? "bg-slate-100 text-slate-600" : "bg-brand-50 text-brand-700"}`}
+                        >
                           <Icon className="size-4" aria-hidden="true" />
                         </span>
                         <div className="min-w-0 flex-1">
@@ -216,7 +246,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <h2 className="text-lg font-semibold">Profile completion</h2>
                 <span className="text-lg font-semibold text-brand-700">{d.completion.percent}%</span>
               </div>
-              <div className="mt-3 h-2 rounded-full bg-slate-100" role="progressbar" aria-label="Profile completion" aria-valuenow={d.completion.percent} aria-valuemin={0} aria-valuemax={100}>
+              <div
+                className="mt-3 h-2 rounded-full bg-slate-100"
+                role="progressbar"
+                aria-label="Profile completion"
+                aria-valuenow={d.completion.percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
                 <div className="h-2 rounded-full bg-brand-600" style={{ width: `${d.completion.percent}%` }} />
               </div>
               {d.completion.missing.length ? (

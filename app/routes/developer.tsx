@@ -6,7 +6,6 @@
 import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
 import { yearOf } from "../../shared/format";
 import { Avatar, formatYearMonth, hourlyRateLabel, RatingValue, reviewCountLabel, StarRating } from "../components/developers/developer-bits";
@@ -42,7 +41,6 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 const AVAILABILITY_DOTS = { available: "bg-brand-600", busy: "bg-amber-500", unavailable: "bg-slate-400" } as const;
-
 
 export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
   const { developer, reviews, reviewTotal, viewer } = loaderData;
@@ -120,7 +118,9 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-6">
           <Card className="divide-y divide-slate-100">
             <Section title="About">
-              <p className={`whitespace-pre-line break-words leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>{developer.bio || DEFAULT_BIO}</p>
+              <p className={`whitespace-pre-line break-words leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>
+                {developer.bio || DEFAULT_BIO}
+              </p>
             </Section>
             <Section title="Skills">
               {developer.skills.length ? (

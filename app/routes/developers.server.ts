@@ -53,5 +53,12 @@ export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promi
     if (!(error instanceof ValidationError)) console.error("Failed to load developers", error);
     return { developers: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
   }
-  return { developers: page.developers.map(toDeveloperCardData), nextCursor: page.nextCursor, hasMore: page.hasMore, total: page.total, filters, failed: false };
+  return {
+    developers: page.developers.map(toDeveloperCardData),
+    nextCursor: page.nextCursor,
+    hasMore: page.hasMore,
+    total: page.total,
+    filters,
+    failed: false,
+  };
 }

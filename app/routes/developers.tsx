@@ -23,7 +23,8 @@ import {
   type DeveloperFilters,
 } from "../components/developers/filters";
 import { Button, ButtonLink } from "../components/ui/button";
-import { notify, useRootData } from "../root";
+import { notify } from "../lib/toast";
+import { useRootData } from "../root";
 import type { Route } from "./+types/developers";
 import { loadDevelopersPage } from "./developers.server";
 
@@ -34,7 +35,8 @@ export function meta(): Route.MetaDescriptors {
     { title: "Find Developers | BuildZA" },
     {
       name: "description",
-      content: "Find app developers across South Africa. Filter by skills, city, rating and availability, compare rates in rand and contact the right developer.",
+      content:
+        "Find app developers across South Africa. Filter by skills, city, rating and availability, compare rates in rand and contact the right developer.",
     },
   ];
 }

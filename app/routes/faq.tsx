@@ -23,9 +23,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: `What is ${PRODUCT_NAME}?`,
     a: (
       <p>
-        {PRODUCT_NAME} is a South African marketplace for app and software projects. Clients describe the app or website they need
-        and developers across the country send proposals. Clients can also browse developer profiles and contact developers
-        directly.
+        {PRODUCT_NAME} is a South African marketplace for app and software projects. Clients describe the app or website they need and developers across the
+        country send proposals. Clients can also browse developer profiles and contact developers directly.
       </p>
     ),
   },
@@ -56,8 +55,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "How quickly will I hear from developers?",
     a: (
       <p>
-        Most projects receive their first proposals within 24 hours. A clear title, a detailed description and a realistic budget
-        and timeline help developers respond quickly.
+        Most projects receive their first proposals within 24 hours. A clear title, a detailed description and a realistic budget and timeline help developers
+        respond quickly.
       </p>
     ),
   },
@@ -65,8 +64,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "How do I choose the right developer?",
     a: (
       <p>
-        Compare ratings and reviews from earlier clients, portfolio items that resemble your app, experience, response time and
-        hourly rate. Then message your shortlist and ask how they would approach your project. Our{" "}
+        Compare ratings and reviews from earlier clients, portfolio items that resemble your app, experience, response time and hourly rate. Then message your
+        shortlist and ask how they would approach your project. Our{" "}
         <Link to="/how-it-works" className={link}>
           How It Works
         </Link>{" "}
@@ -78,8 +77,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "Which kinds of projects can I post?",
     a: (
       <p>
-        Mobile apps (iOS and Android), web applications and websites, or both together. Categories include e-commerce, education,
-        healthcare, finance, food and drink, travel, entertainment, business and social apps.
+        Mobile apps (iOS and Android), web applications and websites, or both together. Categories include e-commerce, education, healthcare, finance, food and
+        drink, travel, entertainment, business and social apps.
       </p>
     ),
   },
@@ -87,8 +86,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "Where are the developers based?",
     a: (
       <p>
-        Developers on {PRODUCT_NAME} work across South Africa, including {LOCATIONS.slice(0, -1).join(", ")} and{" "}
-        {LOCATIONS[LOCATIONS.length - 1]}. Many work remotely, so your developer does not have to be in your city.
+        Developers on {PRODUCT_NAME} work across South Africa, including {LOCATIONS.slice(0, -1).join(", ")} and {LOCATIONS[LOCATIONS.length - 1]}. Many work
+        remotely, so your developer does not have to be in your city.
       </p>
     ),
   },
@@ -96,8 +95,7 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "Can I change my project after posting it?",
     a: (
       <p>
-        Yes. Open your project from your dashboard and choose <strong>Edit Project</strong>. Only you, the owner, can edit or
-        delete it.
+        Yes. Open your project from your dashboard and choose <strong>Edit Project</strong>. Only you, the owner, can edit or delete it.
       </p>
     ),
   },
@@ -108,8 +106,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
         <Link to="/register?type=developer" className={link}>
           Create a developer account
         </Link>{" "}
-        (choose <strong>Offer Services</strong>), then complete your profile: title, bio, city, skills, hourly rate, portfolio and
-        experience. Complete profiles are contacted far more often.
+        (choose <strong>Offer Services</strong>), then complete your profile: title, bio, city, skills, hourly rate, portfolio and experience. Complete profiles
+        are contacted far more often.
       </p>
     ),
   },
@@ -121,8 +119,7 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
         <Link to="/forgot-password" className={link}>
           Forgot password
         </Link>{" "}
-        on the login page. If the address has an account, we e-mail you a link to set a new password. The link works once and
-        expires after one hour.
+        on the login page. If the address has an account, we e-mail you a link to set a new password. The link works once and expires after one hour.
       </p>
     ),
   },
@@ -142,8 +139,8 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: "How is my personal information protected?",
     a: (
       <p>
-        We process personal information in line with the Protection of Personal Information Act (POPIA). Passwords are stored only
-        as strong one-way hashes. Read our{" "}
+        We process personal information in line with the Protection of Personal Information Act (POPIA). Passwords are stored only as strong one-way hashes.
+        Read our{" "}
         <Link to="/privacy" className={link}>
           Privacy Policy
         </Link>{" "}

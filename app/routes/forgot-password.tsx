@@ -36,12 +36,18 @@ export default function ForgotPassword() {
 
   if (result?.ok) {
     return (
-      <AuthCard title="Check your email" footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to log in</Link>}>
+      <AuthCard
+        title="Check your email"
+        footer={
+          <Link to="/login" className="font-medium text-brand-600 underline">
+            Back to log in
+          </Link>
+        }
+      >
         <div className="flex gap-3 text-slate-700" role="status">
           <MailCheck className="size-6 shrink-0 text-brand-600" aria-hidden="true" />
           <p>
-            If an account exists for <strong>{result.email}</strong>, we have sent it a link to set a new password. The link works once and
-            expires in 1 hour.
+            If an account exists for <strong>{result.email}</strong>, we have sent it a link to set a new password. The link works once and expires in 1 hour.
           </p>
         </div>
       </AuthCard>
@@ -51,11 +57,23 @@ export default function ForgotPassword() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your email and we will send you a link to set a new one."
-      footer={<Link to="/login" className="font-medium text-brand-600 underline">Back to log in</Link>}
+      footer={
+        <Link to="/login" className="font-medium text-brand-600 underline">
+          Back to log in
+        </Link>
+      }
     >
       <Form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} className="space-y-4">
         <Field id="email" label="Email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            invalid={!!errors.email}
+            aria-describedby="email-error"
+            {...register("email")}
+          />
         </Field>
         <Button type="submit" className="w-full" busy={busy}>
           {busy ? "Sending..." : "Send reset link"}

@@ -13,8 +13,7 @@ export const meta: Route.MetaFunction = () => [
   { title: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}` },
   {
     name: "description",
-    content:
-      "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
+    content: "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
   },
 ];
 
@@ -77,8 +76,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Turn your app idea into a working product
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
-              Hire app developers in South Africa. Describe your project, receive proposals from qualified local developers within 24
-              hours and start building, with every budget in rand.
+              Hire app developers in South Africa. Describe your project, receive proposals from qualified local developers within 24 hours and start building,
+              with every budget in rand.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={startHref} size="lg">
@@ -124,10 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        <Link
-          to="/how-it-works"
-          className="mt-8 inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline"
-        >
+        <Link to="/how-it-works" className="mt-8 inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline">
           More about how it works
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>

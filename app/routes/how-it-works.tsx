@@ -26,8 +26,7 @@ const CLIENT_STEPS: Step[] = [
     title: "Create a client account",
     body: (
       <>
-        <Link to="/register">Sign up</Link> with your name and e-mail address and choose <strong>Hire Developers</strong>. It takes
-        less than a minute.
+        <Link to="/register">Sign up</Link> with your name and e-mail address and choose <strong>Hire Developers</strong>. It takes less than a minute.
       </>
     ),
   },
@@ -35,9 +34,9 @@ const CLIENT_STEPS: Step[] = [
     title: "Describe your app",
     body: (
       <>
-        Give your project a clear title and explain what the app should do and for whom (at least 50 characters, but more detail
-        brings better proposals). Choose the platform (mobile, web or both), list the key features, pick a budget range and a
-        timeline, and add the skills you expect, such as Flutter, React or Payment Systems.
+        Give your project a clear title and explain what the app should do and for whom (at least 50 characters, but more detail brings better proposals).
+        Choose the platform (mobile, web or both), list the key features, pick a budget range and a timeline, and add the skills you expect, such as Flutter,
+        React or Payment Systems.
       </>
     ),
   },
@@ -45,9 +44,8 @@ const CLIENT_STEPS: Step[] = [
     title: "Receive proposals within 24 hours",
     body: (
       <>
-        Your project appears on <Link to="/projects">Browse Projects</Link>, where qualified developers send proposals, usually
-        within a day. You can also search <Link to="/developers">Find Developers</Link> yourself and contact people whose work you
-        like.
+        Your project appears on <Link to="/projects">Browse Projects</Link>, where qualified developers send proposals, usually within a day. You can also
+        search <Link to="/developers">Find Developers</Link> yourself and contact people whose work you like.
       </>
     ),
   },
@@ -55,8 +53,8 @@ const CLIENT_STEPS: Step[] = [
     title: "Compare and shortlist",
     body: (
       <>
-        Look at each developer's ratings and reviews, portfolio, experience, response time and hourly rate. Message your shortlist
-        to ask questions: how they would approach the build, what they need from you and how they test.
+        Look at each developer's ratings and reviews, portfolio, experience, response time and hourly rate. Message your shortlist to ask questions: how they
+        would approach the build, what they need from you and how they test.
       </>
     ),
   },
@@ -64,8 +62,8 @@ const CLIENT_STEPS: Step[] = [
     title: "Agree on the work and start building",
     body: (
       <>
-        Agree on scope, milestones, price in rand and deadlines in writing before work starts, and keep the conversation on{" "}
-        {PRODUCT_NAME} so there is a record of what was agreed. Then start building.
+        Agree on scope, milestones, price in rand and deadlines in writing before work starts, and keep the conversation on {PRODUCT_NAME} so there is a record
+        of what was agreed. Then start building.
       </>
     ),
   },
@@ -84,9 +82,8 @@ const DEVELOPER_STEPS: Step[] = [
     title: "Set up your profile",
     body: (
       <>
-        Add your title, a short bio, your city, skills, hourly rate and availability, plus portfolio items, experience,
-        certifications and links to GitHub, LinkedIn or your website. Clients decide on profiles: the more complete yours is,
-        the more often you are contacted.
+        Add your title, a short bio, your city, skills, hourly rate and availability, plus portfolio items, experience, certifications and links to GitHub,
+        LinkedIn or your website. Clients decide on profiles: the more complete yours is, the more often you are contacted.
       </>
     ),
   },
@@ -94,8 +91,8 @@ const DEVELOPER_STEPS: Step[] = [
     title: "Find projects that fit",
     body: (
       <>
-        <Link to="/projects">Browse Projects</Link> and filter by platform, category, budget and skills. Every budget is in rand
-        and every client is in South Africa.
+        <Link to="/projects">Browse Projects</Link> and filter by platform, category, budget and skills. Every budget is in rand and every client is in South
+        Africa.
       </>
     ),
   },
@@ -103,8 +100,8 @@ const DEVELOPER_STEPS: Step[] = [
     title: "Send a tailored proposal",
     body: (
       <>
-        Show that you read the brief: how you would build it, a realistic timeline, your price and one or two similar things you
-        have built. Short, specific proposals win more work than long generic ones.
+        Show that you read the brief: how you would build it, a realistic timeline, your price and one or two similar things you have built. Short, specific
+        proposals win more work than long generic ones.
       </>
     ),
   },
@@ -112,8 +109,8 @@ const DEVELOPER_STEPS: Step[] = [
     title: "Deliver and grow your reputation",
     body: (
       <>
-        Agree milestones with the client, deliver, and ask for a review when the work is done. Good reviews and a high rating move
-        you up when clients sort developers.
+        Agree milestones with the client, deliver, and ask for a review when the work is done. Good reviews and a high rating move you up when clients sort
+        developers.
       </>
     ),
   },
@@ -137,9 +134,7 @@ function Steps({ id, title, intro, steps }: { id: string; title: string; intro: 
             </span>
             <div className="min-w-0 pt-0.5">
               <h3 className="font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2">
-                {step.body}
-              </p>
+              <p className="mt-1 leading-7 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2">{step.body}</p>
             </div>
           </li>
         ))}
@@ -155,10 +150,7 @@ export default function HowItWorks() {
       eyebrow="How It Works"
       title="From app idea to working product"
       intro={
-        <p>
-          {PRODUCT_NAME} connects South Africans who need an app or website built with local developers who build them. Here is
-          what happens on each side.
-        </p>
+        <p>{PRODUCT_NAME} connects South Africans who need an app or website built with local developers who build them. Here is what happens on each side.</p>
       }
       width="wide"
       prose={false}
@@ -176,7 +168,12 @@ export default function HowItWorks() {
     >
       <div className="grid gap-6 lg:grid-cols-2">
         <Steps id="for-clients" title="For clients" intro="You have an idea, a business problem or an app that needs rebuilding." steps={CLIENT_STEPS} />
-        <Steps id="for-developers" title="For developers" intro="You build mobile or web software and want steady, well-described work." steps={DEVELOPER_STEPS} />
+        <Steps
+          id="for-developers"
+          title="For developers"
+          intro="You build mobile or web software and want steady, well-described work."
+          steps={DEVELOPER_STEPS}
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

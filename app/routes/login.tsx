@@ -59,10 +59,24 @@ export default function Login() {
       <Form method="post" action={`/login${search}`} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field id="email" label="Email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            invalid={!!errors.email}
+            aria-describedby="email-error"
+            {...register("email")}
+          />
         </Field>
         <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput id="password" autoComplete="current-password" invalid={!!errors.password} aria-describedby="password-error" {...register("password")} />
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            invalid={!!errors.password}
+            aria-describedby="password-error"
+            {...register("password")}
+          />
         </Field>
         <div className="flex items-center justify-between gap-4">
           <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">

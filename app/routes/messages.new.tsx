@@ -49,8 +49,15 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
   const send = async (body: string): Promise<string | null> => {
     setSending(true);
     try {
-      const res = await fetch("/api/v1/conversations", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...target, body }) });
-      const answer = (await res.json().catch(() => null)) as { conversation?: { id: string }; error?: { message: string; fields?: Record<string, string> } } | null;
+      const res = await fetch("/api/v1/conversations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...target, body }),
+      });
+      const answer = (await res.json().catch(() => null)) as {
+        conversation?: { id: string };
+        error?: { message: string; fields?: Record<string, string> };
+      } | null;
       if (!res.ok || !answer?.conversation) return answer?.error?.fields?.body ?? answer?.error?.message ?? "Message not sent. Please try again.";
       navigate(`/messages/${answer.conversation.id}`, { replace: true });
       return null;
@@ -68,7 +75,6 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
         <Composer
           onSend={send}
           busy={sending || navigation.state === "submitting"}
-          autoFocus
           placeholder={`Write to ${recipient.name}…`}
           error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
         />

@@ -82,7 +82,9 @@ function Thread({ loaderData }: Route.ComponentProps) {
     (seq: number) => {
       if (seq <= readUpTo.current || document.visibilityState !== "visible") return;
       readUpTo.current = seq;
-      void fetch(`/api/v1/conversations/${id}/read`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seq }) }).catch(() => {});
+      void fetch(`/api/v1/conversations/${id}/read`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seq }) }).catch(
+        () => {},
+      );
     },
     [id],
   );
@@ -141,7 +143,9 @@ function Thread({ loaderData }: Route.ComponentProps) {
   const loadOlder = async () => {
     if (olderCursor === null || loadingOlder) return;
     setLoadingOlder(true);
-    const page = await getJson<{ messages: Message[]; nextCursor: number | null }>(`/api/v1/conversations/${id}/messages?cursor=${olderCursor}`).catch(() => null);
+    const page = await getJson<{ messages: Message[]; nextCursor: number | null }>(`/api/v1/conversations/${id}/messages?cursor=${olderCursor}`).catch(
+      () => null,
+    );
     setLoadingOlder(false);
     if (!page) return;
     const el = scroller.current;
@@ -153,7 +157,11 @@ function Thread({ loaderData }: Route.ComponentProps) {
   const send = async (body: string): Promise<string | null> => {
     setSending(true);
     try {
-      const res = await fetch(`/api/v1/conversations/${id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body }) });
+      const res = await fetch(`/api/v1/conversations/${id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ body }),
+      });
       const answer = (await res.json().catch(() => null)) as { message?: Message; error?: { message: string; fields?: Record<string, string> } } | null;
       if (!res.ok || !answer?.message) return answer?.error?.fields?.body ?? answer?.error?.message ?? "Message not sent. Please try again.";
       stickToBottom.current = true;
@@ -184,7 +192,13 @@ function Thread({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null
       }
-      composer={<Composer onSend={send} busy={sending || navigation.state === "submitting"} error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null} />}
+      composer={
+        <Composer
+          onSend={send}
+          busy={sending || navigation.state === "submitting"}
+          error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
+        />
+      }
     >
       <div
         ref={scroller}
@@ -196,7 +210,12 @@ function Thread({ loaderData }: Route.ComponentProps) {
       >
         {olderCursor !== null ? (
           <div className="mb-3 text-center">
-            <button type="button" onClick={loadOlder} disabled={loadingOlder} className="min-h-10 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60">
+            <button
+              type="button"
+              onClick={loadOlder}
+              disabled={loadingOlder}
+              className="min-h-10 rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+            >
               {loadingOlder ? "Loading…" : "Load older messages"}
             </button>
           </div>
@@ -206,7 +225,9 @@ function Thread({ loaderData }: Route.ComponentProps) {
             const mine = m.senderId === me;
             return (
               <li key={m.seq} data-seq={m.seq} className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
-                <div className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}>
+                <div
+                  className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
+                >
                   <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
                   <MessageText body={m.body} />
                 </div>

@@ -53,7 +53,10 @@ function ConversationRow({ c }: { c: ConversationSummary }) {
               {c.lastMessage.preview}
             </p>
             {unread ? (
-              <span aria-hidden="true" className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+              >
                 {c.unreadCount > 99 ? "99+" : c.unreadCount}
               </span>
             ) : null}
@@ -69,7 +72,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [cursor, setCursor] = useState(loaderData.nextCursor);
   const [loading, setLoading] = useState(false);
 
-  useEffect(() => setCursor((c) => (more.length ? c : loaderData.nextCursor)), [loaderData.nextCursor]);
+  useEffect(() => setCursor((c) => (more.length ? c : loaderData.nextCursor)), [loaderData.nextCursor, more.length]);
   // New messages, reads and reconnects re-read the first page (one indexed query).
   useRevalidateOn(INBOX_EVENTS);
 
@@ -101,7 +104,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <MessageSquare className="mx-auto size-10 text-slate-400" aria-hidden="true" />
           <h2 className="mt-3 text-lg font-semibold text-slate-900">No messages yet</h2>
           <p className="mx-auto mt-1 max-w-sm text-sm text-slate-600">
-            {loaderData.userType === "developer" ? "Use Contact Client on a project to ask a question." : "Use Contact on a developer's profile to start a conversation."}
+            {loaderData.userType === "developer"
+              ? "Use Contact Client on a project to ask a question."
+              : "Use Contact on a developer's profile to start a conversation."}
           </p>
           <ButtonLink to={loaderData.userType === "developer" ? "/projects" : "/developers"} className="mt-5">
             {loaderData.userType === "developer" ? "Browse Projects" : "Find Developers"}

@@ -31,9 +31,7 @@ export default function NotFound() {
       </span>
       <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Page not found</h1>
-      <p className="mt-4 text-lg leading-8 text-slate-600">
-        Sorry, we could not find that page. It may have moved, or the link may be mistyped.
-      </p>
+      <p className="mt-4 text-lg leading-8 text-slate-600">Sorry, we could not find that page. It may have moved, or the link may be mistyped.</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <ButtonLink to="/" size="lg">
           Go to the home page
@@ -47,10 +45,7 @@ export default function NotFound() {
         <ul className="mt-3 grid gap-1 sm:grid-cols-2">
           {SUGGESTIONS.map((s) => (
             <li key={s.to}>
-              <Link
-                to={s.to}
-                className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline"
-              >
+              <Link to={s.to} className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline-offset-4 hover:underline">
                 {s.label}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>

@@ -61,7 +61,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
         {nextCursor ? (
-          <Link to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+          <Link
+            to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`}
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
             Older notifications
           </Link>
         ) : null}

@@ -1,6 +1,15 @@
 import { ArrowRight } from "lucide-react";
 import { data } from "react-router";
-import { DeleteAccountDialog, DownloadData, EmailSwitches, NameForm, PasswordForm, SessionsForm, SettingsCard, type SettingsResult } from "../components/profile/settings-forms";
+import {
+  DeleteAccountDialog,
+  DownloadData,
+  EmailSwitches,
+  NameForm,
+  PasswordForm,
+  SessionsForm,
+  SettingsCard,
+  type SettingsResult,
+} from "../components/profile/settings-forms";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {

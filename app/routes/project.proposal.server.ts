@@ -29,7 +29,14 @@ export async function loadProposalPage(db: Db, user: SessionUser, projectId: str
   const refusal = proposalRefusal(user, mine ? { ...project, status: "active" } : project);
   if (refusal) throw await redirectWithFlash(back, { type: "error", message: refusal.message });
   return {
-    project: { id: project.id, title: project.title, status: project.status, budgetMin: project.budgetMin, budgetMax: project.budgetMax, timeline: project.timeline },
+    project: {
+      id: project.id,
+      title: project.title,
+      status: project.status,
+      budgetMin: project.budgetMin,
+      budgetMax: project.budgetMax,
+      timeline: project.timeline,
+    },
     mine,
   };
 }

@@ -38,7 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return loadProposalPage(context.deps.db, user, params.id);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.mine ? "Your proposal" : "Submit a proposal"}${data ? ` - ${data.project.title}` : ""} | BuildZA` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.mine ? "Your proposal" : "Submit a proposal"}${data ? ` - ${data.project.title}` : ""} | BuildZA` },
+];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
@@ -86,7 +88,8 @@ export default function ProposalPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">{mine ? "Your proposal" : "Submit a proposal"}</h1>
       <p className="mt-1 break-words text-slate-600">
-        For <span className="font-medium text-slate-800">{project.title}</span> · Budget {formatBudget(project.budgetMin, project.budgetMax)} · {timelineLabel(project.timeline)}
+        For <span className="font-medium text-slate-800">{project.title}</span> · Budget {formatBudget(project.budgetMin, project.budgetMax)} ·{" "}
+        {timelineLabel(project.timeline)}
       </p>
       <div className="mt-6">
         {editable ? (
@@ -168,7 +171,12 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
     setValue,
     watch,
     formState: { errors, isSubmitted },
-  } = useForm<FormValues>({ resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>, defaultValues: defaults, mode: "onSubmit", reValidateMode: "onChange" });
+  } = useForm<FormValues>({
+    resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>,
+    defaultValues: defaults,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   useServerErrors<FormValues>(result, setError);
   const { fields, append, remove } = useFieldArray({ control, name: "milestones" });
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.json !== undefined;
@@ -186,7 +194,9 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
     submit({ intent: editing ? "update" : "submit", ...(values as unknown as Record<string, never>) }, { method: "post", encType: "application/json" });
   });
 
-  const milestonesError = (errors.milestones as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors.milestones as { root?: { message?: string } } | undefined)?.root?.message;
+  const milestonesError =
+    (errors.milestones as { message?: string; root?: { message?: string } } | undefined)?.message ??
+    (errors.milestones as { root?: { message?: string } } | undefined)?.root?.message;
 
   return (
     <>
@@ -205,7 +215,11 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
               aria-describedby="coverLetter-count coverLetter-error"
               {...register("coverLetter")}
             />
-            <p id="coverLetter-count" className={`text-sm ${coverLetter.trim().length >= MIN_COVER_LETTER ? "text-slate-500" : "text-amber-800"}`} aria-live="polite">
+            <p
+              id="coverLetter-count"
+              className={`text-sm ${coverLetter.trim().length >= MIN_COVER_LETTER ? "text-slate-500" : "text-amber-800"}`}
+              aria-live="polite"
+            >
               {coverLetter.trim().length} characters{coverLetter.trim().length < MIN_COVER_LETTER ? ` (at least ${MIN_COVER_LETTER})` : ""}
             </p>
           </Field>
@@ -216,7 +230,17 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
                 <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500" aria-hidden="true">
                   R
                 </span>
-                <Input id="price" type="number" inputMode="numeric" min={500} step={1} className="pl-7" invalid={Boolean(errors.price)} aria-describedby="price-error" {...register("price")} />
+                <Input
+                  id="price"
+                  type="number"
+                  inputMode="numeric"
+                  min={500}
+                  step={1}
+                  className="pl-7"
+                  invalid={Boolean(errors.price)}
+                  aria-describedby="price-error"
+                  {...register("price")}
+                />
               </div>
             </Field>
             <div className="space-y-3">
@@ -268,7 +292,10 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
             {fields.length ? (
               <ul className="space-y-3">
                 {fields.map((field, i) => (
-                  <li key={field.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
+                  <li
+                    key={field.id}
+                    className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
+                  >
                     <div className="col-span-2 space-y-1 sm:col-span-1">
                       <label htmlFor={`milestones.${i}.title`} className="text-xs font-medium text-slate-600">
                         Milestone {i + 1} title
@@ -280,7 +307,15 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
                       <label htmlFor={`milestones.${i}.amount`} className="text-xs font-medium text-slate-600">
                         Amount (R)
                       </label>
-                      <Input id={`milestones.${i}.amount`} type="number" inputMode="numeric" min={1} step={1} invalid={Boolean(errors.milestones?.[i]?.amount)} {...register(`milestones.${i}.amount`)} />
+                      <Input
+                        id={`milestones.${i}.amount`}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        step={1}
+                        invalid={Boolean(errors.milestones?.[i]?.amount)}
+                        {...register(`milestones.${i}.amount`)}
+                      />
                       <FieldError message={errors.milestones?.[i]?.amount?.message} />
                     </div>
                     <Button variant="ghost" className="self-end px-3" onClick={() => remove(i)} aria-label={`Remove milestone ${i + 1}`}>
@@ -293,7 +328,9 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
             {fields.length ? (
               <p className={`text-sm font-medium ${milestoneTotal === price && price > 0 ? "text-brand-700" : "text-amber-800"}`} aria-live="polite">
                 Milestones total {formatRand(milestoneTotal)} of {formatRand(price)}
-                {milestoneTotal === price ? "" : ` (${milestoneTotal < price ? `${formatRand(price - milestoneTotal)} left` : `${formatRand(milestoneTotal - price)} over`})`}
+                {milestoneTotal === price
+                  ? ""
+                  : ` (${milestoneTotal < price ? `${formatRand(price - milestoneTotal)} left` : `${formatRand(milestoneTotal - price)} over`})`}
               </p>
             ) : null}
             <FieldError id="milestones-error" message={milestonesError} />

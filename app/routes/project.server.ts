@@ -7,15 +7,7 @@ import { getProject, getProjectClient, listSimilarProjects, type Project } from 
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
 
-export {
-  acceptProposal,
-  cancelHire,
-  closeProject,
-  completeProject,
-  createReview,
-  declineProposal,
-  shortlistProposal,
-} from "../../server/proposals/service";
+export { acceptProposal, cancelHire, closeProject, completeProject, createReview, declineProposal, shortlistProposal } from "../../server/proposals/service";
 export { emailDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";

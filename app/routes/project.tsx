@@ -105,7 +105,6 @@ export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, client, similar, viewer, shareUrl, proposals, proposalSort, myProposal, review } = loaderData;
   const hired = proposals?.find((p) => p.status === "accepted") ?? null;
@@ -191,9 +190,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </div>
           </Card>
 
-          {showHired ? (
-            <HiredDeveloperCard developer={hiredView.developer} price={hiredView.price} status={project.status} you={!viewer.isOwner} />
-          ) : null}
+          {showHired ? <HiredDeveloperCard developer={hiredView.developer} price={hiredView.price} status={project.status} you={!viewer.isOwner} /> : null}
           {review && (review.canReview || review.reviewed) ? (
             <ReviewCard
               who={review.role === "client" ? (hired?.developer.name ?? "the developer") : (client?.name ?? "the client")}
@@ -269,7 +266,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <SideCard title="About the Client">
             {client ? (
               <div className="mb-4 flex items-center gap-3">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800" aria-hidden="true">
+                <span
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
+                  aria-hidden="true"
+                >
                   {client.name.trim().charAt(0).toUpperCase() || "?"}
                 </span>
                 <p className="min-w-0 break-words font-medium text-slate-900">{client.name}</p>
@@ -308,7 +308,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             ) : !viewer.signedIn ? (
               <p className="mt-5 text-sm text-slate-600">
-                <Link to={`/login?redirectTo=${encodeURIComponent(`/projects/${project.id}`)}`} className="font-medium text-brand-700 underline underline-offset-2">
+                <Link
+                  to={`/login?redirectTo=${encodeURIComponent(`/projects/${project.id}`)}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
                   Sign in
                 </Link>{" "}
                 to contact this client.

@@ -25,7 +25,8 @@ import {
 } from "../components/projects/filters";
 import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } from "../components/projects/project-card";
 import { Button, ButtonLink } from "../components/ui/button";
-import { notify, useRootData } from "../root";
+import { notify } from "../lib/toast";
+import { useRootData } from "../root";
 import type { Route } from "./+types/projects";
 import { loadProjectsPage } from "./projects.server";
 
@@ -36,7 +37,8 @@ export function meta(): Route.MetaDescriptors {
     { title: "Browse Projects | BuildZA" },
     {
       name: "description",
-      content: "Browse app and software projects posted by clients across South Africa. Filter by category, platform, budget and skills, and send your proposal.",
+      content:
+        "Browse app and software projects posted by clients across South Africa. Filter by category, platform, budget and skills, and send your proposal.",
     },
   ];
 }
@@ -71,8 +73,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
 
   // While new filters load, the controls and chips already show them and the list shows skeletons.
-  const pendingParams =
-    navigation.state === "loading" && navigation.location.pathname === "/projects" ? new URLSearchParams(navigation.location.search) : null;
+  const pendingParams = navigation.state === "loading" && navigation.location.pathname === "/projects" ? new URLSearchParams(navigation.location.search) : null;
   const loadingFilters = pendingParams !== null && filterKey(pendingParams) !== filterKey(searchParams);
   const applied = loaderData.filters;
   const shown = loadingFilters ? filtersFromParams(pendingParams) : applied;

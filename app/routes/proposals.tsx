@@ -147,7 +147,10 @@ function ClientGroups({ proposals }: { proposals: Item[] }) {
       {[...groups.values()].map((items) => (
         <Card key={items[0]!.projectId} className="p-4 sm:p-5">
           <h2 className="flex flex-wrap items-baseline justify-between gap-2">
-            <Link to={`/projects/${items[0]!.projectId}#proposals`} className="min-w-0 break-words text-lg font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+            <Link
+              to={`/projects/${items[0]!.projectId}#proposals`}
+              className="min-w-0 break-words text-lg font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+            >
               {items[0]!.projectTitle}
             </Link>
             <span className="text-sm font-normal text-slate-500">

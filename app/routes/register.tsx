@@ -99,13 +99,27 @@ export default function Register() {
           <Input id="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" {...register("name")} />
         </Field>
         <Field id="email" label="Email" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} aria-describedby="email-error" {...register("email")} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            invalid={!!errors.email}
+            aria-describedby="email-error"
+            {...register("email")}
+          />
         </Field>
         <Field id="password" label="Password" error={errors.password?.message} hint="At least 6 characters">
           <PasswordInput id="password" autoComplete="new-password" invalid={!!errors.password} aria-describedby="password-error" {...register("password")} />
         </Field>
         <Field id="confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" invalid={!!errors.confirmPassword} aria-describedby="confirmPassword-error" {...register("confirmPassword")} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            invalid={!!errors.confirmPassword}
+            aria-describedby="confirmPassword-error"
+            {...register("confirmPassword")}
+          />
         </Field>
         <div>
           <label className="flex min-h-11 items-start gap-2 pt-2 text-sm text-slate-700">

@@ -34,7 +34,14 @@ export default function ResetPassword() {
   const tokenError = errors.token?.message ?? (token ? undefined : "This reset link is invalid or has expired");
 
   return (
-    <AuthCard title="Set a new password" footer={<Link to="/forgot-password" className="font-medium text-brand-600 underline">Request a new link</Link>}>
+    <AuthCard
+      title="Set a new password"
+      footer={
+        <Link to="/forgot-password" className="font-medium text-brand-600 underline">
+          Request a new link
+        </Link>
+      }
+    >
       <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" {...register("token")} />
         {tokenError ? <FieldError id="token-error" message={tokenError} /> : null}
@@ -42,7 +49,13 @@ export default function ResetPassword() {
           <PasswordInput id="password" autoComplete="new-password" invalid={!!errors.password} aria-describedby="password-error" {...register("password")} />
         </Field>
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" invalid={!!errors.confirmPassword} aria-describedby="confirmPassword-error" {...register("confirmPassword")} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            invalid={!!errors.confirmPassword}
+            aria-describedby="confirmPassword-error"
+            {...register("confirmPassword")}
+          />
         </Field>
         <Button type="submit" className="w-full" busy={busy} disabled={!token}>
           {busy ? "Saving..." : "Set new password"}

@@ -25,7 +25,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" className="mt-4 flex gap-2">
         <div className="relative flex-1">
           <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input name="q" type="search" defaultValue={q} aria-label="Search projects and developers" placeholder="Search projects and developers" className="pl-10" />
+          <Input
+            name="q"
+            type="search"
+            defaultValue={q}
+            aria-label="Search projects and developers"
+            placeholder="Search projects and developers"
+            className="pl-10"
+          />
         </div>
         <Button type="submit">Search</Button>
       </Form>

@@ -42,8 +42,7 @@ const STORIES = [
     platform: "Mobile & Web",
     budget: "R35000-R75000",
     timeline: "8+",
-    challenge:
-      "Customers phoned the office all day to ask where their parcels were, and drivers filled in paper proof-of-delivery slips.",
+    challenge: "Customers phoned the office all day to ask where their parcels were, and drivers filled in paper proof-of-delivery slips.",
     built:
       "A driver app with photo and signature proof of delivery that keeps working through load-shedding and signal gaps, plus a tracking page customers open from an SMS link.",
     result: "Calls to the office dropped, and invoices now go out the same day as delivery instead of at month-end.",

@@ -52,8 +52,8 @@ export default function Support() {
               <div>
                 <p className="font-medium text-slate-900">Response times</p>
                 <p className="mt-1 leading-7 text-slate-700">
-                  We answer within one business day, Monday to Friday, 08:00 to 17:00 (SAST), excluding South African public
-                  holidays. Reports of fraud or abuse are handled first.
+                  We answer within one business day, Monday to Friday, 08:00 to 17:00 (SAST), excluding South African public holidays. Reports of fraud or abuse
+                  are handled first.
                 </p>
               </div>
             </li>

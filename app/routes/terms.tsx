@@ -40,9 +40,8 @@ export default function Terms() {
 
       <h2 id="about">1. About these terms</h2>
       <p>
-        These terms are an agreement between you and {PRODUCT_NAME} (&ldquo;we&rdquo;, &ldquo;us&rdquo;) about your use of our
-        website and services. By creating an account or using {PRODUCT_NAME} you accept them. If you use {PRODUCT_NAME} for a
-        business, you confirm that you may accept these terms on its behalf.
+        These terms are an agreement between you and {PRODUCT_NAME} (&ldquo;we&rdquo;, &ldquo;us&rdquo;) about your use of our website and services. By creating
+        an account or using {PRODUCT_NAME} you accept them. If you use {PRODUCT_NAME} for a business, you confirm that you may accept these terms on its behalf.
       </p>
 
       <h2 id="eligibility">2. Who may use BuildZA</h2>
@@ -54,9 +53,8 @@ export default function Terms() {
 
       <h2 id="account">3. Your account</h2>
       <p>
-        Give us accurate information and keep it up to date. Keep your password secret: you are responsible for what happens under
-        your account. If you think someone else has used it, reset your password and e-mail us at{" "}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> straight away.
+        Give us accurate information and keep it up to date. Keep your password secret: you are responsible for what happens under your account. If you think
+        someone else has used it, reset your password and e-mail us at <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> straight away.
       </p>
 
       <h2 id="projects">4. Posting projects</h2>
@@ -70,25 +68,24 @@ export default function Terms() {
 
       <h2 id="agreements">5. Work agreed between clients and developers</h2>
       <p>
-        {PRODUCT_NAME} is a marketplace: we help clients and developers find each other. When a client and a developer agree on a
-        piece of work, that contract is between them. We are not a party to it, we do not employ the developers, and we do not
-        guarantee the quality, timing or outcome of any work.
+        {PRODUCT_NAME} is a marketplace: we help clients and developers find each other. When a client and a developer agree on a piece of work, that contract
+        is between them. We are not a party to it, we do not employ the developers, and we do not guarantee the quality, timing or outcome of any work.
       </p>
       <p>
-        Before work starts, agree in writing on the scope, milestones, deadlines, price, who owns the code and designs, and what
-        happens if plans change. Keeping that conversation on {PRODUCT_NAME} gives both sides a record.
+        Before work starts, agree in writing on the scope, milestones, deadlines, price, who owns the code and designs, and what happens if plans change.
+        Keeping that conversation on {PRODUCT_NAME} gives both sides a record.
       </p>
 
       <h2 id="payments">6. Prices and payments</h2>
       <p>
-        Prices on {PRODUCT_NAME} are in rand. A proposal should state whether its price includes VAT. Where we offer a payment
-        service, its terms and any fees are shown to you before you use it; we never charge a fee you have not seen first.
+        Prices on {PRODUCT_NAME} are in rand. A proposal should state whether its price includes VAT. Where we offer a payment service, its terms and any fees
+        are shown to you before you use it; we never charge a fee you have not seen first.
       </p>
 
       <h2 id="reviews">7. Reviews and ratings</h2>
       <p>
-        Reviews must be honest and based on real work. Do not offer or accept anything in exchange for a review, and do not review
-        yourself. We may remove reviews that break these rules or contain personal attacks or private information.
+        Reviews must be honest and based on real work. Do not offer or accept anything in exchange for a review, and do not review yourself. We may remove
+        reviews that break these rules or contain personal attacks or private information.
       </p>
 
       <h2 id="acceptable-use">8. Acceptable use</h2>
@@ -103,33 +100,29 @@ export default function Terms() {
 
       <h2 id="content">9. Your content and intellectual property</h2>
       <p>
-        You keep ownership of what you post: project descriptions, profiles, portfolio items and messages. You give us a
-        non-exclusive licence to store, display and process that content to run {PRODUCT_NAME}. Ownership of work a developer
-        delivers to a client is whatever the two of you agree; if in doubt, put it in writing. The {PRODUCT_NAME} name and logo
-        belong to us.
+        You keep ownership of what you post: project descriptions, profiles, portfolio items and messages. You give us a non-exclusive licence to store, display
+        and process that content to run {PRODUCT_NAME}. Ownership of work a developer delivers to a client is whatever the two of you agree; if in doubt, put it
+        in writing. The {PRODUCT_NAME} name and logo belong to us.
       </p>
 
       <h2 id="suspension">10. Reports, suspension and closing your account</h2>
       <p>
-        You can report a project with the flag button on its page or by e-mail. We review reports and may remove content or
-        suspend or close accounts that break these terms or put other users at risk. You may close your account at any time by
-        e-mailing us from the address on the account. What happens to your information afterwards is described in our{" "}
-        <Link to="/privacy">Privacy Policy</Link>.
+        You can report a project with the flag button on its page or by e-mail. We review reports and may remove content or suspend or close accounts that break
+        these terms or put other users at risk. You may close your account at any time by e-mailing us from the address on the account. What happens to your
+        information afterwards is described in our <Link to="/privacy">Privacy Policy</Link>.
       </p>
 
       <h2 id="liability">11. Our responsibility to you</h2>
       <p>
-        We work hard to keep {PRODUCT_NAME} available, accurate and secure, but we provide it as it is and cannot promise it will
-        always be free of errors or interruptions. As far as the law allows, we are not responsible for losses caused by work
-        agreed between users, or for indirect or consequential losses. Nothing in these terms limits rights you have under the
-        Consumer Protection Act or other South African law that cannot be limited.
+        We work hard to keep {PRODUCT_NAME} available, accurate and secure, but we provide it as it is and cannot promise it will always be free of errors or
+        interruptions. As far as the law allows, we are not responsible for losses caused by work agreed between users, or for indirect or consequential losses.
+        Nothing in these terms limits rights you have under the Consumer Protection Act or other South African law that cannot be limited.
       </p>
 
       <h2 id="changes">12. Changes, law and contact</h2>
       <p>
-        We may update these terms. If a change matters, we will tell you by e-mail or on the site before it takes effect. These
-        terms are governed by the law of the Republic of South Africa. Questions? E-mail{" "}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> or visit <Link to="/support">Support</Link>.
+        We may update these terms. If a change matters, we will tell you by e-mail or on the site before it takes effect. These terms are governed by the law of
+        the Republic of South Africa. Questions? E-mail <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> or visit <Link to="/support">Support</Link>.
       </p>
     </ContentPage>
   );

@@ -81,7 +81,12 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
 }
 
 /** EXPLAIN ANALYZE medians of each shape's queries. */
-export async function explainShapes(database: Database, recorded: Array<{ sql: string; params: unknown[] }>, shapes: ListShape[], repeats: number): Promise<ShapeTiming[]> {
+export async function explainShapes(
+  database: Database,
+  recorded: Array<{ sql: string; params: unknown[] }>,
+  shapes: ListShape[],
+  repeats: number,
+): Promise<ShapeTiming[]> {
   await database.query("analyze");
   const out: ShapeTiming[] = [];
   for (const shape of shapes) {
@@ -95,7 +100,10 @@ export async function explainShapes(database: Database, recorded: Array<{ sql: s
       let scans: string[] = [];
       for (let i = 0; i < repeats; i++) {
         const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (analyze, format json) ${q.sql}`, q.params);
-        const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{ Plan: PlanNode; "Execution Time": number }>;
+        const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{
+          Plan: PlanNode;
+          "Execution Time": number;
+        }>;
         times.push(plan[0]!["Execution Time"]);
         if (i === 0) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
       }

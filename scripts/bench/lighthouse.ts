@@ -65,8 +65,14 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
       for (const [id, cat] of Object.entries(lhr.categories)) {
         for (const ref of cat.auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (!audit || ref.weight === 0 && id === "performance") continue;
-          if (audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === "binary" || (audit.scoreDisplayMode === "metricSavings" && id !== "performance") || (id !== "performance" && audit.scoreDisplayMode === "numeric"))) {
+          if (!audit || (ref.weight === 0 && id === "performance")) continue;
+          if (
+            audit.score !== null &&
+            audit.score < 1 &&
+            (audit.scoreDisplayMode === "binary" ||
+              (audit.scoreDisplayMode === "metricSavings" && id !== "performance") ||
+              (id !== "performance" && audit.scoreDisplayMode === "numeric"))
+          ) {
             failed.push(`${id}: ${audit.title}`);
           }
         }

@@ -67,7 +67,11 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 /** Runs a TypeScript file with tsx in a new Node process; resolves with its output, rejects on a non-zero exit. */
 export function runTs(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", file, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", file, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     running.add(child);
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
@@ -93,7 +97,11 @@ export interface Started {
  * (a line fragment) or fails after `timeoutMs`.
  */
 export function startTs(file: string, options: { env: NodeJS.ProcessEnv; port: number; ready: string; timeoutMs?: number }): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, env: { ...process.env, ...options.env, PORT: String(options.port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", file], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   let out = "";
   const started: Started = { child, url: `http://127.0.0.1:${options.port}`, output: () => out, stop: () => stopChild(child) };

@@ -175,7 +175,10 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function benchDatabase(db: "pglite" | "postgres", pagesOut: { weights?: PageWeight[]; lighthouse?: LighthouseResult[]; headers?: Record<string, string | null> }): Promise<DbRun> {
+async function benchDatabase(
+  db: "pglite" | "postgres",
+  pagesOut: { weights?: PageWeight[]; lighthouse?: LighthouseResult[]; headers?: Record<string, string | null> },
+): Promise<DbRun> {
   console.log(`\n=== ${db === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL"} ===`);
   let dbEnv: NodeJS.ProcessEnv;
   let target: { dataDir?: string; databaseUrl?: string };
@@ -265,13 +268,32 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: { weights?: Pa
         } finally {
           await ceiling.stop();
         }
-        for (const [name, r] of [["ceiling: node:http fixed JSON", ceilings.json], ["ceiling: static HTML (app static handler)", ceilings.html]] as const) {
+        for (const [name, r] of [
+          ["ceiling: node:http fixed JSON", ceilings.json],
+          ["ceiling: static HTML (app static handler)", ceilings.html],
+        ] as const) {
           cases.push({ ...r, db, pageCache, name, kind: "ceiling", ceiling: null, ratio: null, target: null, pass: null });
         }
         if (db === "pglite" && !args["no-lighthouse"]) {
           const weights: PageWeight[] = [];
           console.log("Page weight of every public page...");
-          for (const p of ["/", "/projects", `/projects/${projectId}`, "/developers", `/developers/${developerId}`, "/search?q=app", "/how-it-works", "/faq", "/support", "/success-stories", "/terms", "/privacy", "/login", "/register", "/forgot-password"]) {
+          for (const p of [
+            "/",
+            "/projects",
+            `/projects/${projectId}`,
+            "/developers",
+            `/developers/${developerId}`,
+            "/search?q=app",
+            "/how-it-works",
+            "/faq",
+            "/support",
+            "/success-stories",
+            "/terms",
+            "/privacy",
+            "/login",
+            "/register",
+            "/forgot-password",
+          ]) {
             weights.push({ ...(await weighPage(app.url, p)), path: p.replace(projectId, "{id}").replace(developerId, "{id}") });
           }
           pagesOut.weights = weights;
@@ -324,7 +346,9 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: { weights?: Pa
 function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: LighthouseResult[]; headers?: Record<string, string | null> }) {
   const checks: Array<{ target: string; figure: string; pass: boolean }> = [];
   console.log(`\n================ BuildZA benchmark (${new Date().toISOString()}) ================`);
-  console.log(`${settings.projects} projects, ${settings.developers} developers; autocannon ${settings.load.connections} connections, ${settings.load.duration} s per case after ${settings.load.warmup} s warm-up; ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `${settings.projects} projects, ${settings.developers} developers; autocannon ${settings.load.connections} connections, ${settings.load.duration} s per case after ${settings.load.warmup} s warm-up; ${os.cpus().length} cores, Node ${process.version}`,
+  );
   for (const run of runs) {
     console.log(`\n--- ${run.db}: seeding took ${run.seedSeconds} s ---`);
     console.log(`\nDatabase time per list query (EXPLAIN ANALYZE, median of ${settings.repeats}, ms):`);
@@ -340,10 +364,20 @@ function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: Lig
       [false, true, true, true, false],
     );
     const scans = run.explain.filter((e) => e.queries.some((q) => q.seqScans.length));
-    checks.push({ target: `${run.db}: no list shape scans a whole table`, figure: scans.length ? scans.map((s) => s.shape).join("; ") : "none", pass: scans.length === 0 });
+    checks.push({
+      target: `${run.db}: no list shape scans a whole table`,
+      figure: scans.length ? scans.map((s) => s.shape).join("; ") : "none",
+      pass: scans.length === 0,
+    });
     const cc = run.cursorCheck;
-    console.log(`Page ${CURSOR_PAGE} by cursor: ${cc.pageMs} ms vs first page ${cc.firstMs} ms = ${cc.ratio}x (target <= ${TARGETS.cursorPageFactor}x): ${pass(cc.pass)}`);
-    checks.push({ target: `${run.db}: page ${CURSOR_PAGE} by cursor <= ${TARGETS.cursorPageFactor}x first page (rows query)`, figure: `${cc.ratio}x`, pass: cc.pass });
+    console.log(
+      `Page ${CURSOR_PAGE} by cursor: ${cc.pageMs} ms vs first page ${cc.firstMs} ms = ${cc.ratio}x (target <= ${TARGETS.cursorPageFactor}x): ${pass(cc.pass)}`,
+    );
+    checks.push({
+      target: `${run.db}: page ${CURSOR_PAGE} by cursor <= ${TARGETS.cursorPageFactor}x first page (rows query)`,
+      figure: `${cc.ratio}x`,
+      pass: cc.pass,
+    });
 
     console.log(`\nLoad (${run.db}):`);
     table(
@@ -363,9 +397,17 @@ function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: Lig
       [false, false, true, true, true, true, true, true, false, false],
     );
     for (const crash of run.crashes) console.log(`\n${run.db}: ${crash.split("\n")[0]} (end of its output in results.json)`);
-    checks.push({ target: `${run.db}: the server stays up under every case`, figure: run.crashes.length ? `${run.crashes.length} crash(es)` : "up", pass: run.crashes.length === 0 });
+    checks.push({
+      target: `${run.db}: the server stays up under every case`,
+      figure: run.crashes.length ? `${run.crashes.length} crash(es)` : "up",
+      pass: run.crashes.length === 0,
+    });
     for (const c of run.cases.filter((c) => c.pageCache && c.pass !== null)) {
-      checks.push({ target: `${run.db}: ${c.name} ${c.target}`, figure: `${((c.ratio ?? 0) * 100).toFixed(1)}%, p99 ${c.p99} ms, ${c.errors} errors`, pass: c.pass! });
+      checks.push({
+        target: `${run.db}: ${c.name} ${c.target}`,
+        figure: `${((c.ratio ?? 0) * 100).toFixed(1)}%, p99 ${c.p99} ms, ${c.errors} errors`,
+        pass: c.pass!,
+      });
     }
   }
   if (pages.weights) {
@@ -389,19 +431,35 @@ function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: Lig
     );
     const maxJs = Math.max(...pages.weights.map((w) => w.jsBytes));
     const maxCss = Math.max(...pages.weights.map((w) => w.cssBytes));
-    checks.push({ target: "JS per first visit <= 150 KB gzipped (every public page)", figure: `max ${(maxJs / KB).toFixed(1)} KB`, pass: maxJs <= TARGETS.jsBytes });
-    checks.push({ target: "CSS per first visit <= 30 KB gzipped (every public page)", figure: `max ${(maxCss / KB).toFixed(1)} KB`, pass: maxCss <= TARGETS.cssBytes });
+    checks.push({
+      target: "JS per first visit <= 150 KB gzipped (every public page)",
+      figure: `max ${(maxJs / KB).toFixed(1)} KB`,
+      pass: maxJs <= TARGETS.jsBytes,
+    });
+    checks.push({
+      target: "CSS per first visit <= 30 KB gzipped (every public page)",
+      figure: `max ${(maxCss / KB).toFixed(1)} KB`,
+      pass: maxCss <= TARGETS.cssBytes,
+    });
     const imgs = pages.weights.reduce((s, w) => s + w.imagesNotLazyOrSized, 0);
     checks.push({ target: "images lazy and sized", figure: `${imgs} not`, pass: imgs === 0 });
     const fonts = Math.max(...pages.weights.map((w) => w.webfonts));
     checks.push({ target: "fonts: system or at most one webfont", figure: `${fonts} @font-face`, pass: fonts <= TARGETS.webfonts });
     const uncompressed = pages.weights.filter((w) => w.encodings.some((e) => e === "identity"));
-    checks.push({ target: "HTML and assets served compressed", figure: uncompressed.length ? `identity on ${uncompressed.map((w) => w.path).join(", ")}` : "all gzip/br", pass: !uncompressed.length });
+    checks.push({
+      target: "HTML and assets served compressed",
+      figure: uncompressed.length ? `identity on ${uncompressed.map((w) => w.path).join(", ")}` : "all gzip/br",
+      pass: !uncompressed.length,
+    });
     const cc = pages.weights[0]!.assetCacheControl ?? "";
     checks.push({ target: "assets: immutable cache headers", figure: cc, pass: cc.includes("immutable") });
     const h = pages.headers ?? {};
     const htmlCc = pages.weights.find((w) => w.path === "/projects")?.htmlCacheControl ?? null;
-    checks.push({ target: "HTML: ETag (304 on If-None-Match) or short caching", figure: `ETag ${h.projectsEtag ?? "none"}, revalidation ${h.revalidationStatus ?? "-"}, Cache-Control ${htmlCc ?? "none"}`, pass: h.revalidationStatus === "304" || /max-age=\d/.test(htmlCc ?? "") });
+    checks.push({
+      target: "HTML: ETag (304 on If-None-Match) or short caching",
+      figure: `ETag ${h.projectsEtag ?? "none"}, revalidation ${h.revalidationStatus ?? "-"}, Cache-Control ${htmlCc ?? "none"}`,
+      pass: h.revalidationStatus === "304" || /max-age=\d/.test(htmlCc ?? ""),
+    });
   }
   if (pages.lighthouse) {
     console.log(`\nLighthouse mobile (targets: performance >= 95, accessibility/best practices/SEO 100, CLS <= 0.02):`);
@@ -409,17 +467,35 @@ function report(runs: DbRun[], pages: { weights?: PageWeight[]; lighthouse?: Lig
       ["page", "perf", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", ""],
       pages.lighthouse.map((l) => {
         const ok = l.performance >= TARGETS.performance && l.accessibility >= 100 && l.bestPractices >= 100 && l.seo >= 100 && l.cls <= TARGETS.cls;
-        return [l.path, String(l.performance), String(l.accessibility), String(l.bestPractices), String(l.seo), String(l.lcpMs), String(l.tbtMs), String(l.cls), pass(ok)];
+        return [
+          l.path,
+          String(l.performance),
+          String(l.accessibility),
+          String(l.bestPractices),
+          String(l.seo),
+          String(l.lcpMs),
+          String(l.tbtMs),
+          String(l.cls),
+          pass(ok),
+        ];
       }),
       [false, true, true, true, true, true, true, true, false],
     );
     for (const l of pages.lighthouse) {
       for (const f of l.failed) console.log(`  ${l.path}: ${f}`);
-      checks.push({ target: `Lighthouse ${l.path}: perf >= 95, a11y/BP/SEO 100, CLS <= 0.02`, figure: `${l.performance}/${l.accessibility}/${l.bestPractices}/${l.seo}, CLS ${l.cls}`, pass: l.performance >= TARGETS.performance && l.accessibility >= 100 && l.bestPractices >= 100 && l.seo >= 100 && l.cls <= TARGETS.cls });
+      checks.push({
+        target: `Lighthouse ${l.path}: perf >= 95, a11y/BP/SEO 100, CLS <= 0.02`,
+        figure: `${l.performance}/${l.accessibility}/${l.bestPractices}/${l.seo}, CLS ${l.cls}`,
+        pass: l.performance >= TARGETS.performance && l.accessibility >= 100 && l.bestPractices >= 100 && l.seo >= 100 && l.cls <= TARGETS.cls,
+      });
     }
   }
   console.log(`\nTargets:`);
-  table(["target", "figure", ""], checks.map((c) => [c.target, c.figure, pass(c.pass)]), [false, false, false]);
+  table(
+    ["target", "figure", ""],
+    checks.map((c) => [c.target, c.figure, pass(c.pass)]),
+    [false, false, false],
+  );
   console.log(`\n${checks.filter((c) => c.pass).length} of ${checks.length} targets met.`);
   return checks;
 }
@@ -445,7 +521,19 @@ async function main() {
   const out = path.resolve(ROOT, args.out!);
   await writeFile(
     out,
-    JSON.stringify({ date: new Date().toISOString(), machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version }, settings, targets: TARGETS, runs, pages, checks }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+        settings,
+        targets: TARGETS,
+        runs,
+        pages,
+        checks,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   console.log(`Written to ${path.relative(ROOT, out)}.`);
 }

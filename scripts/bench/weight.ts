@@ -98,7 +98,10 @@ export async function weighPage(base: string, path: string): Promise<PageWeight>
     htmlCacheControl: (page.headers["cache-control"] as string | undefined) ?? null,
     htmlEtag: (page.headers.etag as string | undefined) ?? null,
   };
-  for (const [kind, hrefs] of [["css", css], ["js", js]] as const) {
+  for (const [kind, hrefs] of [
+    ["css", css],
+    ["js", js],
+  ] as const) {
     for (const href of hrefs) {
       const f = await fetchRaw(new URL(href, base + path).href);
       if (f.status !== 200) throw new Error(`${href} (referenced by ${path}) answered ${f.status}`);

@@ -77,8 +77,7 @@ export function createApiV1(deps: AppDeps) {
     const project = await createProject(deps.db, c.get("user"), await readJson(c));
     return c.json({ project }, 201);
   });
-  const update = async (c: Context<Env>) =>
-    c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
+  const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
   api.patch("/projects/:id", update);
   api.put("/projects/:id", update);
   api.delete("/projects/:id", async (c) => {
@@ -93,7 +92,9 @@ export function createApiV1(deps: AppDeps) {
 
   // Proposals, hiring and reviews (issue 4).
   const proposalDeps = emailDeps(deps);
-  api.post("/projects/:id/proposals", async (c) => c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201));
+  api.post("/projects/:id/proposals", async (c) =>
+    c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
+  );
   api.get("/projects/:id/proposals", async (c) =>
     c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
   );
@@ -154,7 +155,9 @@ export function createApiV1(deps: AppDeps) {
   });
   api.get("/conversations/:id", async (c) => c.json({ conversation: await getConversation(deps.db, c.get("user"), c.req.param("id")) }));
   api.get("/conversations/:id/messages", async (c) => c.json(await listMessages(deps.db, c.get("user"), c.req.param("id"), c.req.query())));
-  api.post("/conversations/:id/messages", async (c) => c.json({ message: await sendMessage(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201));
+  api.post("/conversations/:id/messages", async (c) =>
+    c.json({ message: await sendMessage(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
+  );
   api.post("/conversations/:id/read", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? ((await readJson(c)) as { seq?: unknown }) : {};
     const seq = body && typeof body.seq === "number" && Number.isSafeInteger(body.seq) && body.seq >= 0 ? body.seq : undefined;

@@ -102,7 +102,15 @@ export interface MyData {
   credentials: Array<{ providerId: string; createdAt: string; updatedAt: string }>;
   developerProfile: Record<string, unknown> | null;
   reviewsAboutMe: Array<{ id: string; clientName: string; rating: number; comment: string; projectTitle: string; projectId: string | null; createdAt: string }>;
-  reviewsWritten: Array<{ id: string; developerId: string; rating: number; comment: string; projectTitle: string; projectId: string | null; createdAt: string }>;
+  reviewsWritten: Array<{
+    id: string;
+    developerId: string;
+    rating: number;
+    comment: string;
+    projectTitle: string;
+    projectId: string | null;
+    createdAt: string;
+  }>;
   projects: Array<Record<string, unknown>>;
   projectReports: Array<{ id: string; projectId: string; reason: string; createdAt: string }>;
   sessions: Array<{ createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }>;
@@ -123,14 +131,23 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
   const [account] = await db.select().from(users).where(eq(users.id, me.id)).limit(1);
   if (!account) throw new UnauthorizedError();
   const [credentialRows, [profile], aboutMe, written, projectRows, reportRows, sessionRows, sentRows, [prefs]] = await Promise.all([
-    db.select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, me.id)),
+    db
+      .select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
+      .from(accounts)
+      .where(eq(accounts.userId, me.id)),
     db.select().from(developerProfiles).where(eq(developerProfiles.userId, me.id)).limit(1),
     db.select().from(reviews).where(eq(reviews.developerId, me.id)).orderBy(reviews.createdAt),
     db.select().from(reviews).where(eq(reviews.clientId, me.id)).orderBy(reviews.createdAt),
     db.select().from(projects).where(eq(projects.userId, me.id)).orderBy(projects.createdAt),
     db.select().from(projectReports).where(eq(projectReports.userId, me.id)).orderBy(projectReports.createdAt),
     db
-      .select({ createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, me.id))
       .orderBy(sessions.createdAt),
@@ -160,11 +177,38 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
     },
     credentials: credentialRows.map((c) => ({ providerId: c.providerId, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() })),
     developerProfile,
-    reviewsAboutMe: aboutMe.map((r) => ({ id: r.id, clientName: r.clientName, rating: r.rating, comment: r.comment, projectTitle: r.projectTitle, projectId: r.projectId, createdAt: r.createdAt.toISOString() })),
-    reviewsWritten: written.map((r) => ({ id: r.id, developerId: r.developerId, rating: r.rating, comment: r.comment, projectTitle: r.projectTitle, projectId: r.projectId, createdAt: r.createdAt.toISOString() })),
-    projects: projectRows.map(({ searchVector: _sv, ...p }) => ({ ...p, deadline: iso(p.deadline), createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString() })),
+    reviewsAboutMe: aboutMe.map((r) => ({
+      id: r.id,
+      clientName: r.clientName,
+      rating: r.rating,
+      comment: r.comment,
+      projectTitle: r.projectTitle,
+      projectId: r.projectId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    reviewsWritten: written.map((r) => ({
+      id: r.id,
+      developerId: r.developerId,
+      rating: r.rating,
+      comment: r.comment,
+      projectTitle: r.projectTitle,
+      projectId: r.projectId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    projects: projectRows.map(({ searchVector: _sv, ...p }) => ({
+      ...p,
+      deadline: iso(p.deadline),
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    })),
     projectReports: reportRows.map((r) => ({ id: r.id, projectId: r.projectId, reason: r.reason, createdAt: r.createdAt.toISOString() })),
-    sessions: sessionRows.map((s) => ({ createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString(), expiresAt: s.expiresAt.toISOString(), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+    sessions: sessionRows.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+    })),
     messagesSent: sentRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     emailPreferences: prefs ? { newMessage: prefs.newMessage, proposalReceived: prefs.proposalReceived, proposalAccepted: prefs.proposalAccepted } : null,
   };
@@ -193,7 +237,10 @@ export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null
   const email = (row?.email ?? me.email).toLowerCase();
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx.update(projects).set({ status: "closed", updatedAt: now }).where(and(eq(projects.userId, me.id), ne(projects.status, "closed")));
+    await tx
+      .update(projects)
+      .set({ status: "closed", updatedAt: now })
+      .where(and(eq(projects.userId, me.id), ne(projects.status, "closed")));
     await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
     await tx.delete(reviews).where(eq(reviews.developerId, me.id));
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
@@ -202,7 +249,13 @@ export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null
     // Reset and verification tokens carry the user id as value or the email in the identifier.
     await tx
       .delete(verifications)
-      .where(or(eq(verifications.value, me.id), sql`position(${me.id} in ${verifications.value}) > 0`, sql`position(${email} in lower(${verifications.identifier})) > 0`));
+      .where(
+        or(
+          eq(verifications.value, me.id),
+          sql`position(${me.id} in ${verifications.value}) > 0`,
+          sql`position(${email} in lower(${verifications.identifier})) > 0`,
+        ),
+      );
     await tx
       .update(users)
       .set({ name: DELETED_USER_NAME, email: deletedEmail(me.id), emailVerified: false, image: null, isActive: false, updatedAt: now })

@@ -39,10 +39,7 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../drizzle",
-);
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -70,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       url: options.databaseUrl,
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
-      query: async <T,>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
       listen: (channel, onPayload, onReconnect) => listenOnServer(options.databaseUrl!, channel, onPayload, onReconnect),
     };
   }
@@ -86,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
-    query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {

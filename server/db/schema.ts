@@ -5,21 +5,7 @@
  * written in one transaction.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -45,10 +31,7 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`),
-  ],
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`)],
 );
 
 export const sessions = pgTable(
@@ -111,9 +94,15 @@ export const projects = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     platform: text("platform").notNull(),
-    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     budgetRange: text("budget_range").notNull(),
     budgetMin: integer("budget_min").notNull(),
     budgetMax: integer("budget_max"),
@@ -143,7 +132,9 @@ export const projects = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),
     // Budget-range filters (budgetMin and budgetMax together): the count reads this index only.
-    index("projects_active_budget_range_idx").on(t.budgetMin, t.budgetMax).where(sql`status = 'active'`),
+    index("projects_active_budget_range_idx")
+      .on(t.budgetMin, t.budgetMax)
+      .where(sql`status = 'active'`),
     index("projects_active_budget_idx")
       .on(t.budgetMin.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),
@@ -234,7 +225,10 @@ export const developerProfiles = pgTable(
     hourlyRate: integer("hourly_rate"),
     responseTime: text("response_time").notNull().default(""),
     availability: text("availability").notNull().default("available"),
-    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     portfolio: jsonb("portfolio").$type<PortfolioItem[]>().notNull().default([]),
     experience: jsonb("experience").$type<ExperienceItem[]>().notNull().default([]),
     certifications: jsonb("certifications").$type<CertificationItem[]>().notNull().default([]),
@@ -253,11 +247,21 @@ export const developerProfiles = pgTable(
     index("developer_profiles_search_idx").using("gin", t.searchVector),
     index("developer_profiles_skills_idx").using("gin", t.skills),
     // Ties are broken by user_id in byte order (collate "C"), the same on every server locale.
-    index("developer_profiles_rating_idx").on(t.rating.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
-    index("developer_profiles_reviews_idx").on(t.reviewCount.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
-    index("developer_profiles_completed_idx").on(t.completedProjects.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
-    index("developer_profiles_rate_idx").on(sql`coalesce(${t.hourlyRate}, -1) desc`, sql`${t.userId} collate "C" desc`).where(sql`is_active`),
-    index("developer_profiles_city_idx").on(t.city, t.rating.desc(), sql`${t.userId} collate "C" desc`).where(sql`is_active`),
+    index("developer_profiles_rating_idx")
+      .on(t.rating.desc(), sql`${t.userId} collate "C" desc`)
+      .where(sql`is_active`),
+    index("developer_profiles_reviews_idx")
+      .on(t.reviewCount.desc(), sql`${t.userId} collate "C" desc`)
+      .where(sql`is_active`),
+    index("developer_profiles_completed_idx")
+      .on(t.completedProjects.desc(), sql`${t.userId} collate "C" desc`)
+      .where(sql`is_active`),
+    index("developer_profiles_rate_idx")
+      .on(sql`coalesce(${t.hourlyRate}, -1) desc`, sql`${t.userId} collate "C" desc`)
+      .where(sql`is_active`),
+    index("developer_profiles_city_idx")
+      .on(t.city, t.rating.desc(), sql`${t.userId} collate "C" desc`)
+      .where(sql`is_active`),
     check("developer_profiles_availability_check", sql`${t.availability} in ('available', 'busy', 'unavailable')`),
     check("developer_profiles_rating_check", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     check("developer_profiles_rate_check", sql`${t.hourlyRate} is null or ${t.hourlyRate} > 0`),
@@ -285,7 +289,9 @@ export const reviews = pgTable(
   },
   (t) => [
     index("reviews_developer_idx").on(t.developerId, t.createdAt.desc()),
-    uniqueIndex("reviews_once_per_project_idx").on(t.projectId).where(sql`project_id is not null`),
+    uniqueIndex("reviews_once_per_project_idx")
+      .on(t.projectId)
+      .where(sql`project_id is not null`),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
@@ -377,7 +383,9 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
     // The header's unread count and the "collapse unread new-message notices" lookup.
-    index("notifications_unread_idx").on(t.userId, t.link).where(sql`read_at is null`),
+    index("notifications_unread_idx")
+      .on(t.userId, t.link)
+      .where(sql`read_at is null`),
   ],
 );
 
@@ -409,8 +417,12 @@ export const conversations = pgTable(
   (t) => [
     // Byte order (collate "C"), as JavaScript's < orders the ids, on any server locale.
     check("conversations_pair_order_check", sql`${t.userAId} collate "C" < ${t.userBId} collate "C"`),
-    uniqueIndex("conversations_pair_project_idx").on(t.userAId, t.userBId, t.projectId).where(sql`project_id is not null`),
-    uniqueIndex("conversations_pair_idx").on(t.userAId, t.userBId).where(sql`project_title is null`),
+    uniqueIndex("conversations_pair_project_idx")
+      .on(t.userAId, t.userBId, t.projectId)
+      .where(sql`project_id is not null`),
+    uniqueIndex("conversations_pair_idx")
+      .on(t.userAId, t.userBId)
+      .where(sql`project_title is null`),
   ],
 );
 
@@ -441,7 +453,9 @@ export const conversationParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
     index("conversation_participants_inbox_idx").on(t.userId, t.lastMessageAt.desc(), t.conversationId.desc()),
-    index("conversation_participants_unread_idx").on(t.userId).where(sql`unread_count > 0`),
+    index("conversation_participants_unread_idx")
+      .on(t.userId)
+      .where(sql`unread_count > 0`),
   ],
 );
 

@@ -126,10 +126,27 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
  */
 export async function saveDeveloperProfile(db: Db, user: SessionUser | null, input: unknown): Promise<Developer> {
   const developer = requireDeveloper(user);
-  const [current] = await db.select(columns).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(eq(developerProfiles.userId, developer.id)).limit(1);
+  const [current] = await db
+    .select(columns)
+    .from(developerProfiles)
+    .innerJoin(users, eq(users.id, developerProfiles.userId))
+    .where(eq(developerProfiles.userId, developer.id))
+    .limit(1);
   const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
   const base = current
-    ? { title: current.title, bio: current.bio, city: current.city, hourlyRate: current.hourlyRate, responseTime: current.responseTime, availability: current.availability, skills: current.skills, links: current.links, portfolio: current.portfolio, experience: current.experience, certifications: current.certifications }
+    ? {
+        title: current.title,
+        bio: current.bio,
+        city: current.city,
+        hourlyRate: current.hourlyRate,
+        responseTime: current.responseTime,
+        availability: current.availability,
+        skills: current.skills,
+        links: current.links,
+        portfolio: current.portfolio,
+        experience: current.experience,
+        certifications: current.certifications,
+      }
     : {};
   const data = parseInput(developerProfileSchema, { ...base, ...changes });
   const withIds = <T extends { id: string }>(items: T[]) => items.map((i) => ({ ...i, id: i.id || randomUUID() }));
@@ -171,14 +188,26 @@ export async function getDeveloper(db: Db, id: string): Promise<Developer> {
 
 /** The signed-in developer's own profile, or null before the first save. */
 export async function findOwnDeveloperProfile(db: Db, user: SessionUser): Promise<Developer | null> {
-  const [row] = await db.select(columns).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(eq(developerProfiles.userId, user.id)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(developerProfiles)
+    .innerJoin(users, eq(users.id, developerProfiles.userId))
+    .where(eq(developerProfiles.userId, user.id))
+    .limit(1);
   return row ? toDeveloper(row) : null;
 }
 
 /** A developer's reviews, newest first (profile Reviews tab). Client name "" shows as "Anonymous". */
 export async function listDeveloperReviews(db: Db, developerId: string, limit = 50): Promise<Review[]> {
   const rows = await db
-    .select({ id: reviews.id, clientName: reviews.clientName, rating: reviews.rating, comment: reviews.comment, projectTitle: reviews.projectTitle, createdAt: reviews.createdAt })
+    .select({
+      id: reviews.id,
+      clientName: reviews.clientName,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      projectTitle: reviews.projectTitle,
+      createdAt: reviews.createdAt,
+    })
     .from(reviews)
     .where(eq(reviews.developerId, developerId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -240,7 +269,11 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
       .where(and(...pageFilters))
       .orderBy(sort.order, idOrder)
       .limit(q.limit + 1),
-    db.select({ total: count() }).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(and(...filters)),
+    db
+      .select({ total: count() })
+      .from(developerProfiles)
+      .innerJoin(users, eq(users.id, developerProfiles.userId))
+      .where(and(...filters)),
   ]);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(toDeveloper);
@@ -280,6 +313,10 @@ const COMPLETION_FIELDS: Array<{ key: string; label: string; filled: (d: Develop
  * ones with the /profile/setup section that fixes each. No profile: 0% and everything missing.
  */
 export function profileCompletion(developer: Developer | null): { percent: number; missing: Array<{ key: string; label: string; href: string }> } {
-  const missing = COMPLETION_FIELDS.filter((f) => !developer || !f.filled(developer)).map((f) => ({ key: f.key, label: f.label, href: `/profile/setup#${f.key}` }));
+  const missing = COMPLETION_FIELDS.filter((f) => !developer || !f.filled(developer)).map((f) => ({
+    key: f.key,
+    label: f.label,
+    href: `/profile/setup#${f.key}`,
+  }));
   return { percent: Math.round((100 * (COMPLETION_FIELDS.length - missing.length)) / COMPLETION_FIELDS.length), missing };
 }

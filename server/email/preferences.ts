@@ -81,7 +81,11 @@ async function resolveUnsubscribe(db: Db, secret: string, token: string) {
 }
 
 /** What an unsubscribe page shows before and after: the email type's label and the account's email. */
-export async function describeUnsubscribe(db: Db, secret: string, token: string): Promise<{ type: EmailType; label: string; email: string; subscribed: boolean }> {
+export async function describeUnsubscribe(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ type: EmailType; label: string; email: string; subscribed: boolean }> {
   const { userId, type, label, email } = await resolveUnsubscribe(db, secret, token);
   const prefs = await getEmailPreferences(db, userId);
   return { type, label, email, subscribed: prefs[type] };
@@ -106,7 +110,12 @@ export interface EmailDeps {
  * Sends a switchable email of `type` to a user unless they switched it off: adds the unsubscribe
  * link to the text and the List-Unsubscribe headers (RFC 8058 one-click). Returns whether it was sent.
  */
-export async function sendUserEmail(deps: EmailDeps, to: { userId: string; email: string }, type: EmailType, content: { subject: string; text: string }): Promise<boolean> {
+export async function sendUserEmail(
+  deps: EmailDeps,
+  to: { userId: string; email: string },
+  type: EmailType,
+  content: { subject: string; text: string },
+): Promise<boolean> {
   const prefs = await getEmailPreferences(deps.db, to.userId);
   if (!prefs[type]) return false;
   const url = `${deps.appUrl}/unsubscribe?token=${await unsubscribeToken(deps.secret, to.userId, type)}`;

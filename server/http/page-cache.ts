@@ -161,7 +161,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
     const length = Number(res.headers.get("content-length") ?? "0");
-    if (res.status !== 200 || res.headers.has("set-cookie") || res.headers.has("content-encoding") || !/^(text\/html|application\/json|text\/x-script)/.test(type) || length > maxBodyBytes) {
+    if (
+      res.status !== 200 ||
+      res.headers.has("set-cookie") ||
+      res.headers.has("content-encoding") ||
+      !/^(text\/html|application\/json|text\/x-script)/.test(type) ||
+      length > maxBodyBytes
+    ) {
       markCache(res, "MISS");
       return;
     }

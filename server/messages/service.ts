@@ -56,7 +56,11 @@ export interface Message {
 
 /** The inbox line of a message: its first non-empty line, at most 140 characters. */
 export function previewOf(body: string): string {
-  const line = body.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const line =
+    body
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
@@ -88,7 +92,10 @@ function summaryQuery(db: Db | Tx) {
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .innerJoin(other, eq(other.id, conversationParticipants.otherUserId))
-    .innerJoin(otherPart, and(eq(otherPart.conversationId, conversationParticipants.conversationId), eq(otherPart.userId, conversationParticipants.otherUserId)));
+    .innerJoin(
+      otherPart,
+      and(eq(otherPart.conversationId, conversationParticipants.conversationId), eq(otherPart.userId, conversationParticipants.otherUserId)),
+    );
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>>[number];
@@ -123,7 +130,11 @@ function toMessage(r: { id: string; conversationId: string; seq: number; senderI
  * The signed-in user's conversations, newest activity first, `limit` (1-50, default 20) per page
  * with an opaque cursor. One indexed query (conversation_participants_inbox_idx), no N+1.
  */
-export async function listConversations(db: Db, user: SessionUser | null, query: unknown): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
+export async function listConversations(
+  db: Db,
+  user: SessionUser | null,
+  query: unknown,
+): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
   const me = requireUser(user);
   const { cursor, limit = INBOX_PAGE_SIZE } = parseInput(pageQuerySchema, query);
   const conditions = [eq(conversationParticipants.userId, me.id)];
@@ -131,7 +142,10 @@ export async function listConversations(db: Db, user: SessionUser | null, query:
     const [at, id] = decodeCursor(cursor, ["date", "uuid"]) as [string, string];
     const after = new Date(at);
     conditions.push(
-      or(lt(conversationParticipants.lastMessageAt, after), and(eq(conversationParticipants.lastMessageAt, after), lt(conversationParticipants.conversationId, id)))!,
+      or(
+        lt(conversationParticipants.lastMessageAt, after),
+        and(eq(conversationParticipants.lastMessageAt, after), lt(conversationParticipants.conversationId, id)),
+      )!,
     );
   }
   const rows = await summaryQuery(db)
@@ -178,7 +192,11 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
   let project: { id: string; title: string } | null = null;
   if (data.projectId) {
     if (!UUID.test(data.projectId)) throw new NotFoundError("Project not found");
-    const [p] = await db.select({ id: projects.id, title: projects.title, userId: projects.userId }).from(projects).where(eq(projects.id, data.projectId)).limit(1);
+    const [p] = await db
+      .select({ id: projects.id, title: projects.title, userId: projects.userId })
+      .from(projects)
+      .where(eq(projects.id, data.projectId))
+      .limit(1);
     if (!p) throw new NotFoundError("Project not found");
     recipientId = p.userId;
     project = { id: p.id, title: p.title };
@@ -209,7 +227,11 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
  * empty conversations fill inboxes). Returns the conversation, the message sent (if any) and
  * whether the conversation is new. Throws as findConversationTarget and sendMessage.
  */
-export async function startConversation(db: Db, user: SessionUser | null, input: unknown): Promise<{ conversation: ConversationSummary; message: Message | null; created: boolean }> {
+export async function startConversation(
+  db: Db,
+  user: SessionUser | null,
+  input: unknown,
+): Promise<{ conversation: ConversationSummary; message: Message | null; created: boolean }> {
   const me = requireUser(user);
   const data = parseInput(startConversationSchema, input);
   const target = await findConversationTarget(db, me, data);
@@ -274,10 +296,7 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
       .where(eq(conversations.id, conversationId))
       .returning({ seq: conversations.lastSeq, at: conversations.lastMessageAt });
     if (!c) throw new NotFoundError("Conversation not found");
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId, seq: c.seq, senderId: me.id, body, createdAt: c.at })
-      .returning(messageColumns);
+    const [row] = await tx.insert(messages).values({ conversationId, seq: c.seq, senderId: me.id, body, createdAt: c.at }).returning(messageColumns);
     await tx
       .update(conversationParticipants)
       .set({ lastMessageAt: c.at, lastReadSeq: c.seq, unreadCount: 0 })
@@ -301,7 +320,12 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
  * start). With `cursor`: the page before that seq. With `after`: every message after that seq
  * (up to `limit`), for catching up after a reconnect. Throws as getConversation, ValidationError.
  */
-export async function listMessages(db: Db, user: SessionUser | null, conversationId: string, query: unknown): Promise<{ messages: Message[]; nextCursor: number | null }> {
+export async function listMessages(
+  db: Db,
+  user: SessionUser | null,
+  conversationId: string,
+  query: unknown,
+): Promise<{ messages: Message[]; nextCursor: number | null }> {
   const me = requireUser(user);
   const { cursor, after, limit = MESSAGE_PAGE_SIZE } = parseInput(messageListQuerySchema, query);
   await requireParticipant(db, me, conversationId);
@@ -340,7 +364,13 @@ export async function markConversationRead(db: Db, user: SessionUser | null, con
         lastReadSeq: upTo,
         unreadCount: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.seq} > ${upTo} and ${messages.senderId} <> ${me.id})::int`,
       })
-      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, me.id), lt(conversationParticipants.lastReadSeq, upTo)))
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, me.id),
+          lt(conversationParticipants.lastReadSeq, upTo),
+        ),
+      )
       .returning({ lastReadSeq: conversationParticipants.lastReadSeq });
     await markNotificationsReadByLink(tx, me.id, `/messages/${conversationId}`);
     if (!updated) {

@@ -45,13 +45,20 @@ export async function sendUnreadMessageEmails(deps: EmailDeps, now: Date = new D
   if (!claimed.length) return 0;
 
   const ids = [...new Set(claimed.flatMap((c) => [c.user_id, c.other_user_id]))];
-  const people = new Map((await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]));
+  const people = new Map(
+    (await deps.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]),
+  );
   const about = new Map(
     (
       await deps.db
         .select({ id: conversations.id, title: conversations.projectTitle, preview: conversations.lastMessagePreview })
         .from(conversations)
-        .where(inArray(conversations.id, claimed.map((c) => c.conversation_id)))
+        .where(
+          inArray(
+            conversations.id,
+            claimed.map((c) => c.conversation_id),
+          ),
+        )
     ).map((c) => [c.id, c]),
   );
   let sent = 0;

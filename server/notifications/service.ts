@@ -74,7 +74,11 @@ export async function markNotificationsReadByLink(tx: Tx, userId: string, link: 
  * The signed-in user's notifications, newest first, `limit` (1-50, default 20) per page; the
  * cursor is opaque. Also returns the unread count. Throws UnauthorizedError, ValidationError.
  */
-export async function listNotifications(db: Db, user: SessionUser | null, query: unknown): Promise<{ notifications: Notification[]; nextCursor: string | null; unreadCount: number }> {
+export async function listNotifications(
+  db: Db,
+  user: SessionUser | null,
+  query: unknown,
+): Promise<{ notifications: Notification[]; nextCursor: string | null; unreadCount: number }> {
   const me = requireUser(user);
   const { cursor, limit = NOTIFICATION_PAGE_SIZE } = parseInput(pageQuerySchema, query);
   const conditions = [eq(notifications.userId, me.id)];

@@ -182,9 +182,7 @@ export function projectFormValues(project: Project) {
     targetAudience: project.targetAudience,
     additionalInfo: project.additionalInfo,
     category: project.category,
-    deadline: project.deadline
-      ? new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(project.deadline))
-      : "",
+    deadline: project.deadline ? new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(project.deadline)) : "",
   };
 }
 
@@ -275,9 +273,7 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
   const pageFilters = [...filters];
   if (q.cursor) {
     const values = decodeCursor(q.cursor, sort.shape);
-    const params = values.map((v, i) =>
-      sort.shape[i] === "date" ? sql`${v}::timestamptz` : sort.shape[i] === "uuid" ? sql`${v}::uuid` : sql`${v}::int`,
-    );
+    const params = values.map((v, i) => (sort.shape[i] === "date" ? sql`${v}::timestamptz` : sort.shape[i] === "uuid" ? sql`${v}::uuid` : sql`${v}::int`));
     pageFilters.push(sql`${sort.key} < (${sql.join(params, sql`, `)})`);
   }
 
@@ -288,7 +284,10 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
       .where(and(...pageFilters))
       .orderBy(...sort.order)
       .limit(q.limit + 1),
-    db.select({ total: count() }).from(projects).where(and(...filters)),
+    db
+      .select({ total: count() })
+      .from(projects)
+      .where(and(...filters)),
   ]);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(toProject);
@@ -329,7 +328,10 @@ export async function listUserProjects(db: Db, userId: string, options: { limit:
  */
 export async function listSimilarProjects(db: Db, project: Project): Promise<Project[]> {
   const skills = project.skills.length ? project.skills : [""];
-  const skillArray = sql`array[${sql.join(skills.map((x) => sql`${x}`), sql`, `)}]::text[]`;
+  const skillArray = sql`array[${sql.join(
+    skills.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[]`;
   const shared = sql`cardinality(array(select unnest(${projects.skills}) intersect select unnest(${skillArray})))`;
   const rows = await db
     .select(columns)

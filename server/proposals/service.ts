@@ -130,7 +130,14 @@ function toProposal(r: ProposalRowJoined): Proposal {
 async function lockProject(tx: Tx, projectId: string) {
   if (!UUID.test(projectId)) throw new NotFoundError("Project not found");
   const [project] = await tx
-    .select({ id: projects.id, title: projects.title, status: projects.status, userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, completedAt: projects.completedAt })
+    .select({
+      id: projects.id,
+      title: projects.title,
+      status: projects.status,
+      userId: projects.userId,
+      hiredDeveloperId: projects.hiredDeveloperId,
+      completedAt: projects.completedAt,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
     .for("update");
@@ -213,12 +220,25 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
     if (refusal) throw refusal;
     const inserted = await tx
       .insert(proposals)
-      .values({ projectId, developerId: developer.id, coverLetter: data.coverLetter, price: data.price, milestones: data.milestones, ...parseDuration(data.duration) })
+      .values({
+        projectId,
+        developerId: developer.id,
+        coverLetter: data.coverLetter,
+        price: data.price,
+        milestones: data.milestones,
+        ...parseDuration(data.duration),
+      })
       .onConflictDoNothing()
       .returning({ id: proposals.id });
     if (!inserted.length) throw new ConflictError("You have already sent a proposal for this project");
     await recountProposals(tx, projectId);
-    await notify(tx, project.userId, "proposal_received", `${developer.name} sent a proposal for "${project.title}" (${formatRand(data.price)})`, `/projects/${projectId}#proposals`);
+    await notify(
+      tx,
+      project.userId,
+      "proposal_received",
+      `${developer.name} sent a proposal for "${project.title}" (${formatRand(data.price)})`,
+      `/projects/${projectId}#proposals`,
+    );
     const [client] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, project.userId));
     return { proposal: await loadProposal(tx, inserted[0]!.id), clientEmail: client };
   });
@@ -245,7 +265,13 @@ export async function updateProposal(db: Db, user: SessionUser | null, id: strin
     const current = await ownProposal(tx, developer, id);
     moveProposal(current.status, "edit");
     const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
-    const data = parseInput(proposalSchema, { coverLetter: current.coverLetter, price: current.price, duration: current.duration, milestones: current.milestones, ...changes });
+    const data = parseInput(proposalSchema, {
+      coverLetter: current.coverLetter,
+      price: current.price,
+      duration: current.duration,
+      milestones: current.milestones,
+      ...changes,
+    });
     await tx
       .update(proposals)
       .set({ coverLetter: data.coverLetter, price: data.price, milestones: data.milestones, ...parseDuration(data.duration), updatedAt: new Date() })
@@ -262,7 +288,13 @@ export async function withdrawProposal(db: Db, user: SessionUser | null, id: str
     const status = moveProposal(current.status, "withdraw");
     await tx.update(proposals).set({ status, updatedAt: new Date() }).where(eq(proposals.id, id));
     await recountProposals(tx, current.projectId);
-    await notify(tx, current.projectOwnerId, "proposal_withdrawn", `${developer.name} withdrew their proposal for "${current.projectTitle}"`, `/projects/${current.projectId}#proposals`);
+    await notify(
+      tx,
+      current.projectOwnerId,
+      "proposal_withdrawn",
+      `${developer.name} withdrew their proposal for "${current.projectTitle}"`,
+      `/projects/${current.projectId}#proposals`,
+    );
     return loadProposal(tx, id);
   });
 }
@@ -295,7 +327,13 @@ export async function declineProposal(db: Db, user: SessionUser | null, id: stri
     const status = moveProposal(proposal.status, "decline");
     await tx.update(proposals).set({ status, declineReason: reason, updatedAt: new Date() }).where(eq(proposals.id, id));
     await recountProposals(tx, proposal.projectId);
-    await notify(tx, proposal.developer.id, "proposal_declined", `Your proposal for "${proposal.projectTitle}" was declined${reason ? `: ${reason}` : ""}`, `/proposals`);
+    await notify(
+      tx,
+      proposal.developer.id,
+      "proposal_declined",
+      `Your proposal for "${proposal.projectTitle}" was declined${reason ? `: ${reason}` : ""}`,
+      `/proposals`,
+    );
     return loadProposal(tx, id);
   });
 }
@@ -319,10 +357,26 @@ export async function acceptProposal(deps: ProposalDeps, user: SessionUser | nul
       .set({ status: "declined", declineReason: "Another proposal was accepted", updatedAt: now })
       .where(and(eq(proposals.projectId, proposal.projectId), ne(proposals.id, id), inArray(proposals.status, ["pending", "shortlisted"])))
       .returning({ developerId: proposals.developerId });
-    await tx.update(projects).set({ status: projectStatus, hiredDeveloperId: proposal.developer.id, updatedAt: now }).where(eq(projects.id, proposal.projectId));
+    await tx
+      .update(projects)
+      .set({ status: projectStatus, hiredDeveloperId: proposal.developer.id, updatedAt: now })
+      .where(eq(projects.id, proposal.projectId));
     await recountProposals(tx, proposal.projectId);
-    await notify(tx, proposal.developer.id, "proposal_accepted", `You were hired for "${proposal.projectTitle}" (${formatRand(proposal.price)})`, `/projects/${proposal.projectId}`);
-    for (const o of others) await notify(tx, o.developerId, "proposal_declined", `Your proposal for "${proposal.projectTitle}" was declined: another proposal was accepted`, `/proposals`);
+    await notify(
+      tx,
+      proposal.developer.id,
+      "proposal_accepted",
+      `You were hired for "${proposal.projectTitle}" (${formatRand(proposal.price)})`,
+      `/projects/${proposal.projectId}`,
+    );
+    for (const o of others)
+      await notify(
+        tx,
+        o.developerId,
+        "proposal_declined",
+        `Your proposal for "${proposal.projectTitle}" was declined: another proposal was accepted`,
+        `/proposals`,
+      );
     const [dev] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, proposal.developer.id));
     return { accepted: await loadProposal(tx, id), developerEmail: dev };
   });
@@ -351,7 +405,13 @@ export async function completeProject(db: Db, user: SessionUser | null, projectI
     await tx.update(projects).set({ status, completedAt: now, updatedAt: now }).where(eq(projects.id, projectId));
     if (project.hiredDeveloperId) {
       await refreshDeveloperStats(tx, project.hiredDeveloperId);
-      await notify(tx, project.hiredDeveloperId, "project_completed", `"${project.title}" was marked complete. Please review the client.`, `/projects/${projectId}`);
+      await notify(
+        tx,
+        project.hiredDeveloperId,
+        "project_completed",
+        `"${project.title}" was marked complete. Please review the client.`,
+        `/projects/${projectId}`,
+      );
     }
   });
 }
@@ -416,14 +476,19 @@ export async function listProjectProposals(db: Db, user: SessionUser | null, pro
     price_low: [asc(proposals.price), desc(proposals.createdAt)],
     best_rated: [sql`coalesce(${developerProfiles.rating}, 0) desc`, desc(proposals.createdAt)],
   }[sortBy as ProposalSort];
-  const rows = await selectProposals(db).where(eq(proposals.projectId, projectId)).orderBy(...order).limit(200);
+  const rows = await selectProposals(db)
+    .where(eq(proposals.projectId, projectId))
+    .orderBy(...order)
+    .limit(200);
   return rows.map(toProposal);
 }
 
 /** The signed-in developer's own proposal on a project, or null. */
 export async function findMyProposal(db: Db, user: SessionUser, projectId: string): Promise<Proposal | null> {
   if (!UUID.test(projectId)) return null;
-  const [row] = await selectProposals(db).where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id))).limit(1);
+  const [row] = await selectProposals(db)
+    .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id)))
+    .limit(1);
   return row ? toProposal(row) : null;
 }
 
@@ -459,7 +524,11 @@ export async function developerProposalStats(db: Db, developerId: string) {
 }
 
 /** Which reviews the user may still write on a project (for showing the review form). */
-export async function reviewState(db: Db, user: SessionUser, projectId: string): Promise<{ canReview: boolean; reviewed: boolean; role: "client" | "developer" | null }> {
+export async function reviewState(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+): Promise<{ canReview: boolean; reviewed: boolean; role: "client" | "developer" | null }> {
   if (!UUID.test(projectId)) return { canReview: false, reviewed: false, role: null };
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return { canReview: false, reviewed: false, role: null };
@@ -487,17 +556,32 @@ export async function createReview(db: Db, user: SessionUser | null, projectId: 
     const role = project.userId === reviewer.id ? "client" : project.hiredDeveloperId === reviewer.id ? "developer" : null;
     if (!role) throw new ForbiddenError("Only the client and the hired developer can review this project");
     if (project.status !== "completed" || !project.completedAt) throw new ConflictError("Reviews open when the project is completed");
-    if (Date.now() - project.completedAt.getTime() > REVIEW_WINDOW_DAYS * 86_400_000) throw new ConflictError("The 30 days for reviewing this project have passed");
+    if (Date.now() - project.completedAt.getTime() > REVIEW_WINDOW_DAYS * 86_400_000)
+      throw new ConflictError("The 30 days for reviewing this project have passed");
     if (role === "client") {
       const developerId = project.hiredDeveloperId!;
       const inserted = await tx
         .insert(reviews)
-        .values({ developerId, clientId: reviewer.id, projectId, clientName: reviewer.name, projectTitle: project.title, rating: data.rating, comment: data.comment })
+        .values({
+          developerId,
+          clientId: reviewer.id,
+          projectId,
+          clientName: reviewer.name,
+          projectTitle: project.title,
+          rating: data.rating,
+          comment: data.comment,
+        })
         .onConflictDoNothing()
         .returning({ id: reviews.id });
       if (!inserted.length) throw new ConflictError("You have already reviewed this project");
       await refreshDeveloperStats(tx, developerId);
-      await notify(tx, developerId, "review_received", `${reviewer.name} reviewed your work on "${project.title}": ${data.rating} stars`, `/developers/${developerId}`);
+      await notify(
+        tx,
+        developerId,
+        "review_received",
+        `${reviewer.name} reviewed your work on "${project.title}": ${data.rating} stars`,
+        `/developers/${developerId}`,
+      );
     } else {
       const inserted = await tx
         .insert(clientReviews)
@@ -505,7 +589,13 @@ export async function createReview(db: Db, user: SessionUser | null, projectId: 
         .onConflictDoNothing()
         .returning({ id: clientReviews.id });
       if (!inserted.length) throw new ConflictError("You have already reviewed this project");
-      await notify(tx, project.userId, "review_received", `${reviewer.name} reviewed you as a client on "${project.title}": ${data.rating} stars`, `/projects/${projectId}`);
+      await notify(
+        tx,
+        project.userId,
+        "review_received",
+        `${reviewer.name} reviewed you as a client on "${project.title}": ${data.rating} stars`,
+        `/projects/${projectId}`,
+      );
     }
   });
 }

@@ -111,7 +111,7 @@ export class ConversationPlanner {
     const key = `${client.id}/${developer.id}/${project.id}`;
     if (this.keys.has(key)) return;
     const hired = proposal.status === "accepted";
-    const from = (hired ? proposal.acceptedAt!.getTime() + HOUR : proposal.createdAt!.getTime() + 30 * MINUTE);
+    const from = hired ? proposal.acceptedAt!.getTime() + HOUR : proposal.createdAt!.getTime() + 30 * MINUTE;
     const recent = !hired || project.status === "in_progress";
     const to = recent ? this.now - 5 * MINUTE : project.completedAt!.getTime();
     if (to - from < 2 * HOUR) return;
@@ -144,7 +144,10 @@ export class ConversationPlanner {
     this.direct(this.demoDeveloper, 2, 0);
     for (let i = 0; i < OTHER_DIRECT_THREADS && nc > 1 && nd > 1; i++) this.direct(this.others, this.rng.int(1, nc - 1), this.rng.int(1, nd - 1));
     // The first recent conversations of each demo account end unread for it.
-    for (const [list, side] of [[this.demoClient, "c"], [this.demoDeveloper, "d"]] as const) {
+    for (const [list, side] of [
+      [this.demoClient, "c"],
+      [this.demoDeveloper, "d"],
+    ] as const) {
       let left = DEMO_UNREAD;
       for (const t of list) {
         if (t.recent && left > 0) {
@@ -187,7 +190,10 @@ export class ConversationPlanner {
     // Times: spread over the period, the last one recent for a conversation still going on.
     const span = t.to - t.from;
     const last = t.recent ? t.to - Math.min(span * 0.25, this.between(15 * MINUTE, 3 * DAY)) : t.to - Math.floor(span * 0.1 * rng.next());
-    const fractions = turns.slice(0, -1).map(() => rng.next() * 0.9).sort((a, b) => a - b);
+    const fractions = turns
+      .slice(0, -1)
+      .map(() => rng.next() * 0.9)
+      .sort((a, b) => a - b);
     const times: number[] = [];
     fractions.forEach((f, i) => times.push(Math.max(Math.floor(t.from + (last - t.from) * f), i ? times[i - 1]! + 30_000 : t.from)));
     times.push(last);

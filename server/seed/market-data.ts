@@ -5,12 +5,12 @@
  */
 
 export const COVER_OPENINGS: readonly string[] = [
-  "Hi {client}, I read your brief for \"{title}\" and it is exactly the kind of project I enjoy building.",
-  "Good day {client}. Thank you for posting \"{title}\" - I would love to help you get it live.",
-  "Sawubona {client}! Your project \"{title}\" caught my eye straight away.",
-  "Hi {client}, I have gone through your requirements for \"{title}\" carefully and I am confident I can deliver.",
-  "Hello {client}, thanks for the detailed brief on \"{title}\". It is clear you know your customers well.",
-  "Molo {client}, I would like to quote on \"{title}\".",
+  'Hi {client}, I read your brief for "{title}" and it is exactly the kind of project I enjoy building.',
+  'Good day {client}. Thank you for posting "{title}" - I would love to help you get it live.',
+  'Sawubona {client}! Your project "{title}" caught my eye straight away.',
+  'Hi {client}, I have gone through your requirements for "{title}" carefully and I am confident I can deliver.',
+  'Hello {client}, thanks for the detailed brief on "{title}". It is clear you know your customers well.',
+  'Molo {client}, I would like to quote on "{title}".',
 ];
 
 export const COVER_EXPERIENCE: readonly string[] = [

@@ -358,7 +358,13 @@ export class Market {
 /** 2-4 milestones in project order whose amounts (whole R100s, the last takes the rest) add up to `price`. */
 function milestones(rng: Random, price: number): Milestone[] {
   const count = rng.int(2, 4);
-  const titles = rng.sample(MILESTONE_TITLES.map((_, i) => i), count).sort((a, b) => a - b).map((i) => MILESTONE_TITLES[i]!);
+  const titles = rng
+    .sample(
+      MILESTONE_TITLES.map((_, i) => i),
+      count,
+    )
+    .sort((a, b) => a - b)
+    .map((i) => MILESTONE_TITLES[i]!);
   const shares = titles.map(() => 1 + rng.next());
   const total = shares.reduce((a, b) => a + b, 0);
   const amounts = shares.slice(0, -1).map((s) => Math.round((price * s) / total / 100) * 100);

@@ -39,8 +39,15 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Flutter"],
     pool: ["Firebase", "Android", "iOS", "Push Notifications", "API Integration", "Payment Systems", "UI/UX Design", "Node.js", "Laravel"],
     platforms: ["mobile", "both"],
-    builds: ["cross-platform mobile apps for retailers, NGOs and start-ups", "Android and iOS apps from a single Flutter codebase", "offline-first mobile apps for field teams and small businesses"],
-    praise: ["The Flutter app feels fast even on our drivers' older Android phones.", "One codebase for Android and iOS saved us a lot of money, and both versions look great."],
+    builds: [
+      "cross-platform mobile apps for retailers, NGOs and start-ups",
+      "Android and iOS apps from a single Flutter codebase",
+      "offline-first mobile apps for field teams and small businesses",
+    ],
+    praise: [
+      "The Flutter app feels fast even on our drivers' older Android phones.",
+      "One codebase for Android and iOS saved us a lot of money, and both versions look great.",
+    ],
     rateFactor: 1,
   },
   {
@@ -51,7 +58,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["React Native"],
     pool: ["React", "Node.js", "Firebase", "Push Notifications", "API Integration", "Payment Systems", "iOS", "Android", "MongoDB"],
     platforms: ["mobile", "both"],
-    builds: ["React Native apps for fintech, retail and logistics clients", "mobile apps that share code with their React web dashboards", "consumer apps with in-app payments and push notifications"],
+    builds: [
+      "React Native apps for fintech, retail and logistics clients",
+      "mobile apps that share code with their React web dashboards",
+      "consumer apps with in-app payments and push notifications",
+    ],
     praise: ["The React Native app passed Apple and Google review on the first try.", "Push notifications and the loyalty points flow work perfectly."],
     rateFactor: 1.05,
   },
@@ -63,8 +74,15 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["React", "Node.js"],
     pool: ["MongoDB", "API Integration", "Payment Systems", "DevOps", "Vue.js", "Firebase", "React Native", "UI/UX Design"],
     platforms: ["web", "both"],
-    builds: ["web platforms and admin dashboards for start-ups and SMEs", "booking, ordering and payment platforms end to end", "SaaS products with React front ends and Node.js APIs"],
-    praise: ["The admin dashboard saves our office staff hours every week.", "The Node.js API was documented properly, so our other supplier could integrate in a day."],
+    builds: [
+      "web platforms and admin dashboards for start-ups and SMEs",
+      "booking, ordering and payment platforms end to end",
+      "SaaS products with React front ends and Node.js APIs",
+    ],
+    praise: [
+      "The admin dashboard saves our office staff hours every week.",
+      "The Node.js API was documented properly, so our other supplier could integrate in a day.",
+    ],
     rateFactor: 1.1,
   },
   {
@@ -75,7 +93,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Android"],
     pool: ["Firebase", "Push Notifications", "API Integration", "Payment Systems", "iOS", "Flutter", "UI/UX Design"],
     platforms: ["mobile"],
-    builds: ["native Android apps that run well on entry-level phones", "data-light Android apps for township businesses and field workers", "Android apps for delivery, field-service and sales teams"],
+    builds: [
+      "native Android apps that run well on entry-level phones",
+      "data-light Android apps for township businesses and field workers",
+      "Android apps for delivery, field-service and sales teams",
+    ],
     praise: ["The Android app uses very little data, which matters for our prepaid customers.", "It works well on the cheapest phones our agents use."],
     rateFactor: 1,
   },
@@ -87,7 +109,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["iOS"],
     pool: ["Android", "Firebase", "Push Notifications", "API Integration", "Payment Systems", "UI/UX Design"],
     platforms: ["mobile"],
-    builds: ["polished native iOS apps for retail and healthcare brands", "native iPhone and Android apps with a strong focus on design", "iOS apps with Apple Pay, card payments and push notifications"],
+    builds: [
+      "polished native iOS apps for retail and healthcare brands",
+      "native iPhone and Android apps with a strong focus on design",
+      "iOS apps with Apple Pay, card payments and push notifications",
+    ],
     praise: ["The iPhone app is beautifully polished and our customers notice.", "App Store approval went through without a single rejection."],
     appPhrase: "a native app for iPhone and Android",
     rateFactor: 1.1,
@@ -100,7 +126,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Laravel"],
     pool: ["Vue.js", "Payment Systems", "API Integration", "DevOps", "React", "MongoDB", "UI/UX Design"],
     platforms: ["web", "both"],
-    builds: ["Laravel web apps, client portals and e-commerce sites", "back-office systems for schools, clinics and property managers", "online stores and booking systems for small businesses"],
+    builds: [
+      "Laravel web apps, client portals and e-commerce sites",
+      "back-office systems for schools, clinics and property managers",
+      "online stores and booking systems for small businesses",
+    ],
     praise: ["The Laravel back office replaced three spreadsheets and it just works.", "Our online store went live with PayFast and Ozow in under a month."],
     rateFactor: 0.9,
   },
@@ -124,7 +154,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Angular"],
     pool: ["Node.js", "API Integration", "MongoDB", "UI/UX Design", "DevOps", "Python"],
     platforms: ["web", "both"],
-    builds: ["enterprise web applications for banks, insurers and government contractors", "internal dashboards and reporting tools", "large Angular front ends for corporate clients"],
+    builds: [
+      "enterprise web applications for banks, insurers and government contractors",
+      "internal dashboards and reporting tools",
+      "large Angular front ends for corporate clients",
+    ],
     praise: ["The Angular portal handles thousands of our policyholders without a hiccup.", "Reporting screens are exactly what our managers asked for."],
     rateFactor: 1.1,
   },
@@ -136,7 +170,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Python"],
     pool: ["API Integration", "MongoDB", "DevOps", "React", "Machine Learning", "Payment Systems", "Firebase"],
     platforms: ["web", "both"],
-    builds: ["back ends, APIs and data pipelines", "Django web apps and integrations with accounting and payment systems", "reporting and automation tools for SMEs"],
+    builds: [
+      "back ends, APIs and data pipelines",
+      "Django web apps and integrations with accounting and payment systems",
+      "reporting and automation tools for SMEs",
+    ],
     praise: ["The Python integration with our Sage and Xero accounts saves our bookkeeper two days a month.", "The API is rock solid and well documented."],
     rateFactor: 1.05,
   },
@@ -148,8 +186,15 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["UI/UX Design"],
     pool: ["React", "Vue.js", "Flutter", "Angular", "React Native", "Firebase"],
     platforms: ["web", "mobile", "both"],
-    builds: ["user research, Figma prototypes and pixel-perfect front ends", "simple, multilingual interfaces for first-time smartphone users", "design systems and front ends for start-ups"],
-    praise: ["The Figma prototypes made it easy to get buy-in from our board before a line of code was written.", "Our older customers find the new design much easier to use."],
+    builds: [
+      "user research, Figma prototypes and pixel-perfect front ends",
+      "simple, multilingual interfaces for first-time smartphone users",
+      "design systems and front ends for start-ups",
+    ],
+    praise: [
+      "The Figma prototypes made it easy to get buy-in from our board before a line of code was written.",
+      "Our older customers find the new design much easier to use.",
+    ],
     rateFactor: 0.85,
   },
   {
@@ -160,8 +205,15 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["DevOps"],
     pool: ["Node.js", "Python", "MongoDB", "API Integration", "Firebase", "Laravel"],
     platforms: ["web", "both"],
-    builds: ["CI/CD pipelines, cloud hosting and monitoring", "reliable infrastructure in the AWS Cape Town and Azure Johannesburg regions", "automated deployments and backups for growing start-ups"],
-    praise: ["Our hosting bill dropped by 40% after the move to the AWS Cape Town region.", "Deployments went from a nervous Friday-night job to a single click."],
+    builds: [
+      "CI/CD pipelines, cloud hosting and monitoring",
+      "reliable infrastructure in the AWS Cape Town and Azure Johannesburg regions",
+      "automated deployments and backups for growing start-ups",
+    ],
+    praise: [
+      "Our hosting bill dropped by 40% after the move to the AWS Cape Town region.",
+      "Deployments went from a nervous Friday-night job to a single click.",
+    ],
     rateFactor: 1.25,
   },
   {
@@ -172,7 +224,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Machine Learning", "Python"],
     pool: ["API Integration", "DevOps", "MongoDB", "React", "Firebase"],
     platforms: ["web", "both"],
-    builds: ["recommendation, forecasting and fraud-detection models", "machine learning features inside web and mobile products", "chatbots and document processing for South African languages"],
+    builds: [
+      "recommendation, forecasting and fraud-detection models",
+      "machine learning features inside web and mobile products",
+      "chatbots and document processing for South African languages",
+    ],
     praise: ["The demand forecast is far more accurate than our old spreadsheet.", "The fraud model caught suspicious orders in the first week."],
     rateFactor: 1.3,
   },
@@ -196,8 +252,15 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["Payment Systems", "API Integration"],
     pool: ["Node.js", "Laravel", "Python", "React", "Flutter", "Firebase"],
     platforms: ["web", "both", "mobile"],
-    builds: ["PayFast, Yoco, Ozow and SnapScan integrations", "payment, payout and reconciliation flows for marketplaces", "integrations between shops, couriers and accounting systems"],
-    praise: ["Ozow and card payments reconcile automatically now, no more manual matching.", "The courier integration means tracking numbers go out on WhatsApp without anyone lifting a finger."],
+    builds: [
+      "PayFast, Yoco, Ozow and SnapScan integrations",
+      "payment, payout and reconciliation flows for marketplaces",
+      "integrations between shops, couriers and accounting systems",
+    ],
+    praise: [
+      "Ozow and card payments reconcile automatically now, no more manual matching.",
+      "The courier integration means tracking numbers go out on WhatsApp without anyone lifting a finger.",
+    ],
     rateFactor: 1.1,
   },
   {
@@ -208,7 +271,11 @@ export const DEVELOPER_ROLES: readonly DeveloperRole[] = [
     core: ["React Native", "React"],
     pool: ["Node.js", "Firebase", "Flutter", "Laravel", "API Integration", "Push Notifications", "Payment Systems", "MongoDB"],
     platforms: ["both", "mobile", "web"],
-    builds: ["an app plus a web dashboard for the same business", "end-to-end products, from the mobile app to the admin site", "MVPs for start-ups that need to launch quickly"],
+    builds: [
+      "an app plus a web dashboard for the same business",
+      "end-to-end products, from the mobile app to the admin site",
+      "MVPs for start-ups that need to launch quickly",
+    ],
     praise: ["We got the app and the admin website from one person, and they work together perfectly.", "Our MVP was in customers' hands in eight weeks."],
     rateFactor: 1,
   },
@@ -408,9 +475,28 @@ export const GREETINGS: Record<string, string> = {
 
 /** Review comments by rating: openings, details and endings. */
 export const REVIEW_OPENINGS: Record<number, readonly string[]> = {
-  5: ["Excellent work from start to finish.", "{dev} was an absolute pleasure to work with.", "Brilliant developer who really understood our business.", "Couldn't have asked for a better developer.", "Top-class work, delivered ahead of schedule.", "Professional, responsive and very skilled.", "Sharp, friendly and reliable."],
-  4: ["Very good work overall.", "Solid developer, happy with the result.", "Good experience working with {dev}.", "Really happy with what {dev} built for us.", "Reliable and knows the work well."],
-  3: ["Decent work, but it took longer than planned.", "The app works, but getting there was harder than it should have been.", "Mixed experience overall.", "An okay result in the end."],
+  5: [
+    "Excellent work from start to finish.",
+    "{dev} was an absolute pleasure to work with.",
+    "Brilliant developer who really understood our business.",
+    "Couldn't have asked for a better developer.",
+    "Top-class work, delivered ahead of schedule.",
+    "Professional, responsive and very skilled.",
+    "Sharp, friendly and reliable.",
+  ],
+  4: [
+    "Very good work overall.",
+    "Solid developer, happy with the result.",
+    "Good experience working with {dev}.",
+    "Really happy with what {dev} built for us.",
+    "Reliable and knows the work well.",
+  ],
+  3: [
+    "Decent work, but it took longer than planned.",
+    "The app works, but getting there was harder than it should have been.",
+    "Mixed experience overall.",
+    "An okay result in the end.",
+  ],
   2: ["Disappointing experience.", "Not what we hoped for.", "The project got there eventually, but only just."],
   1: ["Would not recommend.", "Very poor experience.", "Unfortunately this did not work out at all."],
 };
@@ -436,7 +522,13 @@ export const REVIEW_CAVEATS: readonly string[] = [
   "The first design round missed the mark, the second was spot on.",
 ];
 
-export const REVIEW_ENDINGS: readonly string[] = ["Will definitely hire again.", "Highly recommended.", "We've already booked {dev} for phase 2.", "Thank you, {dev}!", "Ten out of ten."];
+export const REVIEW_ENDINGS: readonly string[] = [
+  "Will definitely hire again.",
+  "Highly recommended.",
+  "We've already booked {dev} for phase 2.",
+  "Thank you, {dev}!",
+  "Ten out of ten.",
+];
 
 export const REVIEW_MIXED: readonly string[] = [
   "We had to chase for updates more than we would like.",
@@ -454,4 +546,8 @@ export const REVIEW_COMPLAINTS: readonly string[] = [
   "We ended up paying extra to finish the admin dashboard.",
 ];
 
-export const REVIEW_LOW_ENDINGS: readonly string[] = ["We had to find another developer to finish the project.", "Can't recommend, sadly.", "Hopefully others have a better experience."];
+export const REVIEW_LOW_ENDINGS: readonly string[] = [
+  "We had to find another developer to finish the project.",
+  "Can't recommend, sadly.",
+  "Hopefully others have a better experience.",
+];

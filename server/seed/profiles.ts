@@ -5,14 +5,7 @@
  * end of seeding, exactly as refreshDeveloperStats does. Each developer gets a rating tier (how
  * their clients rate them) and a workload (their share of hires) for that.
  */
-import {
-  AVAILABILITIES,
-  DEVELOPER_SKILL_FILTERS,
-  LOCATIONS,
-  RESPONSE_TIMES,
-  type Availability,
-  type Platform,
-} from "../../shared/constants";
+import { AVAILABILITIES, DEVELOPER_SKILL_FILTERS, LOCATIONS, RESPONSE_TIMES, type Availability, type Platform } from "../../shared/constants";
 import type { CertificationItem, ExperienceItem, PortfolioItem, ProfileLinks, developerProfiles } from "../db/schema";
 import { CITY_PLACES, CITY_WEIGHTS, PLATFORM_PHRASES, PROJECT_IDEAS, type ProjectIdea } from "./data";
 import {
@@ -113,15 +106,30 @@ export function makeDeveloper(rng: Random, i: number, developer: Person, now: nu
   if (sparse) return sparseDeveloper(rng, developer, now);
 
   const cover = COVER_ROLES[i - 1];
-  const role = cover ? roleByKey.get(cover.role)! : rng.weighted(DEVELOPER_ROLES, DEVELOPER_ROLES.map((r) => r.weight));
-  const city = i < COVER_CITIES.length ? COVER_CITIES[i]! : rng.weighted(LOCATIONS, LOCATIONS.map((c) => CITY_WEIGHTS[c]!));
+  const role = cover
+    ? roleByKey.get(cover.role)!
+    : rng.weighted(
+        DEVELOPER_ROLES,
+        DEVELOPER_ROLES.map((r) => r.weight),
+      );
+  const city =
+    i < COVER_CITIES.length
+      ? COVER_CITIES[i]!
+      : rng.weighted(
+          LOCATIONS,
+          LOCATIONS.map((c) => CITY_WEIGHTS[c]!),
+        );
   const words = placeWords(rng, city);
   const [first, last] = splitName(developer.name);
   const years = rng.int(1, 14);
 
   const skillCount = Math.min(10, Math.max(3, Math.round(3 + rng.next() ** 1.3 * 7)));
   const skills = [...role.core, ...(cover?.extra ?? [])];
-  for (const s of rng.sample(role.pool.filter((s) => !skills.includes(s)), skillCount - skills.length)) skills.push(s);
+  for (const s of rng.sample(
+    role.pool.filter((s) => !skills.includes(s)),
+    skillCount - skills.length,
+  ))
+    skills.push(s);
 
   let title = rng.pick(role.titles);
   if (years >= 7 && !/^Senior /.test(title) && rng.chance(0.35)) title = `Senior ${title}`;
@@ -220,29 +228,53 @@ function demoDeveloper(rng: Random, developer: Person, now: number): DeveloperSe
     {
       id: rng.uuid(),
       title: "Kasi Eats - township food delivery app",
-      description: "A React Native app and web dashboard that lets Soweto kitchens take orders, accept Yoco and SnapScan payments and dispatch drivers. Works offline during load-shedding and syncs when the towers come back.",
+      description:
+        "A React Native app and web dashboard that lets Soweto kitchens take orders, accept Yoco and SnapScan payments and dispatch drivers. Works offline during load-shedding and syncs when the towers come back.",
       technologies: ["React Native", "Node.js", "Firebase", "Payment Systems"],
       link: "https://github.com/siphodlamini/kasi-eats",
     },
     {
       id: rng.uuid(),
       title: "Stokvel savings tracker",
-      description: "A Flutter app for stokvel members to record monthly contributions, see payouts and get WhatsApp reminders. Used by more than 300 groups in Gauteng.",
+      description:
+        "A Flutter app for stokvel members to record monthly contributions, see payouts and get WhatsApp reminders. Used by more than 300 groups in Gauteng.",
       technologies: ["Flutter", "Firebase", "Push Notifications"],
       link: "https://play.google.com/store/apps/details?id=za.co.stokvelsaver",
     },
     {
       id: rng.uuid(),
       title: "Clinic queue booking for a Johannesburg practice group",
-      description: "A React web app where patients book a slot and get an SMS when it's nearly their turn, with POPIA consent built in. Cut waiting-room time by about an hour.",
+      description:
+        "A React web app where patients book a slot and get an SMS when it's nearly their turn, with POPIA consent built in. Cut waiting-room time by about an hour.",
       technologies: ["React", "Node.js", "API Integration"],
       link: "https://siphodlamini.co.za/work/clinic-queue",
     },
   ];
   const experience: ExperienceItem[] = [
-    { id: rng.uuid(), title: "Freelance Mobile & Web Developer", company: "Freelance", startDate: ym(26), endDate: "", description: "React Native and Flutter apps with web dashboards for start-ups and small businesses across Gauteng." },
-    { id: rng.uuid(), title: "Senior Mobile Developer", company: "Mzansi Fintech", startDate: ym(62), endDate: ym(27), description: "Led the React Native team behind a savings and airtime app with 200 000 users; integrated Ozow and card payments." },
-    { id: rng.uuid(), title: "Junior Developer", company: "Jozi Code Works", startDate: ym(90), endDate: ym(63), description: "Built React websites and Node.js APIs for agency clients in Johannesburg." },
+    {
+      id: rng.uuid(),
+      title: "Freelance Mobile & Web Developer",
+      company: "Freelance",
+      startDate: ym(26),
+      endDate: "",
+      description: "React Native and Flutter apps with web dashboards for start-ups and small businesses across Gauteng.",
+    },
+    {
+      id: rng.uuid(),
+      title: "Senior Mobile Developer",
+      company: "Mzansi Fintech",
+      startDate: ym(62),
+      endDate: ym(27),
+      description: "Led the React Native team behind a savings and airtime app with 200 000 users; integrated Ozow and card payments.",
+    },
+    {
+      id: rng.uuid(),
+      title: "Junior Developer",
+      company: "Jozi Code Works",
+      startDate: ym(90),
+      endDate: ym(63),
+      description: "Built React websites and Node.js APIs for agency clients in Johannesburg.",
+    },
   ];
   const certifications: CertificationItem[] = [
     { id: rng.uuid(), name: "Meta React Native Specialization", issuer: "Meta", date: ym(40) },
@@ -317,7 +349,15 @@ function makeBio(rng: Random, role: DeveloperRole, years: number, skills: readon
     years: String(years),
     builds: rng.pick(role.builds),
     // The role's core skills first: an Android developer mentions Android.
-    skills: listing([...role.core, ...rng.sample(skills.filter((s) => !role.core.includes(s)), rng.int(1, 3))].slice(0, 4)),
+    skills: listing(
+      [
+        ...role.core,
+        ...rng.sample(
+          skills.filter((s) => !role.core.includes(s)),
+          rng.int(1, 3),
+        ),
+      ].slice(0, 4),
+    ),
     greeting: GREETINGS[place.lang!] ?? "Hello",
     kind: kind!,
     kind2: kind2!,
@@ -350,7 +390,12 @@ function kebab(text: string): string {
 
 /** A project title from the catalogue, in a random city: portfolio items and reviewed projects. */
 function projectTitle(rng: Random, idea: ProjectIdea): { title: string; words: Record<string, string> } {
-  const city = idea.cities ? rng.pick(idea.cities) : rng.weighted(LOCATIONS, LOCATIONS.map((c) => CITY_WEIGHTS[c]!));
+  const city = idea.cities
+    ? rng.pick(idea.cities)
+    : rng.weighted(
+        LOCATIONS,
+        LOCATIONS.map((c) => CITY_WEIGHTS[c]!),
+      );
   const words = placeWords(rng, city);
   return { title: capitalise(fillTemplate(rng.pick(idea.titles), words)), words };
 }
@@ -370,7 +415,12 @@ function makePortfolio(rng: Random, role: DeveloperRole, skills: readonly string
     if (rng.chance(0.7)) sentences.push(fillTemplate(rng.pick(outcomes), words));
     const name = kebab(title);
     const link = rng.weighted(
-      ["", `https://github.com/${handle}/${name}`, `https://play.google.com/store/apps/details?id=za.co.${name.replace(/-/g, "").slice(0, 30)}`, `https://${name.split("-").slice(0, 3).join("")}.co.za`],
+      [
+        "",
+        `https://github.com/${handle}/${name}`,
+        `https://play.google.com/store/apps/details?id=za.co.${name.replace(/-/g, "").slice(0, 30)}`,
+        `https://${name.split("-").slice(0, 3).join("")}.co.za`,
+      ],
       [15, 40, platform === "web" ? 0 : 25, 20],
     );
     return { id: rng.uuid(), title, description: sentences.join(" "), technologies, link };
@@ -388,7 +438,14 @@ function yearMonth(index: number): string {
 }
 
 /** 1-4 jobs, newest first, that fill the developer's `years` of experience without overlapping. */
-function makeExperience(rng: Random, role: DeveloperRole, skills: readonly string[], place: Record<string, string>, years: number, now: number): ExperienceItem[] {
+function makeExperience(
+  rng: Random,
+  role: DeveloperRole,
+  skills: readonly string[],
+  place: Record<string, string>,
+  years: number,
+  now: number,
+): ExperienceItem[] {
   const nowMonth = monthIndex(now);
   const start = nowMonth - years * 12 - rng.int(0, 11);
   const current = rng.chance(0.7);
@@ -406,7 +463,8 @@ function makeExperience(rng: Random, role: DeveloperRole, skills: readonly strin
     const freelance = rng.chance(0.22);
     const roleTitle = rng.pick(role.titles).replace(/^Senior /, "");
     let title = freelance ? `Freelance ${roleTitle}` : roleTitle;
-    if (!freelance && oldest && bounds.length > 2) title = rng.pick([`Junior ${roleTitle}`, "Graduate Developer", "Intern Software Developer", `Junior ${roleTitle}`]);
+    if (!freelance && oldest && bounds.length > 2)
+      title = rng.pick([`Junior ${roleTitle}`, "Graduate Developer", "Intern Software Developer", `Junior ${roleTitle}`]);
     else if (!freelance && k === 0 && years >= 7 && rng.chance(0.5)) title = rng.pick([`Senior ${roleTitle}`, `Lead ${roleTitle}`]);
     const words = { ...place, skill: rng.pick(skills) };
     jobs.push({
@@ -445,5 +503,8 @@ export function reviewComment(rng: Random, rating: number, dev: string, role: De
     sentences.push(rng.pick(REVIEW_COMPLAINTS));
     if (rng.chance(0.5)) sentences.push(rng.pick(REVIEW_LOW_ENDINGS));
   }
-  return sentences.slice(0, 3).map((s) => fillTemplate(s, { dev })).join(" ");
+  return sentences
+    .slice(0, 3)
+    .map((s) => fillTemplate(s, { dev }))
+    .join(" ");
 }

@@ -23,7 +23,19 @@ import {
 import { budgetBounds, formatRand } from "../../shared/format";
 import { hashPassword } from "../auth/password";
 import type { Db } from "../db/client";
-import { accounts, clientReviews, conversationParticipants, conversations, developerProfiles, messages, notifications, projects, proposals, reviews, users } from "../db/schema";
+import {
+  accounts,
+  clientReviews,
+  conversationParticipants,
+  conversations,
+  developerProfiles,
+  messages,
+  notifications,
+  projects,
+  proposals,
+  reviews,
+  users,
+} from "../db/schema";
 import {
   ADDITIONAL_INFO,
   CITY_PLACES,
@@ -183,8 +195,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
     for (const group of [clients, developers]) {
       for (let i = 0; i < group.length; i += BATCH_SIZE) {
         const batch = group.slice(i, i + BATCH_SIZE);
-        await insertRows(tx, users, batch.map((u) => u.row));
-        await insertRows(tx, accounts, batch.map((u) => credential(u, password)));
+        await insertRows(
+          tx,
+          users,
+          batch.map((u) => u.row),
+        );
+        await insertRows(
+          tx,
+          accounts,
+          batch.map((u) => credential(u, password)),
+        );
       }
     }
     const marketDevelopers: MarketDeveloper[] = [];
@@ -192,7 +212,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
       for (let start = 0; start < developers.length; start += BATCH_SIZE) {
         const batch = developers.slice(start, start + BATCH_SIZE);
         const seeds = batch.map((u, k) => makeDeveloper(profileRng, start + k, person(u), now));
-        await insertRows(tx, developerProfiles, seeds.map((d) => d.profile));
+        await insertRows(
+          tx,
+          developerProfiles,
+          seeds.map((d) => d.profile),
+        );
         seeds.forEach((d, k) =>
           marketDevelopers.push({
             id: batch[k]!.row.id!,
@@ -225,7 +249,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
           ] as const;
           for (const [table, rows] of targets) {
             let i = 0;
-            for (; i < rows.length && (all || rows.length - i >= BATCH_SIZE); i += BATCH_SIZE) await insertRows(tx, table as PgTable, rows.slice(i, i + BATCH_SIZE));
+            for (; i < rows.length && (all || rows.length - i >= BATCH_SIZE); i += BATCH_SIZE)
+              await insertRows(tx, table as PgTable, rows.slice(i, i + BATCH_SIZE));
             rows.splice(0, i);
           }
         };
@@ -262,7 +287,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedRe
       await refreshAllDeveloperStats(tx);
     });
   });
-  return { projects: options.projects, clients: options.clients, developers: options.developers, reviews: reviewCount, proposals: proposalCount, conversations: conversationCount, messages: messageCount, password: DEMO_PASSWORD };
+  return {
+    projects: options.projects,
+    clients: options.clients,
+    developers: options.developers,
+    reviews: reviewCount,
+    proposals: proposalCount,
+    conversations: conversationCount,
+    messages: messageCount,
+    password: DEMO_PASSWORD,
+  };
 }
 
 /**
@@ -299,7 +333,10 @@ async function insertRows<T extends PgTable>(db: Db, table: T, rows: T["$inferIn
   const first = rows[0];
   if (!first) return;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in first);
-  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]))));
   await db.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
 }
@@ -334,7 +371,10 @@ function makeUsers(rng: Random, userType: "client" | "developer", count: number,
       email = demo.email;
       age = 400 * DAY;
     } else {
-      const group = rng.weighted(NAME_GROUPS, NAME_GROUPS.map((g) => g.weight));
+      const group = rng.weighted(
+        NAME_GROUPS,
+        NAME_GROUPS.map((g) => g.weight),
+      );
       const first = rng.pick(group.first);
       // Mostly a surname of the same community, sometimes of another.
       const last = rng.chance(0.85) ? rng.pick(group.last) : rng.pick(rng.pick(NAME_GROUPS).last);
@@ -369,7 +409,13 @@ function credential({ row: user, accountId }: SeedUser, password: string): Accou
 /** Skill order for the first projects, so project i (i < 3) gets a skill that fits PLATFORMS[i]. */
 const COVER_SKILLS: readonly string[] = (() => {
   const rest: string[] = [...PROJECT_SKILL_SUGGESTIONS];
-  const first = PLATFORMS.map((p) => rest.splice(rest.findIndex((s) => fits(s, p)), 1)[0]!);
+  const first = PLATFORMS.map(
+    (p) =>
+      rest.splice(
+        rest.findIndex((s) => fits(s, p)),
+        1,
+      )[0]!,
+  );
   return [...first, ...rest];
 })();
 
@@ -382,10 +428,24 @@ function fits(skill: string, platform: Platform): boolean {
 
 /** Project number `i`. The first projects cycle through every list so small seeds cover them all. */
 function makeProject(rng: Random, i: number, clients: readonly SeedUser[], now: number): ProjectInsert {
-  const category = i < CATEGORIES.length ? CATEGORIES[i]! : rng.weighted(CATEGORIES, CATEGORIES.map((c) => CATEGORY_WEIGHTS[c]));
+  const category =
+    i < CATEGORIES.length
+      ? CATEGORIES[i]!
+      : rng.weighted(
+          CATEGORIES,
+          CATEGORIES.map((c) => CATEGORY_WEIGHTS[c]),
+        );
   const ideas = PROJECT_IDEAS.filter((idea) => idea.category === category && (i >= LOCATIONS.length || !idea.cities));
   const idea = rng.pick(ideas);
-  const city = i < LOCATIONS.length ? LOCATIONS[i]! : idea.cities ? rng.pick(idea.cities) : rng.weighted(LOCATIONS, LOCATIONS.map((c) => CITY_WEIGHTS[c]!));
+  const city =
+    i < LOCATIONS.length
+      ? LOCATIONS[i]!
+      : idea.cities
+        ? rng.pick(idea.cities)
+        : rng.weighted(
+            LOCATIONS,
+            LOCATIONS.map((c) => CITY_WEIGHTS[c]!),
+          );
   const place = CITY_PLACES[city]!;
   const province = place.province;
   const words: Record<string, string> = {
@@ -411,7 +471,8 @@ function makeProject(rng: Random, i: number, clients: readonly SeedUser[], now: 
   let title = fill(placed ? template : template + rng.pick(TITLE_PLACES));
   if (rng.chance(0.05)) title += rng.pick(TITLE_SUFFIXES);
   const description = describe(rng, idea, platform, features, budget.code, fill);
-  const targetAudience = fill(capitalise(rng.pick(idea.audiences))) + fill(rng.pick([" in {area}, {city}", " in {city} and surrounds", " across {theProvince}", " in {city}"]));
+  const targetAudience =
+    fill(capitalise(rng.pick(idea.audiences))) + fill(rng.pick([" in {area}, {city}", " in {city} and surrounds", " across {theProvince}", " in {city}"]));
   const additionalInfo = rng.chance(0.35) ? "" : rng.sample(ADDITIONAL_INFO, rng.int(1, 2)).map(fill).join(" ");
 
   const demo = i < DEMO_CLIENT_STATUSES.length;
@@ -465,7 +526,11 @@ function pickFeatures(rng: Random, idea: ProjectIdea, fill: (t: string) => strin
 function pickSkills(rng: Random, idea: ProjectIdea, platform: Platform, forced: string | null): string[] {
   const skills = new Set<string>(forced ? [forced] : []);
   for (const s of rng.pick(PLATFORM_STACKS[platform])) skills.add(s);
-  for (const s of rng.sample(idea.skills.filter((s) => fits(s, platform)), rng.int(0, 2))) skills.add(s);
+  for (const s of rng.sample(
+    idea.skills.filter((s) => fits(s, platform)),
+    rng.int(0, 2),
+  ))
+    skills.add(s);
   if (rng.chance(0.3)) skills.add("UI/UX Design");
   if (rng.chance(0.06)) skills.add(rng.pick(EXTRA_SKILLS));
   if (skills.size < 2) skills.add(platform === "web" ? "API Integration" : "Push Notifications");

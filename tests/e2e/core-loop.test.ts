@@ -84,7 +84,14 @@ describe("core loop", () => {
     await expect.poll(() => page.getByRole("heading", { name: title }).isVisible()).toBe(true);
     expect(await page.getByText("Pay with SnapScan", { exact: true }).isVisible()).toBe(true);
     const api = (await (await fetch(`${server.url}/api/v1/projects/${projectUrl.split("/").pop()}`)).json()) as { project: Record<string, unknown> };
-    expect(api.project).toMatchObject({ category: "Business", platform: "mobile", budgetRange: "R15000-R35000", timeline: "2-4", skills: ["Flutter", "Firebase"], features: ["Book a pickup slot", "Pay with SnapScan"] });
+    expect(api.project).toMatchObject({
+      category: "Business",
+      platform: "mobile",
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+      skills: ["Flutter", "Firebase"],
+      features: ["Book a pickup slot", "Pay with SnapScan"],
+    });
     await page.context().close();
   });
 

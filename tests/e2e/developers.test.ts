@@ -75,16 +75,37 @@ describe("developers", () => {
     await page.waitForURL(/location=Polokwane/);
     await page.getByRole("checkbox", { name: "Blockchain" }).check();
     await page.waitForURL(/skills=Blockchain/);
-    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("link", { name: new RegExp(name) })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await page.goto(`${server.url}/developers`);
     await page.getByLabel("Search developers").fill(`zondo${stamp}`);
     await page.keyboard.press("Enter");
     await page.waitForURL(/search=/);
-    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("link", { name: new RegExp(name) })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     // The header's search covers projects and developers (decisions.md).
     await page.goto(`${server.url}/search?q=zondo${stamp}`);
-    await expect.poll(() => page.getByRole("link", { name: new RegExp(name) }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("link", { name: new RegExp(name) })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await page.getByRole("heading", { name: "Developers (1)" }).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Projects (0)" }).isVisible()).toBe(true);
     await page.goto(`${server.url}/developers?location=Kimberley&search=zondo${stamp}`);
@@ -98,7 +119,12 @@ describe("developers", () => {
     await client.goto(profileUrl);
     await expect.poll(() => client.getByRole("heading", { name }).isVisible()).toBe(true);
     expect(await client.getByText("Blockchain Developer").first().isVisible()).toBe(true);
-    expect(await client.getByText(/Member since \d{4}/).first().isVisible()).toBe(true);
+    expect(
+      await client
+        .getByText(/Member since \d{4}/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await client.getByText("Maize co-op ledger").isVisible()).toBe(true);
     await client.getByRole("tab", { name: /Reviews \(0\)/ }).click();
     await expect.poll(() => client.getByText("No reviews yet").isVisible()).toBe(true);

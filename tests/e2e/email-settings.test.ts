@@ -60,7 +60,9 @@ describe("email settings and unsubscribe", () => {
     const token = await unsubscribeToken(AUTH_SECRET, userId, "newMessage");
     const link = `${server.url}/unsubscribe?token=${token}`;
 
-    const forged = await visitor.goto(`${server.url}/unsubscribe?token=${await unsubscribeToken("another-secret-another-secret-another-1", userId, "newMessage")}`);
+    const forged = await visitor.goto(
+      `${server.url}/unsubscribe?token=${await unsubscribeToken("another-secret-another-secret-another-1", userId, "newMessage")}`,
+    );
     expect(forged!.status()).toBe(400);
     await expect.poll(() => visitor.getByText(INVALID_UNSUBSCRIBE).isVisible()).toBe(true);
 

@@ -15,7 +15,14 @@ describe("form actions over plain HTTP", () => {
     const res = await fetch(`${server.url}/register`, {
       method: "POST",
       redirect: "manual",
-      body: new URLSearchParams({ userType: "client", name: "Ayesha Patel", email: "ayesha@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" }),
+      body: new URLSearchParams({
+        userType: "client",
+        name: "Ayesha Patel",
+        email: "ayesha@example.co.za",
+        password: "secret123",
+        confirmPassword: "secret123",
+        terms: "on",
+      }),
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard");
@@ -34,8 +41,14 @@ describe("form actions over plain HTTP", () => {
       [{ name: "Ayesha", email: "ayesha@example", password: "secret123", confirmPassword: "secret123", terms: "on" }, "Invalid email address"],
       [{ name: "Ayesha", email: "b@example.co.za", password: "secret123", confirmPassword: "secret124", terms: "on" }, "Passwords do not match"],
       [{ name: "Ayesha", email: "b@example.co.za", password: "secret123", confirmPassword: "secret123" }, "You must accept the terms and conditions"],
-      [{ name: "Ayesha", email: "AYESHA@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" }, "An account with this email already exists"],
-      [{ name: "x".repeat(5000), email: "c@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" }, "Name must be at most 100 characters"],
+      [
+        { name: "Ayesha", email: "AYESHA@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" },
+        "An account with this email already exists",
+      ],
+      [
+        { name: "x".repeat(5000), email: "c@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" },
+        "Name must be at most 100 characters",
+      ],
     ];
     for (const [fields, message] of cases) {
       const res = await fetch(`${server.url}/register`, { method: "POST", redirect: "manual", body: new URLSearchParams(fields) });
@@ -43,18 +56,36 @@ describe("form actions over plain HTTP", () => {
       expect(res.status, message).toBeLessThan(500);
       expect(await res.text()).toContain(message);
     }
-    const login = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", body: new URLSearchParams({ email: "b@example.co.za", password: "secret123" }) });
+    const login = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ email: "b@example.co.za", password: "secret123" }),
+    });
     expect(login.status).toBe(401);
   });
 
   it("refuses bad projects from the wizard's action, writing nothing", async () => {
     const before = await total();
-    for (const body of ['{"title":"abc"}', "{broken", '{"title":"A fine title","description":"' + "d".repeat(60) + '","platform":"mobile","budgetRange":"R1-R2","timeline":"2-4"}']) {
-      const res = await fetch(`${server.url}/projects/new`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/json" }, body });
+    for (const body of [
+      '{"title":"abc"}',
+      "{broken",
+      '{"title":"A fine title","description":"' + "d".repeat(60) + '","platform":"mobile","budgetRange":"R1-R2","timeline":"2-4"}',
+    ]) {
+      const res = await fetch(`${server.url}/projects/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/json" },
+        body,
+      });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    const res = await fetch(`${server.url}/projects/new`, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "application/json" }, body: '{"title":"abc"}' });
+    const res = await fetch(`${server.url}/projects/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/json" },
+      body: '{"title":"abc"}',
+    });
     expect(await res.text()).toContain("Title must be at least 5 characters");
     expect(await total()).toBe(before);
   });

@@ -167,7 +167,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
       body: JSON.stringify({ email, password: "secret123", name: email.split("@")[0] }),
     });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { user } = (await res.json()) as { user: { id: string } };
     return { cookie, id: user.id };
   }

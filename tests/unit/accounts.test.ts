@@ -54,7 +54,10 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
       [{ name: "N" }, { name: "Name must be at least 2 characters" }],
       [{ email: "" }, { email: "Email is required" }],
       [{ email: "not-an-email" }, { email: "Invalid email address" }],
-      [{ password: "", confirmPassword: "" }, { password: "Password is required", confirmPassword: "Please confirm your password" }],
+      [
+        { password: "", confirmPassword: "" },
+        { password: "Password is required", confirmPassword: "Please confirm your password" },
+      ],
       [{ password: "12345", confirmPassword: "12345" }, { password: "Password must be at least 6 characters" }],
       [{ confirmPassword: "different" }, { confirmPassword: "Passwords do not match" }],
       [{ terms: false }, { terms: "You must accept the terms and conditions" }],
@@ -100,7 +103,12 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const short = brief.headers.getSetCookie().find((c) => c.includes("session_token="))!;
     expect(short).not.toMatch(/Max-Age|Expires/);
     const user = await getSessionUser(t.deps.auth, new Headers({ cookie: cookieFrom(brief.headers) }));
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id)).orderBy(sql`${sessions.createdAt} desc`).limit(1);
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user!.id))
+      .orderBy(sql`${sessions.createdAt} desc`)
+      .limit(1);
     const hours = (session!.expiresAt.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23);
     expect(hours).toBeLessThanOrEqual(24);
@@ -126,7 +134,10 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     expect(t.mails).toHaveLength(1);
     expect(t.mails[0]!.to).toBe("forgot@example.co.za");
     const token = /\/reset-password\?token=([\w-]+)/.exec(t.mails[0]!.text)![1]!;
-    const [v] = await t.database.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    const [v] = await t.database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     const minutes = (v!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -145,14 +156,19 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     // An expired link is refused.
     await requestPasswordReset(t.deps.auth, { email: "forgot@example.co.za" });
     const expired = /token=([\w-]+)/.exec(t.mails.at(-1)!.text)![1]!;
-    await t.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${expired}`));
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${expired}`));
     await expect(resetPassword(t.deps.auth, { token: expired, password: "newpass2", confirmPassword: "newpass2" })).rejects.toBeInstanceOf(ValidationError);
   });
   it("limits sign-in attempts and reset requests per email (brute-force guard)", async () => {
     await registerAccount(t.deps.auth, body({ email: "guarded@example.co.za" }), headers());
     // The test app allows 3 attempts a minute per email.
     for (let i = 0; i < 3; i++) {
-      await expect(signIn(t.deps.auth, { email: "guarded@example.co.za", password: "wrong-one" }, headers(), t.deps.limits)).rejects.toMatchObject({ status: 401 });
+      await expect(signIn(t.deps.auth, { email: "guarded@example.co.za", password: "wrong-one" }, headers(), t.deps.limits)).rejects.toMatchObject({
+        status: 401,
+      });
     }
     const blocked = await signIn(t.deps.auth, { email: "GUARDED@example.co.za", password: "secret123" }, headers(), t.deps.limits).catch((e: unknown) => e);
     expect(blocked).toMatchObject({ status: 429, code: "too_many_attempts" });

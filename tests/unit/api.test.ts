@@ -97,7 +97,17 @@ describe.each(DB_KINDS)("JSON API /api/v1/projects on %s", (kind) => {
   });
 
   it("validates list queries and cursors with 400s", async () => {
-    for (const q of ["cursor=abc", "cursor=eyJ4IjoxfQ", "sortBy=price", "category=Gaming", "platform=desktop", "budgetMin=-5", "budgetMax=1e99", "limit=0", `search=${"a".repeat(500)}`]) {
+    for (const q of [
+      "cursor=abc",
+      "cursor=eyJ4IjoxfQ",
+      "sortBy=price",
+      "category=Gaming",
+      "platform=desktop",
+      "budgetMin=-5",
+      "budgetMax=1e99",
+      "limit=0",
+      `search=${"a".repeat(500)}`,
+    ]) {
       const res = await call("GET", `/api/v1/projects?${q}`);
       expect(res.status, q).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("validation_failed");

@@ -19,7 +19,13 @@ describe("configuration", () => {
       bad();
     } catch (e) {
       const message = (e as Error).message;
-      for (const line of ["PORT: PORT must be a number", "DATABASE_URL must be a postgres://", "DEMO_DATA must be on or off", "SMTP_URL must be an smtp://", "APP_URL must be an origin"]) {
+      for (const line of [
+        "PORT: PORT must be a number",
+        "DATABASE_URL must be a postgres://",
+        "DEMO_DATA must be on or off",
+        "SMTP_URL must be an smtp://",
+        "APP_URL must be an origin",
+      ]) {
         expect(message).toContain(line);
       }
     }

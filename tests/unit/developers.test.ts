@@ -21,7 +21,7 @@ function fixture(n: number) {
       city: i % 11 === 10 ? null : LOCATIONS[i % LOCATIONS.length]!,
       availability: AVAILABILITIES[i % 3]!,
       skills: [SKILLS[i % SKILLS.length]!, SKILLS[(i * 3 + 1) % SKILLS.length]!].filter((s, j, a) => a.indexOf(s) === j),
-      rating: Math.round(((i * 37) % 50) / 10 * 100) / 100 + (i % 4 === 0 ? 0.25 : 0),
+      rating: Math.round((((i * 37) % 50) / 10) * 100) / 100 + (i % 4 === 0 ? 0.25 : 0),
       reviewCount: (i * 7) % 13,
       completedProjects: (i * 5) % 9,
       hourlyRate: i % 6 === 0 ? null : 200 + ((i * 53) % 9) * 100,
@@ -40,7 +40,14 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     t = await createTestApp(kind);
     const now = Date.now();
     await t.database.db.insert(users).values(
-      devs.map((d, i) => ({ id: d.id, name: d.name, email: `${d.id}@example.co.za`, userType: "developer" as const, isActive: d.active, createdAt: new Date(now - i * 86_400_000) })),
+      devs.map((d, i) => ({
+        id: d.id,
+        name: d.name,
+        email: `${d.id}@example.co.za`,
+        userType: "developer" as const,
+        isActive: d.active,
+        createdAt: new Date(now - i * 86_400_000),
+      })),
     );
     await t.database.db.insert(developerProfiles).values(
       devs.map((d) => ({
@@ -64,7 +71,13 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
   afterAll(() => t?.close());
 
   const value = (d: (typeof devs)[number], sort: DeveloperSort) =>
-    sort === "rating" ? Math.min(d.rating, 5) : sort === "reviewCount" ? d.reviewCount : sort === "completedProjects" ? d.completedProjects : (d.hourlyRate ?? -1);
+    sort === "rating"
+      ? Math.min(d.rating, 5)
+      : sort === "reviewCount"
+        ? d.reviewCount
+        : sort === "completedProjects"
+          ? d.completedProjects
+          : (d.hourlyRate ?? -1);
 
   const expected = (filter: (d: (typeof devs)[number]) => boolean, sort: DeveloperSort) =>
     devs
@@ -92,7 +105,11 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     ["minRating 4.5", { minRating: "4.5" }, (d) => Math.min(d.rating, 5) >= 4.5],
     ["minRating 3.0", { minRating: "3.0" }, (d) => Math.min(d.rating, 5) >= 3],
     ["availability", { availability: "busy" }, (d) => d.availability === "busy"],
-    ["city + skill + minRating", { location: "Cape Town", skills: "React Native,Python,Node.js", minRating: "3.5" }, (d) => d.city === "Cape Town" && d.skills.some((s) => ["React Native", "Python", "Node.js"].includes(s)) && Math.min(d.rating, 5) >= 3.5],
+    [
+      "city + skill + minRating",
+      { location: "Cape Town", skills: "React Native,Python,Node.js", minRating: "3.5" },
+      (d) => d.city === "Cape Town" && d.skills.some((s) => ["React Native", "Python", "Node.js"].includes(s)) && Math.min(d.rating, 5) >= 3.5,
+    ],
     ["search text", { search: "clinics" }, (d) => d.bio.includes("clinics")],
     ["search name prefix", { search: "naid" }, (d) => d.name.includes("Naidoo")],
   ];
@@ -145,7 +162,11 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     expect((await t.app.request("/api/v1/developers/nobody")).status).toBe(404);
     const top = (await (await t.app.request("/api/v1/developers/top")).json()) as { developers: Developer[] };
     expect(top.developers.length).toBeLessThanOrEqual(6);
-    const anon = await t.app.request("/api/v1/me/developer-profile", { method: "PUT", headers: { "content-type": "application/json", origin: APP_URL }, body: "{}" });
+    const anon = await t.app.request("/api/v1/me/developer-profile", {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin: APP_URL },
+      body: "{}",
+    });
     expect(anon.status).toBe(401);
   });
 
@@ -153,7 +174,11 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     const dev = await t.signUp({ email: "mine@example.co.za", userType: "developer", name: "Lindiwe Zulu" });
     const client = await t.signUp({ email: "notdev@example.co.za", userType: "client" });
     const put = (cookie: string, body: unknown) =>
-      t.app.request("/api/v1/me/developer-profile", { method: "PUT", headers: { "content-type": "application/json", origin: APP_URL, cookie }, body: JSON.stringify(body) });
+      t.app.request("/api/v1/me/developer-profile", {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie },
+        body: JSON.stringify(body),
+      });
 
     expect((await put(client.cookie, { title: "Sneaky" })).status).toBe(403);
     const bad = await put(dev.cookie, { hourlyRate: "cheap", links: { github: "http://github.com/x" }, city: "Atlantis" });
@@ -164,7 +189,13 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
       city: "Please choose a city from the list",
     });
     const before = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[3]!.id));
-    const ok = await put(dev.cookie, { title: "Android Developer", city: "Polokwane", hourlyRate: 450, skills: ["Android", "Kotlin"], portfolio: [{ title: "Taxi app", description: "", technologies: ["Kotlin"], link: "https://example.co.za" }] });
+    const ok = await put(dev.cookie, {
+      title: "Android Developer",
+      city: "Polokwane",
+      hourlyRate: 450,
+      skills: ["Android", "Kotlin"],
+      portfolio: [{ title: "Taxi app", description: "", technologies: ["Kotlin"], link: "https://example.co.za" }],
+    });
     expect(ok.status).toBe(200);
     const saved = ((await ok.json()) as { developer: Developer }).developer;
     expect(saved).toMatchObject({ id: dev.user.id, name: "Lindiwe Zulu", title: "Android Developer", city: "Polokwane", hourlyRate: 450 });
@@ -175,14 +206,26 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     expect(completion.percent).toBeGreaterThan(0);
     expect(completion.missing.map((m) => m.key)).toContain("bio");
     expect(profileCompletion(null)).toMatchObject({ percent: 0 });
-    const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(developerProfiles).where(eq(developerProfiles.userId, client.user.id));
+    const count = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(developerProfiles)
+      .where(eq(developerProfiles.userId, client.user.id));
     expect(count[0]!.n).toBe(0);
   });
 });
 
 describe.each(DB_KINDS)("developers on seeded demo data on %s", (kind) => {
   let t: TestApp;
-  type Row = { id: string; city: string | null; availability: string; skills: string[]; rating: number; reviewCount: number; completedProjects: number; hourlyRate: number | null };
+  type Row = {
+    id: string;
+    city: string | null;
+    availability: string;
+    skills: string[];
+    rating: number;
+    reviewCount: number;
+    completedProjects: number;
+    hourlyRate: number | null;
+  };
   let rows: Row[] = [];
 
   beforeAll(async () => {
@@ -216,14 +259,21 @@ describe.each(DB_KINDS)("developers on seeded demo data on %s", (kind) => {
     ["city", { location: "Johannesburg" }, (r) => r.city === "Johannesburg"],
     ["minRating", { minRating: "4.0" }, (r) => r.rating >= 4],
     ["availability", { availability: "available" }, (r) => r.availability === "available"],
-    ["combined", { location: "Cape Town", minRating: "3.5", skills: "React,Node.js,Flutter" }, (r) => r.city === "Cape Town" && r.rating >= 3.5 && r.skills.some((s) => ["React", "Node.js", "Flutter"].includes(s))],
+    [
+      "combined",
+      { location: "Cape Town", minRating: "3.5", skills: "React,Node.js,Flutter" },
+      (r) => r.city === "Cape Town" && r.rating >= 3.5 && r.skills.some((s) => ["React", "Node.js", "Flutter"].includes(s)),
+    ],
   ];
 
   it("matches a plain in-memory filter and sort of the same rows, paging each developer once", async () => {
     expect(rows.length).toBe(45);
     for (const [label, query, keep] of filters) {
       for (const sortBy of DEVELOPER_SORTS) {
-        const want = rows.filter(keep).sort((a, b) => key(b, sortBy) - key(a, sortBy) || byteDesc(a.id, b.id)).map((r) => r.id);
+        const want = rows
+          .filter(keep)
+          .sort((a, b) => key(b, sortBy) - key(a, sortBy) || byteDesc(a.id, b.id))
+          .map((r) => r.id);
         const got: string[] = [];
         let cursor: string | null = null;
         do {

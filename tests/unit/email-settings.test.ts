@@ -39,12 +39,24 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
       params: {},
     } as never);
   const settingsGet = async (user: SessionUser) =>
-    (await profileRoute.loader({ request: new Request(`${APP_URL}/profile`), context: context(user), params: {} } as never)) as { emailSwitches: Array<{ type: string; on: boolean }> };
+    (await profileRoute.loader({ request: new Request(`${APP_URL}/profile`), context: context(user), params: {} } as never)) as {
+      emailSwitches: Array<{ type: string; on: boolean }>;
+    };
   const unsubscribeGet = async (token: string) =>
-    unwrap<UnsubscribePage>(await unsubscribeRoute.loader({ request: new Request(`${APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`), context: context(null), params: {} } as never));
+    unwrap<UnsubscribePage>(
+      await unsubscribeRoute.loader({
+        request: new Request(`${APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`),
+        context: context(null),
+        params: {},
+      } as never),
+    );
   const unsubscribePost = async (token: string, init: RequestInit = {}) =>
     unwrap<UnsubscribePage>(
-      await unsubscribeRoute.action({ request: new Request(`${APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", ...init }), context: context(null), params: {} } as never),
+      await unsubscribeRoute.action({
+        request: new Request(`${APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", ...init }),
+        context: context(null),
+        params: {},
+      } as never),
     );
 
   it("Settings shows each account type the switches of the emails it can get, all on at first", async () => {

@@ -22,7 +22,12 @@ describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { logger: plans.logger });
-    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `plan-user-${String(i).padStart(2, "0")}`, name: `Plan User ${i}`, email: `plan${i}@example.co.za`, userType: "client" as const }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: `plan-user-${String(i).padStart(2, "0")}`,
+      name: `Plan User ${i}`,
+      email: `plan${i}@example.co.za`,
+      userType: "client" as const,
+    }));
     await database.db.insert(users).values(rows);
     people = rows.map((r) => ({ ...r, emailVerified: true, createdAt: new Date().toISOString() }));
     for (let i = 1; i < people.length; i++) {

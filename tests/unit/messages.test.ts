@@ -42,7 +42,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
       headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...(options.cookie ? { cookie: options.cookie } : {}), origin: APP_URL },
       body: options.body ? JSON.stringify(options.body) : undefined,
     });
-  const json = async <T,>(res: Response) => (await res.json()) as T;
+  const json = async <T>(res: Response) => (await res.json()) as T;
   const messageRows = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(messages))[0]!.n;
 
   async function openWithDeveloper(body = "Hi Sipho, are you free next month?") {
@@ -60,7 +60,10 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     expect(again.message.seq).toBe(2);
 
     const project = await createProject(t.database.db, client.user, projectInput({ title: "Spaza shop ordering app" }));
-    const about = await call("POST", "/api/v1/conversations", { body: { projectId: project.id, body: "Question about your project" }, cookie: developer.cookie });
+    const about = await call("POST", "/api/v1/conversations", {
+      body: { projectId: project.id, body: "Question about your project" },
+      cookie: developer.cookie,
+    });
     expect(about.status).toBe(201);
     const { conversation } = await json<{ conversation: { id: string; project: { title: string }; other: { name: string } } }>(about);
     expect(conversation.id).not.toBe(first.conversation.id);
@@ -118,7 +121,9 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
   it("stores HTML and script as plain text, exactly as typed", async () => {
     const body = `<script>alert("x")</script><b>bold</b> & <img src=x onerror=alert(1)>`;
     const { conversation } = await openWithDeveloper(body);
-    const list = await json<{ messages: Array<{ body: string }> }>(await call("GET", `/api/v1/conversations/${conversation.id}/messages`, { cookie: developer.cookie }));
+    const list = await json<{ messages: Array<{ body: string }> }>(
+      await call("GET", `/api/v1/conversations/${conversation.id}/messages`, { cookie: developer.cookie }),
+    );
     expect(list.messages.at(-1)!.body).toBe(body);
   });
 
@@ -168,9 +173,14 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
 
     const read = await call("POST", `/api/v1/conversations/${conversation.id}/read`, { cookie: reader.cookie });
     expect(await json(read)).toEqual({ lastReadSeq: 2 });
-    expect((await json<{ unread: object }>(await call("GET", "/api/v1/me/unread", { cookie: reader.cookie }))).unread).toEqual({ messages: 0, notifications: 0 });
+    expect((await json<{ unread: object }>(await call("GET", "/api/v1/me/unread", { cookie: reader.cookie }))).unread).toEqual({
+      messages: 0,
+      notifications: 0,
+    });
     // The writer sees that the reader has read up to message 2 ("Seen").
-    const seen = await json<{ conversation: { otherLastReadSeq: number } }>(await call("GET", `/api/v1/conversations/${conversation.id}`, { cookie: writer.cookie }));
+    const seen = await json<{ conversation: { otherLastReadSeq: number } }>(
+      await call("GET", `/api/v1/conversations/${conversation.id}`, { cookie: writer.cookie }),
+    );
     expect(seen.conversation.otherLastReadSeq).toBe(2);
   });
 
@@ -180,7 +190,9 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const c = await t.signUp({ email: "notif-c@example.co.za", name: "Chris" });
     await startConversation(t.database.db, b.user, { to: a.user.id, body: "from b" });
     await startConversation(t.database.db, c.user, { to: a.user.id, body: "from c" });
-    const list = await json<{ notifications: Array<{ id: string }>; unreadCount: number }>(await call("GET", "/api/v1/notifications?limit=1", { cookie: a.cookie }));
+    const list = await json<{ notifications: Array<{ id: string }>; unreadCount: number }>(
+      await call("GET", "/api/v1/notifications?limit=1", { cookie: a.cookie }),
+    );
     expect(list.unreadCount).toBe(2);
     const [first] = list.notifications;
     // Someone else's attempt changes nothing.
@@ -200,21 +212,24 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const before = await messageRows();
     const res = await call("POST", `/api/v1/conversations/${conversation.id}/messages`, { body: { body: "one too many" }, cookie: fast.cookie });
     expect(res.status).toBe(429);
-    expect((await json<{ error: { code: string; message: string } }>(res)).error).toMatchObject({ code: "rate_limited", message: expect.stringContaining("too fast") });
+    expect((await json<{ error: { code: string; message: string } }>(res)).error).toMatchObject({
+      code: "rate_limited",
+      message: expect.stringContaining("too fast"),
+    });
     expect(await messageRows()).toBe(before);
     // Others are not affected.
     expect((await call("POST", `/api/v1/conversations/${conversation.id}/messages`, { body: { body: "reply" }, cookie: client.cookie })).status).toBe(201);
   });
 
   it("pushes a message and new unread counts to the recipient's live connection", async () => {
-    const events: Array<{ event: string; data: any }> = [];
+    const events: Array<{ event: string; data: unknown }> = [];
     const unsubscribe = t.deps.realtime.subscribe(developer.user.id, (event, data) => events.push({ event, data }));
     try {
       const { conversation } = await openWithDeveloper("Are you there?");
       await until(() => events.some((e) => e.event === "message") && events.some((e) => e.event === "counts"));
       const message = events.find((e) => e.event === "message")!.data;
       expect(message).toMatchObject({ conversationId: conversation.id, body: "Are you there?", senderId: client.user.id });
-      expect(events.filter((e) => e.event === "counts").at(-1)!.data.messages).toBeGreaterThan(0);
+      expect((events.filter((e) => e.event === "counts").at(-1)!.data as { messages: number }).messages).toBeGreaterThan(0);
     } finally {
       unsubscribe();
     }
@@ -297,11 +312,11 @@ describe.runIf(DB_KINDS.includes("postgres"))("two app instances on one PostgreS
     try {
       const a = await t.signUp({ email: "inst-a@example.co.za", name: "Instance A" });
       const b = await t.signUp({ email: "inst-b@example.co.za", name: "Instance B" });
-      const received: Array<{ event: string; data: any }> = [];
+      const received: Array<{ event: string; data: unknown }> = [];
       hub.subscribe(b.user.id, (event, data) => received.push({ event, data }));
       await startConversation(t.database.db, a.user, { to: b.user.id, body: "Across instances" });
       await until(() => received.some((e) => e.event === "message"));
-      expect(received.find((e) => e.event === "message")!.data.body).toBe("Across instances");
+      expect(received.find((e) => e.event === "message")!.data).toMatchObject({ body: "Across instances" });
     } finally {
       await hub.close();
       await second.close();

@@ -114,7 +114,14 @@ describe("page cache", () => {
     await t.get("/projects");
     expect((await t.post("/api/v1/conversations/abc/messages")).status).toBe(200);
     expect((await t.get("/projects")).headers.get("x-cache")).toBe("HIT");
-    for (const path of ["/api/v1/conversations", "/api/v1/notifications/read-all", "/messages/abc", "/messages/new.data", "/api/auth/sign-in/email", "/unsubscribe"]) {
+    for (const path of [
+      "/api/v1/conversations",
+      "/api/v1/notifications/read-all",
+      "/messages/abc",
+      "/messages/new.data",
+      "/api/auth/sign-in/email",
+      "/unsubscribe",
+    ]) {
       expect(isPrivateWrite(path), path).toBe(true);
     }
     for (const path of ["/profile", "/projects/new", "/api/v1/projects", "/api/v1/me/developer-profile", "/api/auth/sign-up/email", "/messagesx"]) {
@@ -172,10 +179,35 @@ describe("page cache", () => {
   });
 
   it("covers the public pages and API reads and nothing private", () => {
-    for (const p of ["/", "/projects", "/projects/abc", "/projects.data", "/_root.data", "/developers/u1", "/search", "/faq", "/api/v1/projects", "/api/v1/projects/abc", "/api/v1/developers", "/api/v1/developers/top", "/api/v1/developers/u1/reviews"]) {
+    for (const p of [
+      "/",
+      "/projects",
+      "/projects/abc",
+      "/projects.data",
+      "/_root.data",
+      "/developers/u1",
+      "/search",
+      "/faq",
+      "/api/v1/projects",
+      "/api/v1/projects/abc",
+      "/api/v1/developers",
+      "/api/v1/developers/top",
+      "/api/v1/developers/u1/reviews",
+    ]) {
       expect(isPublicPath(p), p).toBe(true);
     }
-    for (const p of ["/dashboard", "/messages", "/profile", "/proposals", "/projects/abc/edit", "/api/v1/proposals", "/api/v1/me/export", "/api/v1/projects/abc/proposals", "/api/auth/get-session", "/assets/x.js"]) {
+    for (const p of [
+      "/dashboard",
+      "/messages",
+      "/profile",
+      "/proposals",
+      "/projects/abc/edit",
+      "/api/v1/proposals",
+      "/api/v1/me/export",
+      "/api/v1/projects/abc/proposals",
+      "/api/auth/get-session",
+      "/assets/x.js",
+    ]) {
       expect(isPublicPath(p), p).toBe(false);
     }
   });

@@ -53,7 +53,16 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
   it("refuses bad input with the spec's messages and writes nothing", async () => {
     const before = await countRows();
     const cases: Array<[unknown, Record<string, string>]> = [
-      [{}, { title: "Project title is required", description: "Project description is required", platform: "Please select a platform", budgetRange: "Please select a budget range", timeline: "Please select a timeline" }],
+      [
+        {},
+        {
+          title: "Project title is required",
+          description: "Project description is required",
+          platform: "Please select a platform",
+          budgetRange: "Please select a budget range",
+          timeline: "Please select a timeline",
+        },
+      ],
       [projectInput({ title: "App" }), { title: "Title must be at least 5 characters" }],
       [projectInput({ description: "Too short" }), { description: "Description must be at least 50 characters" }],
       [projectInput({ budgetRange: "R10000-R50000" as never }), { budgetRange: "Please select a budget range" }],
@@ -113,7 +122,11 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       made = [];
       for (const s of specs) {
         made.push(
-          await createProject(t.database.db, client, projectInput({ ...s, skills: [...s.skills], description: `${s.title}: a detailed brief for a South African client that needs it built well.` })),
+          await createProject(
+            t.database.db,
+            client,
+            projectInput({ ...s, skills: [...s.skills], description: `${s.title}: a detailed brief for a South African client that needs it built well.` }),
+          ),
         );
       }
       // An inactive project never shows in browse.
@@ -123,7 +136,10 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
 
     const titles = async (query: Record<string, string>) => {
       const page = await listProjects(t.database.db, { limit: "50", ...query });
-      return page.projects.filter((p) => p.userId === client.id).map((p) => p.title).sort();
+      return page.projects
+        .filter((p) => p.userId === client.id)
+        .map((p) => p.title)
+        .sort();
     };
 
     it("filters by category, platform (mobile and web include both), budget and skills", async () => {

@@ -65,7 +65,12 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
 
   /** Users straight in the table: the domain only needs the session user. */
   async function makeUsers(prefix: string, userType: "client" | "developer", n: number): Promise<SessionUser[]> {
-    const rows = Array.from({ length: n }, (_, i) => ({ id: `${prefix}${String(i).padStart(3, "0")}`, name: `${prefix} ${i}`, email: `${prefix}${i}@example.co.za`, userType }));
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}${String(i).padStart(3, "0")}`,
+      name: `${prefix} ${i}`,
+      email: `${prefix}${i}@example.co.za`,
+      userType,
+    }));
     await t.database.db.insert(users).values(rows);
     return rows.map((r) => ({ ...r, emailVerified: true, createdAt: new Date().toISOString() }));
   }
@@ -127,7 +132,16 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
       [{ ...body(), price: 499 }, { price: "Price must be at least R500" }],
       [{ ...body(), price: 1200.5 }, { price: "Price must be a whole number of rand" }],
       [{ ...body(), duration: "soon" }, { duration: "Please choose a timeline or enter a number of days (1 to 730)" }],
-      [{ ...body(5000), milestones: [{ title: "Design", amount: 2000 }, { title: "Build", amount: 2000 }] }, { milestones: "Milestone amounts must add up to the price" }],
+      [
+        {
+          ...body(5000),
+          milestones: [
+            { title: "Design", amount: 2000 },
+            { title: "Build", amount: 2000 },
+          ],
+        },
+        { milestones: "Milestone amounts must add up to the price" },
+      ],
       [{}, { coverLetter: "Cover letter is required", price: "Price must be a number" }],
     ];
     for (const [input, fields] of cases) {
@@ -135,7 +149,14 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
       expect(err, JSON.stringify(input).slice(0, 60)).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).fields).toMatchObject(fields);
     }
-    const ok = await submitProposal(deps, devs[1]!, p.id, { ...body(5000), duration: "45", milestones: [{ title: "Design", amount: 2000 }, { title: "Build", amount: 3000 }] });
+    const ok = await submitProposal(deps, devs[1]!, p.id, {
+      ...body(5000),
+      duration: "45",
+      milestones: [
+        { title: "Design", amount: 2000 },
+        { title: "Build", amount: 3000 },
+      ],
+    });
     expect(ok).toMatchObject({ duration: "45", durationLabel: "45 days" });
     expect(await proposalCount(p.id)).toBe(1);
   });
@@ -188,15 +209,21 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     await expect(withdrawProposal(t.database.db, devs[0]!, a.id)).rejects.toBeInstanceOf(ConflictError);
     expect((await developerProposalStats(t.database.db, devs[0]!.id)).thisMonth).toBe(20000);
 
-    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Excellent work, on time and on budget." })).rejects.toThrow("Reviews open when the project is completed");
+    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Excellent work, on time and on budget." })).rejects.toThrow(
+      "Reviews open when the project is completed",
+    );
     await completeProject(t.database.db, client, p.id);
     expect((await getProject(t.database.db, p.id)).status).toBe("completed");
-    await expect(createReview(t.database.db, devs[1]!, p.id, { rating: 1, comment: "I was not even hired here, sorry." })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(createReview(t.database.db, devs[1]!, p.id, { rating: 1, comment: "I was not even hired here, sorry." })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await expect(createReview(t.database.db, client, p.id, { rating: 6, comment: "short" })).rejects.toMatchObject({
       fields: { rating: "Please choose a rating", comment: "Comment must be at least 20 characters" },
     });
     await createReview(t.database.db, client, p.id, { rating: 4, comment: "Excellent work, on time and on budget." });
-    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Trying to review a second time." })).rejects.toThrow("You have already reviewed this project");
+    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Trying to review a second time." })).rejects.toThrow(
+      "You have already reviewed this project",
+    );
     await createReview(t.database.db, devs[0]!, p.id, { rating: 5, comment: "Clear brief and quick payments, thank you." });
 
     const [profile] = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[0]!.id));
@@ -211,8 +238,13 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     const prop = await submitProposal(deps, devs[1]!, p.id, body());
     await acceptProposal(deps, client, prop.id);
     await completeProject(t.database.db, client, p.id);
-    await t.database.db.update(projects).set({ completedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(projects.id, p.id));
-    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Late, but still a good job." })).rejects.toThrow("The 30 days for reviewing this project have passed");
+    await t.database.db
+      .update(projects)
+      .set({ completedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(projects.id, p.id));
+    await expect(createReview(t.database.db, client, p.id, { rating: 5, comment: "Late, but still a good job." })).rejects.toThrow(
+      "The 30 days for reviewing this project have passed",
+    );
   });
 
   it("cancels a hire: the project is active again and the proposal cancelled", async () => {
@@ -230,7 +262,10 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     const p = await newProject("Popular project");
     const results = await Promise.allSettled(devs.slice(5, 55).map((d) => submitProposal(deps, d, p.id, body())));
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(proposals).where(eq(proposals.projectId, p.id));
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(proposals)
+      .where(eq(proposals.projectId, p.id));
     expect(row!.n).toBe(50);
     expect(await proposalCount(p.id)).toBe(50);
   });
@@ -244,13 +279,24 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     expect(won).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ConflictError);
     const winner = (won[0] as PromiseFulfilledResult<{ developer: { id: string } }>).value.developer.id;
-    const [accepted] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(proposals).where(sql`${proposals.projectId} = ${p.id} and ${proposals.status} = 'accepted'`);
+    const [accepted] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(proposals)
+      .where(sql`${proposals.projectId} = ${p.id} and ${proposals.status} = 'accepted'`);
     expect(accepted!.n).toBe(1);
     expect(await getProject(t.database.db, p.id)).toMatchObject({ status: "in_progress", hiredDeveloperId: winner, proposalCount: 1 });
   });
 
   it("developer stats always equal a recomputation from reviews and projects", async () => {
-    const rows = await t.database.db.execute<{ user_id: string; rating: string; review_count: number; completed_projects: number; r: string; n: number; c: number }>(sql`
+    const rows = await t.database.db.execute<{
+      user_id: string;
+      rating: string;
+      review_count: number;
+      completed_projects: number;
+      r: string;
+      n: number;
+      c: number;
+    }>(sql`
       select d.user_id, d.rating, d.review_count, d.completed_projects,
         coalesce((select round(avg(rating)::numeric, 2) from reviews r where r.developer_id = d.user_id), 0) as r,
         (select count(*)::int from reviews r where r.developer_id = d.user_id) as n,
@@ -297,7 +343,9 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     expect(review.status).toBe(201);
     expect((await call("GET", `/api/v1/developers/${dev.user.id}/reviews`)).status).toBe(404); // no public profile yet
     await saveDeveloperProfile(t.database.db, dev.user, { title: "Flutter Developer" });
-    const { reviews: listed2 } = (await (await call("GET", `/api/v1/developers/${dev.user.id}/reviews`)).json()) as { reviews: Array<{ rating: number; projectTitle: string }> };
+    const { reviews: listed2 } = (await (await call("GET", `/api/v1/developers/${dev.user.id}/reviews`)).json()) as {
+      reviews: Array<{ rating: number; projectTitle: string }>;
+    };
     expect(listed2).toEqual([expect.objectContaining({ rating: 5, projectTitle: "API hiring project" })]);
     const mine = (await (await call("GET", "/api/v1/proposals?status=accepted", dev.cookie)).json()) as { proposals: Array<{ id: string }> };
     expect(mine.proposals.map((p) => p.id)).toEqual([proposal.id]);

@@ -80,7 +80,9 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
   });
 
   it("detects a sort no index serves (the check itself can fail)", async () => {
-    const plan = (await database.explain("select id from projects where status = 'active' order by title limit 5", [], { noSort: true })) as Array<{ Plan: PlanNode }>;
+    const plan = (await database.explain("select id from projects where status = 'active' order by title limit 5", [], { noSort: true })) as Array<{
+      Plan: PlanNode;
+    }>;
     expect(sorts(plan[0]!.Plan)).toBeGreaterThan(0);
   });
 

@@ -19,7 +19,19 @@ import { developerProfileSchema, messageSchema, proposalSchema } from "../../sha
 import { budgetBounds } from "../../shared/format";
 import { verifyPassword } from "../../server/auth/password";
 import type { Database } from "../../server/db/client";
-import { accounts, clientReviews, conversationParticipants, conversations, developerProfiles, messages, notifications, projects, proposals, reviews, users } from "../../server/db/schema";
+import {
+  accounts,
+  clientReviews,
+  conversationParticipants,
+  conversations,
+  developerProfiles,
+  messages,
+  notifications,
+  projects,
+  proposals,
+  reviews,
+  users,
+} from "../../server/db/schema";
 import type { MailMessage } from "../../server/email/mailer";
 import { previewOf, unreadCounts } from "../../server/messages/service";
 import { sendUnreadMessageEmails } from "../../server/messages/unread-email";
@@ -105,7 +117,12 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(new Set(owned.map((p) => p.status))).toEqual(new Set(PROJECT_STATUSES));
 
     // An active project with several open proposals, one of them from the demo developer.
-    const open = await main.db.select().from(proposals).where(sql`${proposals.status} in ('pending', 'shortlisted') and ${proposals.projectId} in (select id from projects where user_id = ${client!.id} and status = 'active')`);
+    const open = await main.db
+      .select()
+      .from(proposals)
+      .where(
+        sql`${proposals.status} in ('pending', 'shortlisted') and ${proposals.projectId} in (select id from projects where user_id = ${client!.id} and status = 'active')`,
+      );
     const byProject = groupBy(open, (p) => p.projectId);
     const showcase = [...byProject.values()].find((list) => list.length >= 3 && list.some((p) => p.developerId === developer!.id));
     expect(showcase, "active demo project with several proposals incl. the demo developer's").toBeDefined();
@@ -116,7 +133,11 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     expect(hired.length).toBeGreaterThanOrEqual(1);
     const ids = new Set(hired.map((p) => p.id));
     expect((await main.db.select().from(reviews).where(eq(reviews.developerId, developer!.id))).some((r) => ids.has(r.projectId!))).toBe(true);
-    expect((await main.db.select().from(clientReviews).where(eq(clientReviews.clientId, client!.id))).some((r) => ids.has(r.projectId) && r.developerId === developer!.id)).toBe(true);
+    expect(
+      (await main.db.select().from(clientReviews).where(eq(clientReviews.clientId, client!.id))).some(
+        (r) => ids.has(r.projectId) && r.developerId === developer!.id,
+      ),
+    ).toBe(true);
 
     // Notices: proposals received by the demo client, hires of the demo developer, with links to the project.
     const received = await main.db.select().from(notifications).where(eq(notifications.userId, client!.id));
@@ -304,7 +325,8 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       expect(p.portfolio.length).toBeLessThanOrEqual(4);
       expect(p.experience.length).toBeLessThanOrEqual(4);
       expect(p.certifications.length).toBeLessThanOrEqual(3);
-      for (const item of [...p.portfolio, ...p.experience, ...p.certifications]) expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const item of [...p.portfolio, ...p.experience, ...p.certifications])
+        expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       if (p.hourlyRate !== null) expect(p.hourlyRate % 50).toBe(0);
       expect(p.completedProjects).toBeGreaterThanOrEqual(0);
       expect(p.completedProjects).toBeLessThanOrEqual(60);
@@ -451,7 +473,9 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     const parts = await main.db.select().from(conversationParticipants);
     const projectsById = new Map((await listProjects(main)).map((p) => [p.id, p]));
     const usersById = new Map((await main.db.select().from(users)).map((u) => [u.id, u]));
-    const proposalKeys = new Set((await listProposals(main)).filter((p) => p.status !== "withdrawn" && p.status !== "declined").map((p) => `${p.projectId}/${p.developerId}`));
+    const proposalKeys = new Set(
+      (await listProposals(main)).filter((p) => p.status !== "withdrawn" && p.status !== "declined").map((p) => `${p.projectId}/${p.developerId}`),
+    );
     const byConversation = groupBy(msgs, (m) => m.conversationId);
     const partsOf = groupBy(parts, (p) => p.conversationId);
     expect(convs.length).toBeGreaterThanOrEqual(10);
@@ -497,7 +521,12 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       });
       // One participant row per side; unread_count = the other's messages after last_read_seq.
       const sides = partsOf.get(c.id) ?? [];
-      expect(sides.map((p) => [p.userId, p.otherUserId]).sort()).toEqual([[c.userAId, c.userBId], [c.userBId, c.userAId]].sort());
+      expect(sides.map((p) => [p.userId, p.otherUserId]).sort()).toEqual(
+        [
+          [c.userAId, c.userBId],
+          [c.userBId, c.userAId],
+        ].sort(),
+      );
       for (const p of sides) {
         expect(p.lastMessageAt.getTime()).toBe(c.lastMessageAt.getTime());
         expect(p.lastReadSeq).toBeGreaterThanOrEqual(0);
@@ -515,7 +544,10 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
   it("gives each side with unread messages one unread new-message notice, and the demo accounts unread conversations", async () => {
     const parts = await main.db.select().from(conversationParticipants);
     const notices = await main.db.select().from(notifications).where(eq(notifications.type, "new_message"));
-    const unreadNotices = groupBy(notices.filter((n) => n.readAt === null), (n) => `${n.userId} ${n.link}`);
+    const unreadNotices = groupBy(
+      notices.filter((n) => n.readAt === null),
+      (n) => `${n.userId} ${n.link}`,
+    );
     const convs = new Map((await main.db.select().from(conversations)).map((c) => [c.id, c]));
     for (const p of parts) {
       const list = unreadNotices.get(`${p.userId} /messages/${p.conversationId}`) ?? [];
@@ -538,7 +570,10 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
       const [user] = await main.db.select().from(users).where(eq(users.email, email));
       const mine = parts.filter((p) => p.userId === user!.id);
       expect(mine.filter((p) => p.unreadCount > 0).length, email).toBeGreaterThanOrEqual(2);
-      expect(mine.some((p) => p.unreadCount === 0), email).toBe(true);
+      expect(
+        mine.some((p) => p.unreadCount === 0),
+        email,
+      ).toBe(true);
       const counts = await unreadCounts(main.db, user!.id);
       expect(counts.messages).toBe(mine.reduce((n, p) => n + p.unreadCount, 0));
       expect(counts.notifications).toBeGreaterThan(0);
@@ -547,7 +582,12 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
 
   it("sends no unread-message emails for the demo conversations", async () => {
     const sent: MailMessage[] = [];
-    const deps = { db: main.db, mailer: { send: async (m: MailMessage) => void sent.push(m) }, appUrl: "http://localhost:3999", secret: "test-secret-test-secret-test-secret-0123" };
+    const deps = {
+      db: main.db,
+      mailer: { send: async (m: MailMessage) => void sent.push(m) },
+      appUrl: "http://localhost:3999",
+      secret: "test-secret-test-secret-test-secret-0123",
+    };
     expect(await sendUnreadMessageEmails(deps, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(0);
     expect(sent).toEqual([]);
   });

@@ -40,9 +40,16 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
 
   const email = (prefix: string) => `${prefix}-${++n}@example.co.za`;
   const profileRow = async (id: string) => (await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, id)))[0];
-  const sessionCount = async (id: string) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, id)))[0]!.n;
+  const sessionCount = async (id: string) =>
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(eq(sessions.userId, id))
+    )[0]!.n;
   /** A second (third, ...) session of the same account, as another browser would have. */
-  const signInAgain = async (address: string, password = "secret123") => cookieFrom((await signIn(t.deps.auth, { email: address, password }, headersOf(""))).headers);
+  const signInAgain = async (address: string, password = "secret123") =>
+    cookieFrom((await signIn(t.deps.auth, { email: address, password }, headersOf(""))).headers);
 
   describe("developer profile", () => {
     it("a client has no developer profile to edit", async () => {
@@ -58,7 +65,12 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       await saveDeveloperProfile(t.database.db, b.user, fullProfile({ title: "Bravo's title" }));
       const before = await profileRow(b.user.id);
       // Whatever the body says, the session user's own row is the one written.
-      const saved = await saveDeveloperProfile(t.database.db, a.user, { ...fullProfile({ title: "Alpha's title" }), userId: b.user.id, id: b.user.id, name: "Developer Bravo" });
+      const saved = await saveDeveloperProfile(t.database.db, a.user, {
+        ...fullProfile({ title: "Alpha's title" }),
+        userId: b.user.id,
+        id: b.user.id,
+        name: "Developer Bravo",
+      });
       expect(saved.id).toBe(a.user.id);
       expect(saved.name).toBe("Developer Alpha");
       expect(await profileRow(b.user.id)).toEqual(before);
@@ -76,7 +88,10 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         expect(list).toHaveLength(1);
         expect(list[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
       }
-      await t.database.db.update(developerProfiles).set({ isActive: false, updatedAt: new Date(Date.now() - 86_400_000) }).where(eq(developerProfiles.userId, user.id));
+      await t.database.db
+        .update(developerProfiles)
+        .set({ isActive: false, updatedAt: new Date(Date.now() - 86_400_000) })
+        .where(eq(developerProfiles.userId, user.id));
       const second = await saveDeveloperProfile(t.database.db, user, {
         ...fullProfile({ title: "Changed" }),
         portfolio: [...first.portfolio, { title: "Second item" }],
@@ -106,10 +121,22 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         [{ skills: ["Flutter", "flutter"] }, { skills: "A skill cannot be added twice" }],
         [{ links: { github: "http://github.com/x", linkedin: "", website: "" } }, { "links.github": "GitHub link must be a valid https:// URL" }],
         [{ links: { github: "", linkedin: "linkedin.com/in/x", website: "" } }, { "links.linkedin": "LinkedIn link must be a valid https:// URL" }],
-        [{ portfolio: [{ title: "", link: "ftp://x" }] }, { "portfolio.0.title": "Project title is required", "portfolio.0.link": "Project link must be a valid https:// URL" }],
-        [{ experience: [{ title: "Dev", company: "", startDate: "2022-13" }] }, { "experience.0.company": "Company is required", "experience.0.startDate": "Start date is required (YYYY-MM)" }],
-        [{ experience: [{ title: "Dev", company: "Co", startDate: "2022-05", endDate: "2021-01" }] }, { "experience.0.endDate": "End date must be after the start date" }],
-        [{ certifications: [{ name: "", issuer: "" }] }, { "certifications.0.name": "Certification name is required", "certifications.0.issuer": "Issuer is required" }],
+        [
+          { portfolio: [{ title: "", link: "ftp://x" }] },
+          { "portfolio.0.title": "Project title is required", "portfolio.0.link": "Project link must be a valid https:// URL" },
+        ],
+        [
+          { experience: [{ title: "Dev", company: "", startDate: "2022-13" }] },
+          { "experience.0.company": "Company is required", "experience.0.startDate": "Start date is required (YYYY-MM)" },
+        ],
+        [
+          { experience: [{ title: "Dev", company: "Co", startDate: "2022-05", endDate: "2021-01" }] },
+          { "experience.0.endDate": "End date must be after the start date" },
+        ],
+        [
+          { certifications: [{ name: "", issuer: "" }] },
+          { "certifications.0.name": "Certification name is required", "certifications.0.issuer": "Issuer is required" },
+        ],
         [{ availability: "sometimes" }, { availability: "Please choose your availability" }],
       ];
       for (const [overrides, fields] of cases) {
@@ -155,18 +182,29 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const other = await signInAgain(address);
       expect(await sessionCount(user.id)).toBe(2);
 
-      await expect(changePassword(t.deps.auth, user, { currentPassword: "wrong-one", newPassword: "newpass1", confirmPassword: "newpass1" }, headersOf(cookie))).rejects.toMatchObject({
+      await expect(
+        changePassword(t.deps.auth, user, { currentPassword: "wrong-one", newPassword: "newpass1", confirmPassword: "newpass1" }, headersOf(cookie)),
+      ).rejects.toMatchObject({
         fields: { currentPassword: "Current password is incorrect" },
       });
-      await expect(changePassword(t.deps.auth, user, { currentPassword: "", newPassword: "123", confirmPassword: "456" }, headersOf(cookie))).rejects.toMatchObject({
+      await expect(
+        changePassword(t.deps.auth, user, { currentPassword: "", newPassword: "123", confirmPassword: "456" }, headersOf(cookie)),
+      ).rejects.toMatchObject({
         fields: { currentPassword: "Current password is required", newPassword: "Password must be at least 6 characters" },
       });
-      await expect(changePassword(t.deps.auth, user, { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass2" }, headersOf(cookie))).rejects.toMatchObject({
+      await expect(
+        changePassword(t.deps.auth, user, { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass2" }, headersOf(cookie)),
+      ).rejects.toMatchObject({
         fields: { confirmPassword: "Passwords do not match" },
       });
       expect(await getSessionUser(t.deps.auth, headersOf(other))).not.toBeNull();
 
-      const { headers } = await changePassword(t.deps.auth, user, { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass1" }, headersOf(cookie));
+      const { headers } = await changePassword(
+        t.deps.auth,
+        user,
+        { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass1" },
+        headersOf(cookie),
+      );
       const fresh = cookieFrom(headers);
       expect(fresh).toMatch(/session_token=/);
       expect(await getSessionUser(t.deps.auth, headersOf(other))).toBeNull();
@@ -198,7 +236,15 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       await saveDeveloperProfile(t.database.db, dev.user, fullProfile());
       const project = await createProject(t.database.db, client.user, projectInput({ title: "Export test project" }));
       await reportProject(t.database.db, dev.user, project.id, { reason: "Other", details: "Looks like a duplicate" });
-      await t.database.db.insert(reviews).values({ developerId: dev.user.id, clientId: client.user.id, clientName: "Export Client", projectId: project.id, projectTitle: project.title, rating: 5, comment: "Great work" });
+      await t.database.db.insert(reviews).values({
+        developerId: dev.user.id,
+        clientId: client.user.id,
+        clientName: "Export Client",
+        projectId: project.id,
+        projectTitle: project.title,
+        rating: 5,
+        comment: "Great work",
+      });
 
       const mine = await exportMyData(t.database.db, dev.user);
       expect(JSON.parse(JSON.stringify(mine))).toEqual(mine);
@@ -215,12 +261,16 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(theirs.reviewsWritten).toEqual([expect.objectContaining({ developerId: dev.user.id, comment: "Great work" })]);
 
       // No secrets: neither the password hash nor any session token appears anywhere.
-      for (const [who, data] of [[dev.user, mine], [client.user, theirs]] as const) {
+      for (const [who, data] of [
+        [dev.user, mine],
+        [client.user, theirs],
+      ] as const) {
         const text = JSON.stringify(data);
         const [credential] = await t.database.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, who.id));
         expect(text).not.toContain(credential!.password!);
         expect(text).not.toContain("$argon2");
-        for (const s of await t.database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, who.id))) expect(text).not.toContain(s.token);
+        for (const s of await t.database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, who.id)))
+          expect(text).not.toContain(s.token);
         expect(text).not.toMatch(/"(password|token|searchVector)"/);
       }
       await expect(exportMyData(t.database.db, null)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -246,7 +296,9 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const tables = (await t.database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
       )) as unknown as { rows: Array<{ table_name: string }> };
-      expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(["users", "sessions", "accounts", "verifications", "projects", "project_reports", "developer_profiles", "reviews"]));
+      expect(tables.rows.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(["users", "sessions", "accounts", "verifications", "projects", "project_reports", "developer_profiles", "reviews"]),
+      );
       const found: string[] = [];
       for (const { table_name } of tables.rows) {
         const result = (await t.database.db.execute(
@@ -273,12 +325,18 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const address = email("zanele-gone");
       const dev = await t.signUp({ email: address, name: "Zanele Qwabe-Erasure", userType: "developer" });
       const other = await signInAgain(address);
-      await saveDeveloperProfile(t.database.db, dev.user, fullProfile({
-        bio: "Zanele's unique biography text that must disappear with the account, all of it.",
-        links: { github: "https://github.com/zanele-erasure", linkedin: "https://linkedin.com/in/zanele-erasure", website: "https://zanele-erasure.co.za" },
-      }));
+      await saveDeveloperProfile(
+        t.database.db,
+        dev.user,
+        fullProfile({
+          bio: "Zanele's unique biography text that must disappear with the account, all of it.",
+          links: { github: "https://github.com/zanele-erasure", linkedin: "https://linkedin.com/in/zanele-erasure", website: "https://zanele-erasure.co.za" },
+        }),
+      );
       const client = await t.signUp({ email: email("reviewer"), name: "Reviewing Client" });
-      await t.database.db.insert(reviews).values({ developerId: dev.user.id, clientId: client.user.id, clientName: "Reviewing Client", rating: 4, comment: "Zanele Qwabe-Erasure was great" });
+      await t.database.db
+        .insert(reviews)
+        .values({ developerId: dev.user.id, clientId: client.user.id, clientName: "Reviewing Client", rating: 4, comment: "Zanele Qwabe-Erasure was great" });
       await requestPasswordReset(t.deps.auth, { email: address });
       expect((await tablesContaining(address)).length).toBeGreaterThan(0);
 
@@ -310,7 +368,15 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       await saveDeveloperProfile(t.database.db, dev.user, fullProfile());
       const [review] = await t.database.db
         .insert(reviews)
-        .values({ developerId: dev.user.id, clientId: client.user.id, clientName: "Sipho Mthembu-Erasure", projectId: p1.id, projectTitle: p1.title, rating: 5, comment: "Delivered on time" })
+        .values({
+          developerId: dev.user.id,
+          clientId: client.user.id,
+          clientName: "Sipho Mthembu-Erasure",
+          projectId: p1.id,
+          projectTitle: p1.title,
+          rating: 5,
+          comment: "Delivered on time",
+        })
         .returning();
       const devProject = await createProject(t.database.db, dev.user, projectInput({ title: "Someone else's project" }));
       await reportProject(t.database.db, client.user, devProject.id, { reason: "Spam or scam" });
@@ -357,7 +423,10 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
     expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.password).toBe("Password is incorrect");
     expect((await call("DELETE", "/api/v1/me", { password: "secret123" })).status).toBe(204);
     expect((await call("GET", "/api/v1/me/export")).status).toBe(401);
-    const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, "api-erase@example.co.za"));
+    const [left] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, "api-erase@example.co.za"));
     expect(left!.n).toBe(0);
   });
 });

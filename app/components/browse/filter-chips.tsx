@@ -30,7 +30,11 @@ export function FilterChipList({ chips, clearHref }: { chips: ChipLink[]; clearH
         </li>
       ))}
       <li>
-        <Link to={clearHref} preventScrollReset className="inline-flex min-h-9 items-center px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={clearHref}
+          preventScrollReset
+          className="inline-flex min-h-9 items-center px-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           Clear Filters
         </Link>
       </li>

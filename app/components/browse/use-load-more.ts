@@ -4,7 +4,7 @@
  * filters start over). Keyboard focus moves to the first new item so it is not left behind.
  */
 import { useEffect, useRef, useState } from "react";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 
 export interface MorePage<T> {
   items: T[];

@@ -22,7 +22,10 @@ export function Avatar({ name, size = "md" }: { name: string; size?: "md" | "lg"
   const initial = (name.trim()[0] ?? "?").toUpperCase();
   const sizes = size === "lg" ? "size-16 text-2xl sm:size-24 sm:text-4xl" : "size-12 text-lg";
   return (
-    <span aria-hidden="true" className={`inline-flex shrink-0 select-none items-center justify-center rounded-full bg-brand-600 font-semibold text-white ${sizes}`}>
+    <span
+      aria-hidden="true"
+      className={`inline-flex shrink-0 select-none items-center justify-center rounded-full bg-brand-600 font-semibold text-white ${sizes}`}
+    >
       {initial}
     </span>
   );
@@ -54,13 +57,7 @@ export function StarRating({ rating }: { rating: number }) {
   return (
     <span className="inline-flex items-center gap-0.5">
       {Array.from({ length: 5 }, (_, i) => (
-        <Star
-          key={i}
-          className="size-4"
-          aria-hidden="true"
-          fill={i < filled ? STAR_GOLD : "none"}
-          stroke={i < filled ? STAR_GOLD : "#cbd5e1"}
-        />
+        <Star key={i} className="size-4" aria-hidden="true" fill={i < filled ? STAR_GOLD : "none"} stroke={i < filled ? STAR_GOLD : "#cbd5e1"} />
       ))}
       <span className="sr-only">{`${filled} out of 5 stars`}</span>
     </span>

@@ -11,7 +11,19 @@ import { Avatar, AvailabilityBadge, hourlyRateLabel, RatingValue, reviewCountLab
 /** What a developer card needs of a developer (any `Developer` fits). */
 export type DeveloperCardData = Pick<
   Developer,
-  "id" | "name" | "title" | "bio" | "city" | "hourlyRate" | "responseTime" | "availability" | "skills" | "rating" | "reviewCount" | "completedProjects" | "recentProjects"
+  | "id"
+  | "name"
+  | "title"
+  | "bio"
+  | "city"
+  | "hourlyRate"
+  | "responseTime"
+  | "availability"
+  | "skills"
+  | "rating"
+  | "reviewCount"
+  | "completedProjects"
+  | "recentProjects"
 >;
 
 /** Longest bio a card receives; it is clamped to three lines anyway. */
@@ -110,7 +122,9 @@ export function DeveloperCard({
           ) : null}
         </p>
 
-        <p className={`mt-3 line-clamp-3 break-words text-sm leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>{developer.bio || DEFAULT_BIO}</p>
+        <p className={`mt-3 line-clamp-3 break-words text-sm leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>
+          {developer.bio || DEFAULT_BIO}
+        </p>
 
         {shown.length ? (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Skills">

@@ -20,7 +20,13 @@ export function DeveloperFilterPanel({ formId, filters, onChange }: { formId: st
         <label htmlFor="filter-location" className="mb-1 block text-sm font-semibold text-slate-900">
           Location
         </label>
-        <Select id="filter-location" name="location" form={formId} value={filters.location} onChange={(e) => onChange({ ...filters, location: e.currentTarget.value })}>
+        <Select
+          id="filter-location"
+          name="location"
+          form={formId}
+          value={filters.location}
+          onChange={(e) => onChange({ ...filters, location: e.currentTarget.value })}
+        >
           <option value="">All cities</option>
           {LOCATIONS.map((city) => (
             <option key={city} value={city}>

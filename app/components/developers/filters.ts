@@ -39,7 +39,15 @@ export function developerFiltersFromParams(params: URLSearchParams): DeveloperFi
   const sortBy = params.get("sortBy") ?? "";
   return {
     search: (params.get("search") ?? "").trim(),
-    skills: [...new Set(params.getAll("skills").flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))],
+    skills: [
+      ...new Set(
+        params
+          .getAll("skills")
+          .flatMap((s) => s.split(","))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ],
     location: (LOCATIONS as readonly string[]).includes(location) ? location : "",
     minRating: rating(params.get("minRating")),
     availability: (AVAILABILITIES as readonly string[]).includes(availability) ? availability : "",
@@ -95,8 +103,13 @@ export function developerFilterChips(filters: DeveloperFilters): DeveloperFilter
   if (filters.location) chips.push({ key: "location", label: filters.location, without: { ...filters, location: "" } });
   if (filters.minRating != null) chips.push({ key: "minRating", label: `${ratingText(filters.minRating)}+ stars`, without: { ...filters, minRating: null } });
   if (filters.availability)
-    chips.push({ key: "availability", label: AVAILABILITY_BADGES[filters.availability as Availability] ?? filters.availability, without: { ...filters, availability: "" } });
-  for (const skill of filters.skills) chips.push({ key: `skill:${skill}`, label: skill, without: { ...filters, skills: filters.skills.filter((s) => s !== skill) } });
+    chips.push({
+      key: "availability",
+      label: AVAILABILITY_BADGES[filters.availability as Availability] ?? filters.availability,
+      without: { ...filters, availability: "" },
+    });
+  for (const skill of filters.skills)
+    chips.push({ key: `skill:${skill}`, label: skill, without: { ...filters, skills: filters.skills.filter((s) => s !== skill) } });
   return chips;
 }
 

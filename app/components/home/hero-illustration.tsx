@@ -50,12 +50,7 @@ export function HeroIllustration({ className = "" }: { className?: string }) {
         <rect x="72" y="244" width="96" height="9" rx="4.5" fill="#334155" />
         <rect x="72" y="260" width="132" height="7" rx="3.5" fill="#cbd5e1" />
         {[0, 1, 2, 3, 4].map((i) => (
-          <path
-            key={i}
-            transform={`translate(${72 + i * 17} 278)`}
-            d="M7 0l2.1 4.4 4.9.6-3.6 3.3.9 4.8L7 10.8 2.7 13.1l.9-4.8L0 5l4.9-.6z"
-            fill="#f2a900"
-          />
+          <path key={i} transform={`translate(${72 + i * 17} 278)`} d="M7 0l2.1 4.4 4.9.6-3.6 3.3.9 4.8L7 10.8 2.7 13.1l.9-4.8L0 5l4.9-.6z" fill="#f2a900" />
         ))}
       </g>
     </svg>

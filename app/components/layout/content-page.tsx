@@ -47,9 +47,7 @@ export function ContentPage({ title, intro, eyebrow, meta, aside, children, widt
           {meta ? <div className="mt-4 text-sm text-slate-500">{meta}</div> : null}
         </div>
       </header>
-      <div className={`mx-auto ${column} px-4 py-10 sm:px-6 sm:py-12`}>
-        {prose ? <div className={proseClass}>{children}</div> : children}
-      </div>
+      <div className={`mx-auto ${column} px-4 py-10 sm:px-6 sm:py-12`}>{prose ? <div className={proseClass}>{children}</div> : children}</div>
       {aside ? <div className="mx-auto max-w-[1200px] px-4 pb-14 sm:px-6">{aside}</div> : null}
     </article>
   );
@@ -59,7 +57,10 @@ export function ContentPage({ title, intro, eyebrow, meta, aside, children, widt
 export function CallToAction({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-brand-200 bg-brand-50 px-6 py-8 sm:flex sm:items-center sm:justify-between sm:gap-8 sm:px-10">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-brand-200 bg-brand-50 px-6 py-8 sm:flex sm:items-center sm:justify-between sm:gap-8 sm:px-10"
+    >
       <div>
         <h2 id={id} className="text-xl font-semibold text-slate-900">
           {title}

@@ -42,8 +42,8 @@ export function Footer({ year }: { year: number }) {
             Build<span className="text-brand-200">ZA</span>
           </p>
           <p className="mt-3 text-sm leading-6">
-            South Africa's marketplace for app and software projects. Describe your idea, get proposals from local developers and
-            build it, with budgets in rand.
+            South Africa's marketplace for app and software projects. Describe your idea, get proposals from local developers and build it, with budgets in
+            rand.
           </p>
           <a href={`mailto:${CONTACT_EMAIL}`} className={`${link} mt-2 gap-2 font-medium text-white underline-offset-4 hover:underline`}>
             <Mail className="size-4" aria-hidden="true" />

@@ -18,8 +18,7 @@ export function displayName(user: HeaderUser) {
 }
 
 /** A 44 px square icon button or link. */
-export const iconButtonClass =
-  "inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900";
+export const iconButtonClass = "inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /** The user menu trigger: avatar, name, chevron. */
 export const userTriggerClass =

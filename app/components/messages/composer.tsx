@@ -15,14 +15,12 @@ export function Composer({
   error,
   placeholder = "Write a message…",
   hiddenFields,
-  autoFocus,
 }: {
   onSend: (body: string) => Promise<string | null>;
   busy: boolean;
   error?: string | null;
   placeholder?: string;
   hiddenFields?: Record<string, string>;
-  autoFocus?: boolean;
 }) {
   const [body, setBody] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
@@ -67,7 +65,6 @@ export function Composer({
           name="body"
           rows={1}
           value={body}
-          autoFocus={autoFocus}
           onChange={(e) => {
             setBody(e.target.value);
             if (localError) setLocalError(null);

@@ -18,9 +18,16 @@ export function ThreadFrame({ heading, status, children, composer }: { heading: 
   const role = other.userType === "developer" ? "Developer" : "Client";
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col sm:px-6 sm:py-6">
-      <section aria-label={`Conversation with ${other.name}`} className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:shadow-sm">
+      <section
+        aria-label={`Conversation with ${other.name}`}
+        className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:shadow-sm"
+      >
         <header className="flex items-center gap-3 border-b border-slate-200 px-2 py-2 sm:px-4">
-          <Link to="/messages" className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100" aria-label="Back to messages">
+          <Link
+            to="/messages"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
+            aria-label="Back to messages"
+          >
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
           <PersonAvatar name={other.name} />

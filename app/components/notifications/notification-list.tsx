@@ -31,7 +31,15 @@ export function markNotificationRead(id: string): void {
  * Notifications as links to what each is about, newest first; unread ones are bold with a dot and
  * are marked read when opened. Used by the header panel and the /notifications page.
  */
-export function NotificationList({ items, onOpen, compact = false }: { items: NotificationItem[]; onOpen?: (item: NotificationItem) => void; compact?: boolean }) {
+export function NotificationList({
+  items,
+  onOpen,
+  compact = false,
+}: {
+  items: NotificationItem[];
+  onOpen?: (item: NotificationItem) => void;
+  compact?: boolean;
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((n) => (
@@ -44,7 +52,9 @@ export function NotificationList({ items, onOpen, compact = false }: { items: No
             }}
             className={`flex gap-3 px-3 ${compact ? "py-2.5" : "py-3.5"} hover:bg-slate-50 focus-visible:bg-slate-50`}
           >
-            <span className={`mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full ${n.read ? "bg-slate-100 text-slate-500" : "bg-brand-50 text-brand-700"}`}>
+            <span
+              className={`mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full ${n.read ? "bg-slate-100 text-slate-500" : "bg-brand-50 text-brand-700"}`}
+            >
               <TypeIcon type={n.type} />
             </span>
             <span className="min-w-0 flex-1">

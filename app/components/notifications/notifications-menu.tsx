@@ -7,7 +7,7 @@ import { Bell, Loader2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useRealtime, useRealtimeEvents } from "../../lib/realtime";
+import { useRealtime, useRealtimeEvents, type UnreadCounts } from "../../lib/realtime";
 import { iconButtonClass } from "../layout/header-shared";
 import { CountBadge, countLabel } from "../ui/count-badge";
 import { NotificationList, type NotificationItem } from "./notification-list";
@@ -18,7 +18,7 @@ export function NotificationsMenu({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const { setCounts, counts } = useRealtime();
+  const { setCounts } = useRealtime();
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
 
@@ -44,12 +44,16 @@ export function NotificationsMenu({ count }: { count: number }) {
   const markAll = async () => {
     setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? null);
     const res = await fetch("/api/v1/notifications/read-all", { method: "POST" });
-    if (res.ok) setCounts(((await res.json()) as { unread: typeof counts }).unread);
+    if (res.ok) setCounts(((await res.json()) as { unread: UnreadCounts }).unread);
   };
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={`${iconButtonClass} relative data-[state=open]:bg-slate-100`} aria-label={countLabel("Notifications", count)} title="Notifications">
+      <Popover.Trigger
+        className={`${iconButtonClass} relative data-[state=open]:bg-slate-100`}
+        aria-label={countLabel("Notifications", count)}
+        title="Notifications"
+      >
         <Bell className="size-5" aria-hidden="true" />
         <CountBadge count={count} className="absolute right-1 top-1" />
       </Popover.Trigger>

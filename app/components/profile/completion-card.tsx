@@ -5,7 +5,15 @@ import { Card } from "../ui/card";
  * Profile completion (profileCompletion on the server): the percentage as a bar, and what is
  * missing as links to the form section that fixes it.
  */
-export function CompletionCard({ percent, missing, className = "" }: { percent: number; missing: Array<{ key: string; label: string; href: string }>; className?: string }) {
+export function CompletionCard({
+  percent,
+  missing,
+  className = "",
+}: {
+  percent: number;
+  missing: Array<{ key: string; label: string; href: string }>;
+  className?: string;
+}) {
   return (
     <Card className={`p-5 ${className}`}>
       <div className="flex items-center justify-between gap-3">
@@ -14,7 +22,14 @@ export function CompletionCard({ percent, missing, className = "" }: { percent: 
         </h2>
         <span className="text-lg font-semibold text-brand-700">{percent}%</span>
       </div>
-      <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-labelledby="completion-label" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-labelledby="completion-label"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       {missing.length ? (

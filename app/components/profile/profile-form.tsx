@@ -7,7 +7,7 @@ import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPO
 import { developerProfileSchema, type DeveloperProfileInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
@@ -105,7 +105,15 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
     <form noValidate onSubmit={handleSubmit((values) => submit(values as never, { method: "post", encType: "application/json" }))} className="space-y-6">
       <Section title="About you" description="What clients see first on your card and profile.">
         <Field id="title" label="Professional title" error={errors.title?.message} hint={'Shown under your name. Empty shows "Full-Stack Developer".'}>
-          <Input id="title" className="scroll-mt-28" maxLength={80} placeholder="e.g. Flutter developer for fintech apps" invalid={!!errors.title} aria-describedby="title-error" {...register("title")} />
+          <Input
+            id="title"
+            className="scroll-mt-28"
+            maxLength={80}
+            placeholder="e.g. Flutter developer for fintech apps"
+            invalid={!!errors.title}
+            aria-describedby="title-error"
+            {...register("title")}
+          />
         </Field>
         <Field id="bio" label="Bio" error={errors.bio?.message}>
           <Textarea
@@ -162,7 +170,12 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
               </span>
             </div>
           </Field>
-          <Field id="responseTime" label="Response time" error={errors.responseTime?.message} hint={`How quickly you usually reply. Empty shows "${DEFAULT_RESPONSE_TIME}".`}>
+          <Field
+            id="responseTime"
+            label="Response time"
+            error={errors.responseTime?.message}
+            hint={`How quickly you usually reply. Empty shows "${DEFAULT_RESPONSE_TIME}".`}
+          >
             <Select id="responseTime" invalid={!!errors.responseTime} {...register("responseTime")}>
               <option value="">Not set</option>
               {RESPONSE_TIMES.map((r) => (
@@ -214,13 +227,34 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
       <Section id="links" title="Links" description="Full https:// addresses.">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="links.github" label="GitHub" error={errors.links?.github?.message}>
-            <Input id="links.github" type="url" inputMode="url" placeholder="https://github.com/your-name" invalid={!!errors.links?.github} {...register("links.github")} />
+            <Input
+              id="links.github"
+              type="url"
+              inputMode="url"
+              placeholder="https://github.com/your-name"
+              invalid={!!errors.links?.github}
+              {...register("links.github")}
+            />
           </Field>
           <Field id="links.linkedin" label="LinkedIn" error={errors.links?.linkedin?.message}>
-            <Input id="links.linkedin" type="url" inputMode="url" placeholder="https://www.linkedin.com/in/your-name" invalid={!!errors.links?.linkedin} {...register("links.linkedin")} />
+            <Input
+              id="links.linkedin"
+              type="url"
+              inputMode="url"
+              placeholder="https://www.linkedin.com/in/your-name"
+              invalid={!!errors.links?.linkedin}
+              {...register("links.linkedin")}
+            />
           </Field>
           <Field id="links.website" label="Website" error={errors.links?.website?.message} className="sm:col-span-2">
-            <Input id="links.website" type="url" inputMode="url" placeholder="https://your-site.co.za" invalid={!!errors.links?.website} {...register("links.website")} />
+            <Input
+              id="links.website"
+              type="url"
+              inputMode="url"
+              placeholder="https://your-site.co.za"
+              invalid={!!errors.links?.website}
+              {...register("links.website")}
+            />
           </Field>
         </div>
       </Section>

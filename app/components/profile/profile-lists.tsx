@@ -71,7 +71,13 @@ export function PortfolioList({ control, register, setValue, getValues, errors }
                 <Input id={`portfolio-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Taxi rank queue app" {...register(`portfolio.${i}.title`)} />
               </Field>
               <Field id={`portfolio-${i}-description`} label="Description" error={e?.[i]?.description?.message} className="sm:col-span-2">
-                <Textarea id={`portfolio-${i}-description`} rows={3} invalid={!!e?.[i]?.description} placeholder="What you built, for whom, and what it achieved" {...register(`portfolio.${i}.description`)} />
+                <Textarea
+                  id={`portfolio-${i}-description`}
+                  rows={3}
+                  invalid={!!e?.[i]?.description}
+                  placeholder="What you built, for whom, and what it achieved"
+                  {...register(`portfolio.${i}.description`)}
+                />
               </Field>
               <Field id={`portfolio-${i}-technologies`} label="Technologies" hint="Separate with commas." error={e?.[i]?.technologies?.message}>
                 <TechnologiesInput
@@ -81,7 +87,14 @@ export function PortfolioList({ control, register, setValue, getValues, errors }
                 />
               </Field>
               <Field id={`portfolio-${i}-link`} label="Link (optional)" error={e?.[i]?.link?.message}>
-                <Input id={`portfolio-${i}-link`} type="url" inputMode="url" placeholder="https://" invalid={!!e?.[i]?.link} {...register(`portfolio.${i}.link`)} />
+                <Input
+                  id={`portfolio-${i}-link`}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  invalid={!!e?.[i]?.link}
+                  {...register(`portfolio.${i}.link`)}
+                />
               </Field>
             </Item>
           ))}
@@ -89,7 +102,12 @@ export function PortfolioList({ control, register, setValue, getValues, errors }
       ) : (
         <Empty>No portfolio items yet. Show clients an app or site you built.</Empty>
       )}
-      <Button variant="secondary" size="sm" disabled={fields.length >= 20} onClick={() => append({ id: "", title: "", description: "", technologies: [], link: "" })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={fields.length >= 20}
+        onClick={() => append({ id: "", title: "", description: "", technologies: [], link: "" })}
+      >
         <Plus className="size-4" aria-hidden="true" /> Add portfolio item
       </Button>
     </div>
@@ -105,7 +123,15 @@ function EndDate({ i, register, setValue, getValues, errors }: ListProps & { i: 
       <label htmlFor={`experience-${i}-endDate`} className="block text-sm font-medium text-slate-800">
         End
       </label>
-      <Input id={`experience-${i}-endDate`} type="month" placeholder="YYYY-MM" disabled={current} invalid={!!error} aria-describedby={`experience-${i}-endDate-error`} {...register(`experience.${i}.endDate`)} />
+      <Input
+        id={`experience-${i}-endDate`}
+        type="month"
+        placeholder="YYYY-MM"
+        disabled={current}
+        invalid={!!error}
+        aria-describedby={`experience-${i}-endDate-error`}
+        {...register(`experience.${i}.endDate`)}
+      />
       <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input
           type="checkbox"
@@ -145,7 +171,13 @@ export function ExperienceList(props: ListProps) {
                 <Input id={`experience-${i}-company`} invalid={!!e?.[i]?.company} {...register(`experience.${i}.company`)} />
               </Field>
               <Field id={`experience-${i}-startDate`} label="Start" error={e?.[i]?.startDate?.message}>
-                <Input id={`experience-${i}-startDate`} type="month" placeholder="YYYY-MM" invalid={!!e?.[i]?.startDate} {...register(`experience.${i}.startDate`)} />
+                <Input
+                  id={`experience-${i}-startDate`}
+                  type="month"
+                  placeholder="YYYY-MM"
+                  invalid={!!e?.[i]?.startDate}
+                  {...register(`experience.${i}.startDate`)}
+                />
               </Field>
               <EndDate {...props} i={i} />
               <Field id={`experience-${i}-description`} label="Description (optional)" error={e?.[i]?.description?.message} className="sm:col-span-2">
@@ -157,7 +189,12 @@ export function ExperienceList(props: ListProps) {
       ) : (
         <Empty>No experience listed yet. Add the roles and contracts that show what you can do.</Empty>
       )}
-      <Button variant="secondary" size="sm" disabled={fields.length >= 20} onClick={() => append({ id: "", title: "", company: "", startDate: "", endDate: "", description: "" })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={fields.length >= 20}
+        onClick={() => append({ id: "", title: "", company: "", startDate: "", endDate: "", description: "" })}
+      >
         <Plus className="size-4" aria-hidden="true" /> Add experience
       </Button>
     </div>
@@ -175,7 +212,12 @@ export function CertificationList({ control, register, errors }: ListProps) {
           {fields.map((f, i) => (
             <Item key={f.key} label={`Certification ${i + 1}`} onRemove={() => remove(i)}>
               <Field id={`certifications-${i}-name`} label="Name" error={e?.[i]?.name?.message} className="sm:col-span-2">
-                <Input id={`certifications-${i}-name`} invalid={!!e?.[i]?.name} placeholder="e.g. AWS Certified Developer" {...register(`certifications.${i}.name`)} />
+                <Input
+                  id={`certifications-${i}-name`}
+                  invalid={!!e?.[i]?.name}
+                  placeholder="e.g. AWS Certified Developer"
+                  {...register(`certifications.${i}.name`)}
+                />
               </Field>
               <Field id={`certifications-${i}-issuer`} label="Issuer" error={e?.[i]?.issuer?.message}>
                 <Input id={`certifications-${i}-issuer`} invalid={!!e?.[i]?.issuer} {...register(`certifications.${i}.issuer`)} />

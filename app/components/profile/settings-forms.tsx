@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { EMAIL_TYPE_LABELS, type EmailType } from "../../../shared/constants";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
 import { useServerErrors } from "../../lib/use-server-errors";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 import { PasswordInput } from "../auth/auth-card";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -32,7 +32,19 @@ function useBusy(intent: string) {
 }
 
 /** A settings section: a card with a heading and a short explanation. */
-export function SettingsCard({ id, title, description, children, tone = "default" }: { id?: string; title: string; description?: ReactNode; children: ReactNode; tone?: "default" | "danger" }) {
+export function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+  tone = "default",
+}: {
+  id?: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  tone?: "default" | "danger";
+}) {
   return (
     <Card id={id} className={`scroll-mt-24 p-5 sm:p-6 ${tone === "danger" ? "border-red-200" : ""}`}>
       <h2 className={`text-lg font-semibold ${tone === "danger" ? "text-red-800" : ""}`}>{title}</h2>
@@ -55,7 +67,11 @@ export function NameForm({ name }: { name: string }) {
   }, [result]);
   useEffect(() => reset({ name }), [name, reset]);
   return (
-    <form noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start" onSubmit={handleSubmit((v) => submit({ intent: "name", ...v }, { method: "post", encType: "application/json" }))}>
+    <form
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={handleSubmit((v) => submit({ intent: "name", ...v }, { method: "post", encType: "application/json" }))}
+    >
       <Field id="name" label="Full name" error={formState.errors.name?.message} className="flex-1">
         <Input id="name" autoComplete="name" maxLength={100} invalid={!!formState.errors.name} aria-describedby="name-error" {...register("name")} />
       </Field>
@@ -83,16 +99,38 @@ export function PasswordForm() {
     }
   }, [result, reset]);
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => submit({ intent: "password", ...v }, { method: "post", encType: "application/json" }))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={handleSubmit((v) => submit({ intent: "password", ...v }, { method: "post", encType: "application/json" }))}
+    >
       <Field id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
-        <PasswordInput id="currentPassword" autoComplete="current-password" invalid={!!errors.currentPassword} aria-describedby="currentPassword-error" {...register("currentPassword")} />
+        <PasswordInput
+          id="currentPassword"
+          autoComplete="current-password"
+          invalid={!!errors.currentPassword}
+          aria-describedby="currentPassword-error"
+          {...register("currentPassword")}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="newPassword" label="New password" error={errors.newPassword?.message} hint="At least 6 characters.">
-          <PasswordInput id="newPassword" autoComplete="new-password" invalid={!!errors.newPassword} aria-describedby="newPassword-error" {...register("newPassword")} />
+          <PasswordInput
+            id="newPassword"
+            autoComplete="new-password"
+            invalid={!!errors.newPassword}
+            aria-describedby="newPassword-error"
+            {...register("newPassword")}
+          />
         </Field>
         <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" invalid={!!errors.confirmPassword} aria-describedby="confirmPassword-error" {...register("confirmPassword")} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            invalid={!!errors.confirmPassword}
+            aria-describedby="confirmPassword-error"
+            {...register("confirmPassword")}
+          />
         </Field>
       </div>
       <Button type="submit" variant="secondary" busy={busy}>
@@ -200,7 +238,10 @@ export function DeleteAccountDialog() {
   const result = useResult("delete");
   const busy = useBusy("delete");
   type Values = z.input<typeof deleteAccountSchema>;
-  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: "" } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: "" },
+  });
   useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
   return (
     <Dialog.Root
@@ -220,11 +261,22 @@ export function DeleteAccountDialog() {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-600">
-            Your name, email, developer profile and sign-in details are removed and you are signed out everywhere. Projects you posted are closed. This cannot be undone.
+            Your name, email, developer profile and sign-in details are removed and you are signed out everywhere. Projects you posted are closed. This cannot
+            be undone.
           </Dialog.Description>
-          <form noValidate className="mt-5 space-y-4" onSubmit={handleSubmit((v) => submit({ intent: "delete", ...v }, { method: "post", encType: "application/json" }))}>
+          <form
+            noValidate
+            className="mt-5 space-y-4"
+            onSubmit={handleSubmit((v) => submit({ intent: "delete", ...v }, { method: "post", encType: "application/json" }))}
+          >
             <Field id="deletePassword" label="Enter your password to confirm" error={formState.errors.password?.message}>
-              <PasswordInput id="deletePassword" autoComplete="current-password" invalid={!!formState.errors.password} aria-describedby="deletePassword-error" {...register("password")} />
+              <PasswordInput
+                id="deletePassword"
+                autoComplete="current-password"
+                invalid={!!formState.errors.password}
+                aria-describedby="deletePassword-error"
+                {...register("password")}
+              />
             </Field>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>

@@ -8,7 +8,17 @@ import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
  * Skills as removable chips, with the developer skill suggestions of spec section 9 and free
  * text. A skill cannot be added twice (compared without case).
  */
-export function SkillsField({ skills, getSkills, onChange, error }: { skills: string[]; getSkills: () => string[]; onChange: (next: string[]) => void; error?: string }) {
+export function SkillsField({
+  skills,
+  getSkills,
+  onChange,
+  error,
+}: {
+  skills: string[];
+  getSkills: () => string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
   const [draft, setDraft] = useState("");
   const [duplicate, setDuplicate] = useState<string>();
 

@@ -32,7 +32,13 @@ export function FilterPanel({
         <label htmlFor="filter-category" className="mb-1 block text-sm font-semibold text-slate-900">
           Category
         </label>
-        <Select id="filter-category" name="category" form={formId} value={filters.category} onChange={(e) => onChange({ ...filters, category: e.currentTarget.value })}>
+        <Select
+          id="filter-category"
+          name="category"
+          form={formId}
+          value={filters.category}
+          onChange={(e) => onChange({ ...filters, category: e.currentTarget.value })}
+        >
           <option value="">All categories</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -91,9 +97,7 @@ export function FilterPanel({
                   form={formId}
                   value={skill}
                   checked={checked}
-                  onChange={() =>
-                    onChange({ ...filters, skills: checked ? filters.skills.filter((s) => s !== skill) : [...filters.skills, skill] })
-                  }
+                  onChange={() => onChange({ ...filters, skills: checked ? filters.skills.filter((s) => s !== skill) : [...filters.skills, skill] })}
                   className={`${checkControl} rounded`}
                 />
                 <span className="min-w-0 break-words">{skill}</span>

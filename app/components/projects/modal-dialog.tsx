@@ -37,7 +37,10 @@ export default function ModalDialog({
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close">
+            <Dialog.Close
+              className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>

@@ -1,4 +1,17 @@
-import { cloneElement, createContext, isValidElement, lazy, Suspense, useContext, useEffect, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 
 const ModalDialog = lazy(() => import("./modal-dialog"));
 const CloseContext = createContext<() => void>(() => {});
@@ -37,15 +50,18 @@ export function Modal({
     onOpenChange?.(next);
   };
   const opener = isValidElement(trigger)
-    ? cloneElement(trigger as Clickable, {
-        onClick: (event: MouseEvent) => {
-          (trigger as Clickable).props.onClick?.(event);
-          opened.current = event.currentTarget as HTMLElement;
-          if (!event.defaultPrevented) setOpen(true);
-        },
-        "aria-haspopup": "dialog",
-        "aria-expanded": isOpen,
-      } as Record<string, unknown>)
+    ? cloneElement(
+        trigger as Clickable,
+        {
+          onClick: (event: MouseEvent) => {
+            (trigger as Clickable).props.onClick?.(event);
+            opened.current = event.currentTarget as HTMLElement;
+            if (!event.defaultPrevented) setOpen(true);
+          },
+          "aria-haspopup": "dialog",
+          "aria-expanded": isOpen,
+        } as Record<string, unknown>,
+      )
     : trigger;
   return (
     <CloseContext.Provider value={() => setOpen(false)}>

@@ -11,7 +11,19 @@ import { Card, Skeleton } from "../ui/card";
 /** What a project card needs of a project (any `Project` fits). */
 export type ProjectCardData = Pick<
   Project,
-  "id" | "title" | "description" | "platform" | "skills" | "budgetMin" | "budgetMax" | "deadline" | "location" | "status" | "userId" | "proposalCount" | "createdAt"
+  | "id"
+  | "title"
+  | "description"
+  | "platform"
+  | "skills"
+  | "budgetMin"
+  | "budgetMax"
+  | "deadline"
+  | "location"
+  | "status"
+  | "userId"
+  | "proposalCount"
+  | "createdAt"
 >;
 
 /** Longest description a card receives; it is clamped to three lines anyway. */
@@ -130,7 +142,9 @@ export function ProjectCard({
         </div>
 
         <div className={`mt-auto flex flex-col ${list ? "sm:mt-0 sm:w-56 sm:shrink-0 sm:border-l sm:border-slate-100 sm:pl-6" : ""}`}>
-          <dl className={`mt-4 grid gap-x-4 gap-y-2 text-sm ${list ? "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] sm:mt-0 sm:grid-cols-1" : "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]"}`}>
+          <dl
+            className={`mt-4 grid gap-x-4 gap-y-2 text-sm ${list ? "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] sm:mt-0 sm:grid-cols-1" : "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]"}`}
+          >
             <Fact icon={<Wallet className="size-4" />} label="Budget">
               <span className="whitespace-nowrap font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</span>
             </Fact>

@@ -146,10 +146,28 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
         {step === 0 ? (
           <>
             <Field id="title" label="Project title" error={errors.title?.message}>
-              <Input id="title" placeholder="e.g. Booking app for a Cape Town hair salon" invalid={!!errors.title} aria-describedby="title-error" {...register("title")} />
+              <Input
+                id="title"
+                placeholder="e.g. Booking app for a Cape Town hair salon"
+                invalid={!!errors.title}
+                aria-describedby="title-error"
+                {...register("title")}
+              />
             </Field>
-            <Field id="description" label="Project description" error={errors.description?.message} hint="Describe what the app should do, who it is for and what exists already.">
-              <Textarea id="description" rows={7} maxLength={MAX_DESCRIPTION} invalid={!!errors.description} aria-describedby="description-error description-count" {...register("description")} />
+            <Field
+              id="description"
+              label="Project description"
+              error={errors.description?.message}
+              hint="Describe what the app should do, who it is for and what exists already."
+            >
+              <Textarea
+                id="description"
+                rows={7}
+                maxLength={MAX_DESCRIPTION}
+                invalid={!!errors.description}
+                aria-describedby="description-error description-count"
+                {...register("description")}
+              />
               <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
                 {description.trim().length} / {MIN_DESCRIPTION} characters minimum
               </p>
@@ -181,14 +199,31 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                     aria-label={`Feature ${i + 1}`}
                     placeholder={i === 0 ? "e.g. Customers book and pay a deposit with SnapScan" : "Another feature"}
                     value={feature}
-                    onChange={(e) => setValue("features", (getValues("features") ?? []).map((f, j) => (j === i ? e.target.value : f)))}
+                    onChange={(e) =>
+                      setValue(
+                        "features",
+                        (getValues("features") ?? []).map((f, j) => (j === i ? e.target.value : f)),
+                      )
+                    }
                   />
-                  <Button variant="ghost" aria-label={`Remove feature ${i + 1}`} disabled={features.length === 1} onClick={() => setValue("features", (getValues("features") ?? []).filter((_, j) => j !== i))}>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove feature ${i + 1}`}
+                    disabled={features.length === 1}
+                    onClick={() =>
+                      setValue(
+                        "features",
+                        (getValues("features") ?? []).filter((_, j) => j !== i),
+                      )
+                    }
+                  >
                     <X className="size-4" aria-hidden="true" />
                   </Button>
                 </div>
               ))}
-              <FieldError message={errors.features?.message ?? (Array.isArray(errors.features) ? errors.features.find((f) => f?.message)?.message : undefined)} />
+              <FieldError
+                message={errors.features?.message ?? (Array.isArray(errors.features) ? errors.features.find((f) => f?.message)?.message : undefined)}
+              />
               <Button variant="secondary" size="sm" onClick={() => setValue("features", [...(getValues("features") ?? []), ""])}>
                 <Plus className="size-4" aria-hidden="true" /> Add feature
               </Button>
@@ -235,7 +270,13 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                 <SkillChipList
                   skills={skills}
                   label="Selected skills"
-                  onRemove={(skill) => setValue("skills", (getValues("skills") ?? []).filter((x) => x !== skill), { shouldValidate: true })}
+                  onRemove={(skill) =>
+                    setValue(
+                      "skills",
+                      (getValues("skills") ?? []).filter((x) => x !== skill),
+                      { shouldValidate: true },
+                    )
+                  }
                 />
               ) : null}
               <div className="flex gap-2">
@@ -263,7 +304,12 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
 
         {step === 2 ? (
           <>
-            <Field id="targetAudience" label="Target audience" error={errors.targetAudience?.message} hint="Who will use the app? e.g. commuters in Gauteng, small retailers.">
+            <Field
+              id="targetAudience"
+              label="Target audience"
+              error={errors.targetAudience?.message}
+              hint="Who will use the app? e.g. commuters in Gauteng, small retailers."
+            >
               <Input id="targetAudience" invalid={!!errors.targetAudience} {...register("targetAudience")} />
             </Field>
             <Field id="category" label="Category" error={errors.category?.message}>
@@ -275,7 +321,12 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
                 ))}
               </Select>
             </Field>
-            <Field id="additionalInfo" label="Additional information" error={errors.additionalInfo?.message} hint="Anything else developers should know: existing systems, brand guides, hosting.">
+            <Field
+              id="additionalInfo"
+              label="Additional information"
+              error={errors.additionalInfo?.message}
+              hint="Anything else developers should know: existing systems, brand guides, hosting."
+            >
               <Textarea id="additionalInfo" rows={4} invalid={!!errors.additionalInfo} {...register("additionalInfo")} />
             </Field>
             <div className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">

@@ -1,7 +1,7 @@
 import { Flag } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { REPORT_REASONS } from "../../../shared/constants";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Field, Select, Textarea } from "../ui/form";
 import { Modal, ModalClose } from "./modal";

@@ -1,5 +1,5 @@
 import { MessageCircle, Share2 } from "lucide-react";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 import { Button, buttonClass } from "../ui/button";
 
 /** Copies `text` to the clipboard; the textarea fallback covers pages served over plain http. */

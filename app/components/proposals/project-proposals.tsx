@@ -282,7 +282,13 @@ function ProposalItem({ proposal: p, projectStatus }: { proposal: OwnerProposal;
               >
                 {(result) => (
                   <Field id={`reason-${p.id}`} label="Reason (optional)" error={result?.fields?.reason}>
-                    <Textarea id={`reason-${p.id}`} name="reason" rows={3} maxLength={500} placeholder="e.g. We chose a developer with more e-commerce experience" />
+                    <Textarea
+                      id={`reason-${p.id}`}
+                      name="reason"
+                      rows={3}
+                      maxLength={500}
+                      placeholder="e.g. We chose a developer with more e-commerce experience"
+                    />
                   </Field>
                 )}
               </ConfirmAction>
@@ -295,12 +301,28 @@ function ProposalItem({ proposal: p, projectStatus }: { proposal: OwnerProposal;
 }
 
 /** The hired developer of an in-progress or completed project. */
-export function HiredDeveloperCard({ developer, price, status, you = false }: { developer: DeveloperSummaryData; price: number; status: string; you?: boolean }) {
+export function HiredDeveloperCard({
+  developer,
+  price,
+  status,
+  you = false,
+}: {
+  developer: DeveloperSummaryData;
+  price: number;
+  status: string;
+  you?: boolean;
+}) {
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
         <UserCheck className="size-5 text-brand-600" aria-hidden="true" />
-        {you ? (status === "completed" ? "You completed this project" : "You are hired on this project") : status === "completed" ? "Completed by" : "Hired developer"}
+        {you
+          ? status === "completed"
+            ? "You completed this project"
+            : "You are hired on this project"
+          : status === "completed"
+            ? "Completed by"
+            : "Hired developer"}
       </h2>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <DeveloperSummary developer={developer} />

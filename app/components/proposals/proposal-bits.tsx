@@ -3,7 +3,7 @@ import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, type useFetcher } from "react-router";
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
-import { notify } from "../../root";
+import { notify } from "../../lib/toast";
 import { Badge } from "../ui/badge";
 
 const PROPOSAL_TONES: Record<ProposalStatus, "green" | "grey" | "amber" | "blue"> = {

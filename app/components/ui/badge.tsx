@@ -8,7 +8,9 @@ const tones = {
 } as const;
 
 export function Badge({ tone = "grey", children, className = "" }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]} ${className}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]} ${className}`}>{children}</span>
+  );
 }
 
 const STATUS_LABELS: Record<string, string> = { active: "Active", in_progress: "In progress", completed: "Completed", closed: "Closed" };

@@ -5,8 +5,7 @@ import { Link, type LinkProps } from "react-router";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "sm" | "md" | "lg";
 
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 min-h-11";
+const base = "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 min-h-11";
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
@@ -38,7 +37,13 @@ export function Button({ variant = "primary", size = "md", busy, disabled, class
 }
 
 /** A router link styled as a button. */
-export function ButtonLink({ variant = "primary", size = "md", className = "", children, ...rest }: LinkProps & { variant?: Variant; size?: Size; children: ReactNode }) {
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className = "",
+  children,
+  ...rest
+}: LinkProps & { variant?: Variant; size?: Size; children: ReactNode }) {
   return (
     <Link className={buttonClass(variant, size, className)} {...rest}>
       {children}

@@ -30,7 +30,21 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
 });
 
 /** Label, control, optional hint and the field's error message (role=alert so it is announced). */
-export function Field({ id, label, error, hint, children, className = "" }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className = "",
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`space-y-1.5 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -12,7 +12,12 @@ export function SkillChipList({ skills, label, onRemove }: { skills: string[]; l
       {skills.map((s) => (
         <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-200">
           {s}
-          <button type="button" className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100" aria-label={`Remove ${s}`} onClick={() => onRemove(s)}>
+          <button
+            type="button"
+            className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+            aria-label={`Remove ${s}`}
+            onClick={() => onRemove(s)}
+          >
             <X className="size-3.5" aria-hidden="true" />
           </button>
         </li>
