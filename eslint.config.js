@@ -31,6 +31,10 @@ export default tseslint.config(
   },
   // The domain and HTTP shell: never the React app; logs through server/log.ts (pino), never console.
   {
+    files: ["app/**/*.server.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: ["server/**/*.ts"],
     rules: {
       "no-console": "error",

@@ -37,6 +37,12 @@ const envSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v === "" || v.length >= 32, "AUTH_SECRET must be at least 32 characters"),
   PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE must be on or off" }).optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: "TRUST_PROXY must be the number of proxies in front of the app (0, 1, 2...)" })
+    .int("TRUST_PROXY must be the number of proxies in front of the app (0, 1, 2...)")
+    .min(0, "TRUST_PROXY must be the number of proxies in front of the app (0, 1, 2...)")
+    .max(10, "TRUST_PROXY must be at most 10")
+    .default(0),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -57,6 +63,14 @@ export interface AppConfig {
    * docs/decisions/0008). PAGE_CACHE on/off; on by default in production only.
    */
   pageCache: boolean;
+  /**
+   * How many reverse proxies stand in front of the app (TRUST_PROXY, default 0). With 0 the
+   * X-Forwarded-* headers are ignored (anyone could send them); with n the client address is the
+   * n-th address from the right of X-Forwarded-For, the one the outermost trusted proxy saw.
+   */
+  trustProxy: number;
+  /** True when APP_URL was set: request URLs are then built from it (behind a TLS proxy, https). */
+  appUrlSet: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET || undefined,
     production: e.NODE_ENV === "production",
     pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "on" : e.NODE_ENV === "production",
+    trustProxy: e.TRUST_PROXY,
+    appUrlSet: Boolean(e.APP_URL),
   };
 }

@@ -40,4 +40,8 @@ export function emailDeps(deps: AppDeps): EmailDeps {
 export interface RequestContext {
   deps: AppDeps;
   user: SessionUser | null;
+  /** This request's id (X-Request-Id answer header, every log line of the request). */
+  requestId: string;
+  /** The client's address as far as TRUST_PROXY allows (server/http/client-address.ts). */
+  clientAddress: string;
 }

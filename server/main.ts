@@ -18,6 +18,7 @@ import { createHttpApp } from "./http/app";
 import { startUnreadEmailJob } from "./messages/unread-email";
 import { createRealtimeHub } from "./realtime/hub";
 import { seedIfEmpty } from "./seed/seed";
+import { rootLogger } from "./log";
 
 async function main() {
   let config;
@@ -25,7 +26,7 @@ async function main() {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      rootLogger().fatal(err.message);
       process.exit(1);
     }
     throw err;
@@ -35,7 +36,7 @@ async function main() {
   if (config.demoData) {
     const seeded = await seedIfEmpty(database.db);
     if (seeded)
-      console.log(
+      rootLogger().info(
         `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations (password for every demo account: ${seeded.password})`,
       );
   }
@@ -50,7 +51,9 @@ async function main() {
   const stopUnreadEmails = startUnreadEmailJob(emailDeps(deps));
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
-    console.log(`BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`);
+    rootLogger().info(
+      `BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
+    );
   });
   let stopping = false;
   const stop = async () => {
@@ -67,6 +70,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  rootLogger().fatal({ err }, "start-up failed");
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { listDevelopers, type DeveloperPage } from "../../server/developers/serv
 import { ValidationError } from "../../server/errors";
 import { toDeveloperCardData, type DeveloperCardData } from "../components/developers/developer-card";
 import { DEVELOPER_FILTER_KEYS, EMPTY_DEVELOPER_FILTERS, type DeveloperFilters } from "../components/developers/filters";
+import { log } from "../../server/log";
 
 export interface DevelopersPageData {
   developers: DeveloperCardData[];
@@ -50,7 +51,7 @@ export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promi
   try {
     page = await listDevelopers(db, query.success ? raw : {});
   } catch (error) {
-    if (!(error instanceof ValidationError)) console.error("Failed to load developers", error);
+    if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load developers");
     return { developers: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
   }
   return {

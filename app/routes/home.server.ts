@@ -2,6 +2,7 @@
 import type { Db } from "../../server/db/client";
 import { listTopDevelopers } from "../../server/developers/service";
 import { toDeveloperCardData, type DeveloperCardData } from "../components/developers/developer-card";
+import { log } from "../../server/log";
 
 /**
  * Top developers (spec section 7: rating at least 4.0, at least 5 reviews, best first, 6) as card
@@ -11,7 +12,7 @@ export async function loadTopDevelopers(db: Db): Promise<DeveloperCardData[]> {
   try {
     return (await listTopDevelopers(db)).map(toDeveloperCardData);
   } catch (error) {
-    console.error("Failed to fetch top developers", error);
+    log().error({ err: error }, "Failed to fetch top developers");
     return [];
   }
 }

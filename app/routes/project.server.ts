@@ -6,6 +6,7 @@ import { findMyProposal, listProjectProposals, proposalRefusal, reviewState, typ
 import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
+import { log } from "../../server/log";
 
 export { acceptProposal, cancelHire, closeProject, completeProject, createReview, declineProposal, shortlistProposal } from "../../server/proposals/service";
 export { emailDeps } from "../../server/context";
@@ -56,11 +57,11 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
   }
   const [client, similar] = await Promise.all([
     getProjectClient(db, project.userId).catch((error: unknown) => {
-      if (!(error instanceof NotFoundError)) console.error("Failed to load the project's client", error);
+      if (!(error instanceof NotFoundError)) log().error({ err: error }, "Failed to load the project's client");
       return null;
     }),
     listSimilarProjects(db, project).catch((error: unknown) => {
-      console.error("Failed to load similar projects", error);
+      log().error({ err: error }, "Failed to load similar projects");
       return [];
     }),
   ]);

@@ -5,6 +5,7 @@ import { ValidationError } from "../../server/errors";
 import { listProjects, type ProjectPage } from "../../server/projects/service";
 import { EMPTY_FILTERS, FILTER_KEYS, type ProjectFilters } from "../components/projects/filters";
 import { toCardData, type ProjectCardData } from "../components/projects/project-card";
+import { log } from "../../server/log";
 
 export interface ProjectsPageData {
   projects: ProjectCardData[];
@@ -51,7 +52,7 @@ export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise
   try {
     page = await listProjects(db, query.success ? raw : {});
   } catch (error) {
-    if (!(error instanceof ValidationError)) console.error("Failed to load projects", error);
+    if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load projects");
     return { projects: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
   }
   return { projects: page.projects.map(toCardData), nextCursor: page.nextCursor, hasMore: page.hasMore, total: page.total, filters, failed: false };

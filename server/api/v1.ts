@@ -11,6 +11,7 @@ import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../ema
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
 import { getSessionUser } from "../http/session";
+import { currentRequestId, log, setRequestUser } from "../log";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
 import {
@@ -45,8 +46,25 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function errorBody(err: AppError) {
-  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+/** The JSON error shape of the API: `{ error: { code, message, fields? , requestId? } }`. */
+export function errorBody(err: AppError, requestId?: string) {
+  return { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(requestId ? { requestId } : {}) } };
+}
+
+/**
+ * The answer to an error thrown by a handler: an AppError with its status, message and fields
+ * (Retry-After when it has one; 403 refusals logged as authorization events); anything else is
+ * unexpected: logged once with its stack, answered 500 with the request id and no stack.
+ */
+export function errorResponse(c: Context, err: unknown): Response {
+  const requestId = currentRequestId();
+  if (err instanceof AppError && err.status !== 500) {
+    if (err.status === 403) log().warn({ event: "authz.refused", method: c.req.method, path: c.req.path, code: err.code }, err.message);
+    if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
+    return c.json(errorBody(err), err.status);
+  }
+  log().error({ err, method: c.req.method, path: c.req.path }, "unexpected error");
+  return c.json(errorBody(new AppError(500, "internal", "Something went wrong on our side"), requestId), 500);
 }
 
 /** Builds the /api/v1 sub-app. */
@@ -67,7 +85,9 @@ export function createApiV1(deps: AppDeps) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && origin && origin !== deps.config.appUrl) {
       return c.json(errorBody(new AppError(403, "forbidden_origin", "Requests from another origin are not allowed")), 403);
     }
-    c.set("user", await getSessionUser(deps.auth, c.req.raw.headers));
+    const user = await getSessionUser(deps.auth, c.req.raw.headers);
+    if (user) setRequestUser(user.id);
+    c.set("user", user);
     await next();
   });
 
@@ -209,10 +229,6 @@ export function createApiV1(deps: AppDeps) {
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.
   api.all("*", (c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));
-  api.onError((err, c) => {
-    if (err instanceof AppError) return c.json(errorBody(err), err.status);
-    console.error(err);
-    return c.json(errorBody(new AppError(500, "internal", "Something went wrong on our side")), 500);
-  });
+  api.onError((err, c) => errorResponse(c, err));
   return api;
 }

@@ -9,6 +9,7 @@ import { AppError, ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import type { AuthLimits } from "./limits";
+import { log } from "../log";
 
 function messageOf(err: unknown, fallback: string): string {
   if (isAPIError(err)) return (err.body as { message?: string } | undefined)?.message || err.message || fallback;
@@ -34,7 +35,7 @@ export async function registerAccount(auth: Auth, input: unknown, requestHeaders
     if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code?.startsWith("USER_ALREADY_EXISTS")) {
       throw new ConflictError("An account with this email already exists", { email: "An account with this email already exists" });
     }
-    console.error("registration failed", err);
+    log().error({ err }, "registration failed");
     throw new AppError(400, "registration_failed", messageOf(err, "Registration failed"));
   }
 }

@@ -15,6 +15,7 @@ import { AppError, requireUser, UnauthorizedError, ValidationError } from "../er
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
 import type { Auth } from "./auth";
+import { log } from "../log";
 
 /** The anonymised name and email a deleted account keeps (its rows stay, its person does not). */
 export const DELETED_USER_NAME = "Deleted user";
@@ -62,7 +63,7 @@ export async function changePassword(auth: Auth, user: SessionUser | null, input
     if (code === "INVALID_PASSWORD") throw new ValidationError({ currentPassword: "Current password is incorrect" });
     if (code === "UNAUTHORIZED") throw new UnauthorizedError();
     if (code === "PASSWORD_TOO_SHORT") throw new ValidationError({ newPassword: "Password must be at least 6 characters" });
-    console.error("change password failed", err);
+    log().error({ err }, "change password failed");
     throw new AppError(400, "change_password_failed", "Failed to change password");
   }
 }

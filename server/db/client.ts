@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
+import { log } from "../log";
 
 /** The Drizzle database every domain function takes as its first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client losing its connection (server restart, failover) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on("error", (err) => console.error("PostgreSQL idle client error:", err.message));
+    pool.on("error", (err) => log().warn({ err }, "PostgreSQL idle client error"));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
@@ -106,7 +107,7 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
     c.on("notification", (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
-    c.on("error", (err) => console.error(`LISTEN ${channel} connection error:`, err.message));
+    c.on("error", (err) => log().warn({ err, channel }, "LISTEN connection error"));
     c.on("end", () => {
       if (client !== c || stopped) return;
       client = null;
@@ -123,7 +124,7 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
       await connect();
       onReconnect?.();
     } catch (err) {
-      console.error(`LISTEN ${channel}: reconnect failed:`, (err as Error).message);
+      log().warn({ err, channel }, "LISTEN reconnect failed");
       delay = Math.min(delay * 2, 10_000);
       setTimeout(retry, delay);
     }

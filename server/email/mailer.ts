@@ -5,6 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { log } from "../log";
 
 export interface MailMessage {
   to: string;
@@ -21,7 +22,7 @@ export interface Mailer {
 
 /** SMTP when `smtpUrl` is set, else .eml files in `mailDir`. */
 export function createMailer(options: { smtpUrl?: string; mailDir: string; from: string; log?: (line: string) => void }): Mailer {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logLine = options.log ?? ((line: string) => log().info(line));
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -39,7 +40,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
       const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log(`[mail] to ${message.to}: "${message.subject}" written to ${file}${links.length ? `; links: ${links.join(" ")}` : ""}`);
+      logLine(`[mail] to ${message.to}: "${message.subject}" written to ${file}${links.length ? `; links: ${links.join(" ")}` : ""}`);
     },
   };
 }

@@ -1,13 +1,21 @@
 /**
  * The one HTTP app: better-auth at /api/auth, the JSON API at /api/v1, static assets from the
  * client build, and the React Router request handler for pages (server rendering).
+ *
+ * Every request gets an id (answered as X-Request-Id) and a child logger carrying it
+ * (server/log.ts); an unexpected error is logged once there, with its stack, and answered with
+ * the request id and no stack.
  */
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
+import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createApiV1 } from "../api/v1";
+import { createApiV1, errorResponse } from "../api/v1";
 import type { AppDeps, RequestContext } from "../context";
+import { runWithRequestLog, setRequestUser } from "../log";
+import { clientAddress } from "./client-address";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
 import { getSessionUser } from "./session";
 
@@ -18,8 +26,36 @@ export interface HttpAppOptions {
   clientDir?: string;
 }
 
+/** Variables every handler can read from the Hono context. */
+export type HttpEnv = { Variables: { requestId: string; clientAddress: string } };
+
+/** A request id sent by a proxy in front of us is kept when it looks like one; else a new UUID. */
+function requestIdOf(c: Context): string {
+  const given = c.req.header("x-request-id");
+  return given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+}
+
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // No socket: app.request() in tests.
+    return undefined;
+  }
+}
+
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
-  const app = new Hono();
+  const app = new Hono<HttpEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = requestIdOf(c);
+    c.set("requestId", requestId);
+    c.set("clientAddress", clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy));
+    await runWithRequestLog(requestId, async () => {
+      await next();
+      c.res.headers.set("X-Request-Id", requestId);
+    });
+  });
   app.use("*", compress());
   if (deps.config.pageCache) {
     // Anonymous answers of public pages and API reads, emptied by every write (decision 0008).
@@ -57,9 +93,14 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   if (options.build) {
     const handle = createRequestHandler(options.build, deps.config.production ? "production" : "development");
     app.all("*", async (c) => {
-      const context: RequestContext = { deps, user: await getSessionUser(deps.auth, c.req.raw.headers) };
+      const user = await getSessionUser(deps.auth, c.req.raw.headers);
+      if (user) setRequestUser(user.id);
+      const context: RequestContext = { deps, user, requestId: c.get("requestId"), clientAddress: c.get("clientAddress") };
       return handle(c.req.raw, context as never);
     });
   }
+
+  // Anything thrown outside the JSON API's own handler (pages, auth, static files).
+  app.onError((err, c) => errorResponse(c, err));
   return app;
 }

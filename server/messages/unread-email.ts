@@ -9,6 +9,7 @@ import { inArray, sql } from "drizzle-orm";
 import { UNREAD_EMAIL_DELAY_MS, UNREAD_EMAIL_INTERVAL_MS } from "../../shared/constants";
 import { conversations, users } from "../db/schema";
 import { sendUserEmail, type EmailDeps } from "../email/preferences";
+import { log } from "../log";
 
 interface Claimed {
   conversation_id: string;
@@ -76,7 +77,7 @@ export async function sendUnreadMessageEmails(deps: EmailDeps, now: Date = new D
       });
       if (ok) sent++;
     } catch (err) {
-      console.error("Unread-message email failed:", (err as Error).message);
+      log().error({ err }, "unread-message email failed");
     }
   }
   return sent;
@@ -86,7 +87,7 @@ export async function sendUnreadMessageEmails(deps: EmailDeps, now: Date = new D
 export function startUnreadEmailJob(deps: EmailDeps, intervalMs = 60_000): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => sendUnreadMessageEmails(deps)).catch((err) => console.error("Unread-message sweep failed:", (err as Error).message));
+    running = running.then(() => sendUnreadMessageEmails(deps)).catch((err) => log().error({ err }, "unread-message sweep failed"));
   }, intervalMs);
   timer.unref();
   return async () => {

@@ -15,6 +15,7 @@
 import type { Database, Db } from "../db/client";
 import { messageAt, unreadCounts } from "../messages/service";
 import { EVENTS_CHANNEL, parseEvent, type RealtimeEvent } from "./events";
+import { log } from "../log";
 
 export type Send = (event: string, data: unknown) => void;
 
@@ -37,7 +38,7 @@ export async function createRealtimeHub(database: Pick<Database, "listen">, db: 
       try {
         send(event, data);
       } catch (err) {
-        console.error("SSE send failed:", (err as Error).message);
+        log().warn({ err }, "SSE send failed");
       }
     }
   };
@@ -65,7 +66,7 @@ export async function createRealtimeHub(database: Pick<Database, "listen">, db: 
   };
 
   const enqueue = (work: () => Promise<void>) => {
-    chain = chain.then(work).catch((err) => console.error("Real-time event failed:", (err as Error).message));
+    chain = chain.then(work).catch((err) => log().error({ err }, "real-time event failed"));
   };
 
   const unlisten = await database.listen(

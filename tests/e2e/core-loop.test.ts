@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestMailTo, launchBrowser, startServer, type RunningServer } from "./support";
+import { latestMailTo, launchBrowser, startServer, type RunningServer, PORT_BASE } from "./support";
 
 describe("core loop", () => {
   let server: RunningServer;
@@ -16,7 +16,7 @@ describe("core loop", () => {
   let projectUrl = "";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(3310), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 0), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -179,7 +179,7 @@ describe("core loop", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect.poll(() => page.getByText(/we have sent it a link/).isVisible()).toBe(true);
     const mail = await latestMailTo(server.dataDir, email);
-    const link = /http:\/\/localhost:3310\/reset-password\?token=[\w-]+/.exec(mail)![0];
+    const link = new RegExp(`${server.url}/reset-password\\?token=[\\w-]+`).exec(mail)![0];
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("brandnew1");
     await page.getByLabel("Confirm new password").fill("brandnew1");

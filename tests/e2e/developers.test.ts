@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
 
 describe("developers", () => {
   let server: RunningServer;
@@ -15,7 +15,7 @@ describe("developers", () => {
   let profileUrl = "";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(3312), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 2), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_UNSUBSCRIBE, unsubscribeToken } from "../../server/email/preferences";
-import { launchBrowser, register, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
 
 const AUTH_SECRET = "e2e-email-settings-secret-0123456789abcdef";
 
@@ -19,7 +19,7 @@ describe("email settings and unsubscribe", () => {
   let userId = "";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(3315, { DEMO_DATA: "off", AUTH_SECRET }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 5, { DEMO_DATA: "off", AUTH_SECRET }), launchBrowser()]);
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });
   afterAll(async () => {

@@ -4,14 +4,14 @@
  * writes nothing; protected pages redirect to /login remembering where the user was going.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./support";
+import { startServer, type RunningServer, PORT_BASE } from "./support";
 
 describe("form actions over plain HTTP", () => {
   let server: RunningServer;
   let cookie = "";
 
   beforeAll(async () => {
-    server = await startServer(3311, { DEMO_DATA: "off" });
+    server = await startServer(PORT_BASE + 1, { DEMO_DATA: "off" });
     const res = await fetch(`${server.url}/register`, {
       method: "POST",
       redirect: "manual",

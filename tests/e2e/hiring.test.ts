@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startServer, type RunningServer } from "./support";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
 
 describe("hiring", () => {
   let server: RunningServer;
@@ -16,7 +16,7 @@ describe("hiring", () => {
   let developerId = "";
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(3313, { DEMO_DATA: "off" }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 3, { DEMO_DATA: "off" }), launchBrowser()]);
     client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   });

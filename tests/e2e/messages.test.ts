@@ -7,7 +7,7 @@
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer } from "./support";
+import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer, PORT_BASE } from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
 const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
@@ -25,7 +25,7 @@ describe("messages in real time", () => {
   const stamp = Date.now().toString(36);
 
   beforeAll(async () => {
-    [server, browser, proxy] = await Promise.all([startServer(3314, { DEMO_DATA: "off" }), launchBrowser(), startProxy(3314, 3318)]);
+    [server, browser, proxy] = await Promise.all([startServer(PORT_BASE + 4, { DEMO_DATA: "off" }), launchBrowser(), startProxy(PORT_BASE + 4, PORT_BASE + 8)]);
     clientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     developerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     client = await clientContext.newPage();
@@ -84,6 +84,10 @@ describe("messages in real time", () => {
       await composer(client).fill(text);
       await composer(client).press("Enter");
       await bubbles(client, text).waitFor();
+      // The box empties and Send is enabled again once the send has finished (a send pressed while
+      // one is in flight is ignored, the text staying in the box).
+      await expect.poll(() => composer(client).inputValue()).toBe("");
+      await expect.poll(() => client.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
     }
     await expect(bubbles(developer, "While you were away").count()).resolves.toBe(0);
     proxy.restore();
@@ -148,8 +152,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    a = await startServer(3316, env); // migrates first
-    b = await startServer(3317, env);
+    a = await startServer(PORT_BASE + 6, env); // migrates first
+    b = await startServer(PORT_BASE + 7, env);
   });
   afterAll(async () => {
     await a?.stop();

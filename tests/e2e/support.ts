@@ -19,6 +19,12 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * The first port of the end-to-end tests (each file takes ports from PORT_BASE to PORT_BASE + 9);
+ * E2E_PORT_BASE moves them, so two checkouts can run their end-to-end tests at once.
+ */
+export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3310);
+
 export interface RunningServer {
   url: string;
   dataDir: string;
