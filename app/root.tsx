@@ -11,7 +11,7 @@ import { unreadCounts } from "./lib/unread.server";
 import "./lib/context";
 
 // The whole stylesheet (about 8 KB gzipped) goes inline in the server HTML, so the first paint
-// waits for no stylesheet request (issue 6: LCP on a slow mobile connection). Only the server
+// waits for no stylesheet request (docs/performance.md: LCP on a slow mobile connection). Only the server
 // bundle contains it (import.meta.env.SSR is a build-time constant); the browser reads the same
 // text back from the page, so hydration matches and the CSS is not downloaded twice.
 const appCss: string = import.meta.env.SSR

@@ -101,7 +101,7 @@ async function main() {
     const started = performance.now();
     const result = await seedDemoData(database.db, options);
     // A bulk load leaves the visibility map empty, so counts read the table instead of an index
-    // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (issue 6).
+    // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (docs/performance.md).
     await database.query("vacuum analyze");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

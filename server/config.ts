@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables, validated at start-up (issue 2, .env.example).
+ * Configuration from environment variables, validated at start-up (docs/product.md, .env.example).
  * A bad value stops the server with a message naming the variable.
  */
 import path from "node:path";
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    // Demo data is on by default on the embedded database only (issue 2).
+    // Demo data is on by default on the embedded database only (docs/product.md).
     demoData: e.DEMO_DATA ? e.DEMO_DATA === "on" : !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

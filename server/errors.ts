@@ -63,7 +63,7 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** Missing resource (404), e.g. "Project not found" (spec section 8). */
+/** Missing resource (404), e.g. "Project not found" (docs/product.md, Messages and errors). */
 export class NotFoundError extends AppError {
   static override readonly kind: string = "NotFoundError";
   constructor(message: string) {
@@ -79,7 +79,7 @@ export class ConflictError extends AppError {
   }
 }
 
-/** Too many requests in a time window (429), e.g. sending messages too fast (issue 5). */
+/** Too many requests in a time window (429), e.g. sending messages too fast (docs/product.md, Messages and notifications). */
 export class TooManyRequestsError extends AppError {
   static override readonly kind: string = "TooManyRequestsError";
   constructor(message: string, retryAfter?: number, code = "rate_limited") {

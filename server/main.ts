@@ -8,14 +8,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
-import { emailDeps } from "./context";
 import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./email/mailer";
 import { createHttpApp } from "./http/app";
-import { startUnreadEmailJob } from "./messages/unread-email";
+import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
@@ -42,13 +41,13 @@ async function main() {
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret });
+  const auth = createAuth({ db: database.db, appUrl: config.appUrl, secret });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const realtime = await createRealtimeHub(database, database.db);
   const deps = { db: database.db, auth, mailer, config, limits: createAuthLimits(), realtime, secret };
   const app = createHttpApp(deps, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
-  const stopUnreadEmails = startUnreadEmailJob(emailDeps(deps));
+  const stopJobs = await startBackgroundJobs(deps, database);
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     rootLogger().info(
@@ -60,7 +59,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
-    await stopUnreadEmails();
+    await stopJobs();
     await realtime.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * One-time messages carried across a redirect in a short-lived cookie, shown as a toast by the
- * root route (spec section 2: "Welcome back!", "Project created successfully!", ...).
+ * root route (docs/product.md, Screens: "Welcome back!", "Project created successfully!", ...).
  */
 import { createCookie } from "react-router";
 

@@ -1,5 +1,5 @@
 /**
- * The page's live connection (issue 5): one EventSource to /api/v1/events per signed-in tab.
+ * The page's live connection (docs/product.md, Messages and notifications): one EventSource to /api/v1/events per signed-in tab.
  * Components read the unread counts and subscribe to events (message, read, notification,
  * resync). After a reconnect the server's `ready` event arrives again and subscribers get a
  * `resync`, so each page catches up on what it missed (the thread by message number, lists by

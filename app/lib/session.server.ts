@@ -4,7 +4,7 @@ import type { SessionUser } from "../../server/context";
 
 /**
  * The signed-in user, or a redirect to /login that remembers where the user wanted to go
- * (spec section 2: protected pages redirect, remembering the original location).
+ * (docs/product.md, Screens: protected pages redirect, remembering the original location).
  */
 export function requireUser(request: Request, context: AppLoadContext): SessionUser {
   if (context.user) return context.user;

@@ -1,5 +1,5 @@
 /**
- * /messages/{id}: one conversation (issue 5). Oldest at the top, newest visible; older pages by
+ * /messages/{id}: one conversation (docs/product.md, Messages and notifications). Oldest at the top, newest visible; older pages by
  * cursor; new messages arrive live and are marked read while the page is visible; after a
  * reconnect the page fetches what came after its newest message (by number, so none is missed
  * or shown twice). Only the two participants may open it (403 otherwise).

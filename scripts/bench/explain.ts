@@ -9,7 +9,7 @@ import { PAGE_SIZE } from "../../shared/constants";
 import { openDatabase, type Database } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
 import { projects } from "../../server/db/schema";
-import { encodeCursor } from "../../server/projects/cursor";
+import { encodeCursor } from "../../server/lib/cursor";
 import { listProjects } from "../../server/projects/service";
 
 export interface ListShape {

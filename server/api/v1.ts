@@ -1,11 +1,11 @@
 /**
  * JSON API under /api/v1. Handlers only translate HTTP to domain calls; errors come back as
- * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (issue 2).
+ * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (docs/product.md).
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
-import { emailDeps, type AppDeps, type SessionUser } from "../context";
+import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import { AppError, requireUser, ValidationError } from "../errors";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
@@ -14,12 +14,10 @@ import { getSessionUser } from "../http/session";
 import { currentRequestId, log, setRequestUser } from "../log";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
+import { cancelHire, closeProject, completeProject, deleteProject } from "../projects/lifecycle";
+import { createReview } from "../reviews/service";
 import {
   acceptProposal,
-  cancelHire,
-  closeProject,
-  completeProject,
-  createReview,
   declineProposal,
   getProposal,
   listMyProposals,
@@ -29,7 +27,7 @@ import {
   updateProposal,
   withdrawProposal,
 } from "../proposals/service";
-import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
+import { createProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
 type Env = { Variables: { user: SessionUser | null } };
 
@@ -100,8 +98,9 @@ export function createApiV1(deps: AppDeps) {
   const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
   api.patch("/projects/:id", update);
   api.put("/projects/:id", update);
+  const proposalDeps = domainDeps(deps);
   api.delete("/projects/:id", async (c) => {
-    await deleteProject(deps.db, c.get("user"), c.req.param("id"));
+    await deleteProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.body(null, 204);
   });
 
@@ -110,8 +109,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ reported: true }, 201);
   });
 
-  // Proposals, hiring and reviews (issue 4).
-  const proposalDeps = emailDeps(deps);
+  // Proposals, hiring and reviews (docs/product.md, Proposals).
   api.post("/projects/:id/proposals", async (c) =>
     c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
   );
@@ -119,15 +117,15 @@ export function createApiV1(deps: AppDeps) {
     c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
   );
   api.post("/projects/:id/complete", async (c) => {
-    await completeProject(deps.db, c.get("user"), c.req.param("id"));
+    await completeProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/close", async (c) => {
-    await closeProject(deps.db, c.get("user"), c.req.param("id"));
+    await closeProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/cancel-hire", async (c) => {
-    await cancelHire(deps.db, c.get("user"), c.req.param("id"));
+    await cancelHire(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/reviews", async (c) => {
@@ -136,12 +134,12 @@ export function createApiV1(deps: AppDeps) {
   });
   api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), c.req.query("status") || undefined) }));
   api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), c.req.param("id")) }));
-  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }));
-  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(deps.db, c.get("user"), c.req.param("id")) }));
-  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(deps.db, c.get("user"), c.req.param("id")) }));
+  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }));
+  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
+  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
   api.post("/proposals/:id/decline", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await readJson(c) : {};
-    return c.json({ proposal: await declineProposal(deps.db, c.get("user"), c.req.param("id"), body) });
+    return c.json({ proposal: await declineProposal(proposalDeps, c.get("user"), c.req.param("id"), body) });
   });
   api.post("/proposals/:id/accept", async (c) => c.json({ proposal: await acceptProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
   api.get("/developers/:id/reviews", async (c) => {
@@ -162,12 +160,12 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await exportMyData(deps.db, c.get("user")));
   });
   api.delete("/me", async (c) => {
-    const { headers } = await deleteAccount(deps.db, deps.auth, c.get("user"), await readJson(c), c.req.raw.headers);
+    const { headers } = await deleteAccount({ ...proposalDeps, auth: deps.auth }, c.get("user"), await readJson(c), c.req.raw.headers);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);
   });
 
-  // Messages (issue 5).
+  // Messages (docs/product.md, Messages and notifications).
   api.get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("user"), c.req.query())));
   api.post("/conversations", async (c) => {
     const result = await startConversation(deps.db, c.get("user"), await readJson(c));
@@ -184,7 +182,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await markConversationRead(deps.db, c.get("user"), c.req.param("id"), seq));
   });
 
-  // Notifications and unread counts (issue 5).
+  // Notifications and unread counts (docs/product.md, Messages and notifications).
   api.get("/notifications", async (c) => c.json(await listNotifications(deps.db, c.get("user"), c.req.query())));
   api.post("/notifications/read-all", async (c) => {
     await markAllNotificationsRead(deps.db, c.get("user"));

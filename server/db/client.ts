@@ -20,6 +20,9 @@ import { log } from "../log";
 /** The Drizzle database every domain function takes as its first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction on a Db (what `db.transaction(async (tx) => ...)` hands over). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

@@ -1,7 +1,7 @@
 /**
  * In-memory cache of the answers that are the same for every anonymous visitor: server-rendered
  * public pages (and their React Router `.data` twins) and the public JSON lists and details
- * (issue 6; docs/decisions/0008-anonymous-page-cache.md).
+ * (docs/performance.md; docs/decisions/0008-anonymous-page-cache.md).
  *
  * - Only GET requests without a Cookie or Authorization header, for a path `isPublic` accepts,
  *   are looked up or stored; a signed-in visitor (or one with a flash cookie) is never served a
@@ -212,7 +212,7 @@ export function isPublicPath(path: string): boolean {
 }
 
 /**
- * Writes that no public page or public API read shows (issue 5): messages, read marks,
+ * Writes that no public page or public API read shows (docs/product.md, Messages and notifications): messages, read marks,
  * notifications, email switches and sign-in/out. A busy chat must not keep emptying the cache.
  */
 export function isPrivateWrite(path: string): boolean {

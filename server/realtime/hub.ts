@@ -1,5 +1,5 @@
 /**
- * The real-time hub of one app instance (issue 5): LISTENs on the events channel and fans each
+ * The real-time hub of one app instance (docs/product.md, Messages and notifications): LISTENs on the events channel and fans each
  * event out to the server-sent-event connections of its users on this instance. Events are
  * handled one at a time, in the order the database delivered them, so message n always reaches a
  * page before message n+1. Each event is loaded once per instance, not once per connection.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium: email switches in Settings persist, and an unsubscribe link works without
+ * docs/product.md, Messages and notifications in Chromium: email switches in Settings persist, and an unsubscribe link works without
  * signing in (the page asks first; a bad link changes nothing), as Settings shows afterwards.
  * The server gets a known AUTH_SECRET so the test can sign a link as the emails would.
  */

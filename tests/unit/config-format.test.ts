@@ -32,7 +32,7 @@ describe("configuration", () => {
   });
 });
 
-describe("money and dates (decisions.md, design.md)", () => {
+describe("money and dates (docs/product.md, Look and feel)", () => {
   it("formats rand with en-ZA grouping and no space after R", () => {
     expect(formatRand(15000).replace(/\s/g, " ")).toBe("R15 000");
     expect(formatBudget(15000, 35000).replace(/\s/g, " ")).toBe("R15 000 - R35 000");
