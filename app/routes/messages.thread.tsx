@@ -105,6 +105,15 @@ function Thread({ loaderData }: Route.ComponentProps) {
     }
   }, [id, markRead]);
 
+  // Reconnections bring a `resync`; the first connection does not, yet a message sent between the
+  // server render and that connection reached no stream of this page: catch up once it is live.
+  const caughtUpOnce = useRef(false);
+  useEffect(() => {
+    if (!live || caughtUpOnce.current) return;
+    caughtUpOnce.current = true;
+    void catchUp();
+  }, [live, catchUp]);
+
   useRealtimeEvents((event, data) => {
     if (event === "message") {
       const m = data as Message;
