@@ -43,4 +43,9 @@ export interface RequestContext {
   requestId: string;
   /** The client's address as far as TRUST_PROXY allows (server/http/client-address.ts). */
   clientAddress: string;
+  /**
+   * The Content-Security-Policy nonce of this page render (server/http/security.ts): app/entry.server.tsx
+   * puts it on React Router's inline scripts and the inline stylesheet (docs/decisions/0010).
+   */
+  cspNonce: string;
 }

@@ -37,6 +37,10 @@ import {
   USER_TYPES,
 } from "./constants";
 
+// In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
+// has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
 function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);

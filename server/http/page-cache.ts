@@ -16,6 +16,8 @@
  *   a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
  *   browser may keep them but asks again each time) and `Vary: Cookie, Accept-Encoding`.
  * - `X-Cache: HIT | MISS | BYPASS` tells what happened (for tests and the benchmark).
+ * - Every other header is replayed as rendered, so a page keeps the Content-Security-Policy whose
+ *   nonce is in its body, on HITs and 304s alike (docs/decisions/0010-csp-nonces.md).
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
