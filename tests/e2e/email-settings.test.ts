@@ -89,6 +89,15 @@ describe("email settings and unsubscribe", () => {
     await visitor.context().close();
   });
 
+  it("the unsubscribe button works without JavaScript (the browser's form POST passes the origin check)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.url}/unsubscribe?token=${await unsubscribeToken(AUTH_SECRET, userId, "proposalAccepted")}`);
+    await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect.poll(() => visitor.getByRole("heading", { name: "You are unsubscribed" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("a mail client's one-click unsubscribe (RFC 8058) is a plain POST to the same link", async () => {
     const token = await unsubscribeToken(AUTH_SECRET, userId, "proposalReceived");
     const res = await fetch(`${server.url}/unsubscribe?token=${token}`, {
