@@ -71,7 +71,7 @@ async function main() {
   let config;
   try {
     options = parseOptions(process.argv.slice(2));
-    config = loadConfig();
+    config = loadConfig(process.env, { requireAuthSecret: false }); // signs no cookies
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConfigError) {
       console.error(err.message);
