@@ -34,9 +34,12 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
         try {
           const results = await Promise.allSettled(instances.map((d) => d.migrate()));
           expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-          const [{ count }] = await instances[0]!.query<{ count: string }>("select count(*)::text as count from drizzle.__drizzle_migrations");
-          const [{ tables }] = await instances[0]!.query<{ tables: string }>("select count(*)::text as tables from pg_tables where tablename = 'projects'");
-          expect({ count: Number(count), tables }).toEqual({ count: (await import("../../drizzle/meta/_journal.json")).entries.length, tables: "1" });
+          const [applied] = await instances[0]!.query<{ count: string }>("select count(*)::text as count from drizzle.__drizzle_migrations");
+          const [projects] = await instances[0]!.query<{ tables: string }>("select count(*)::text as tables from pg_tables where tablename = 'projects'");
+          expect({ count: Number(applied!.count), tables: projects!.tables }).toEqual({
+            count: (await import("../../drizzle/meta/_journal.json")).entries.length,
+            tables: "1",
+          });
           for (const d of instances) expect(await d.checkReady(2000)).toEqual({ database: "ok", migrations: "ok" });
         } finally {
           await Promise.all(instances.map((d) => d.close()));
