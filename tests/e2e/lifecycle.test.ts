@@ -1,5 +1,6 @@
 /**
  * The production server's process lifecycle (docs/operations.md):
+ * - it refuses to start on PostgreSQL without AUTH_SECRET;
  * - /healthz and /readyz answer, uncached and without a log line per hit;
  * - SIGTERM in the middle of traffic: every request sent before the signal gets its normal answer
  *   (none is reset), live event streams get a reconnect hint before they end, the process exits 0;
@@ -49,6 +50,13 @@ async function readStream(res: Response, needle: string | null, timeoutMs: numbe
   reader.releaseLock();
   return { text, ended: false };
 }
+
+describe("start-up", () => {
+  it("refuses to start with DATABASE_URL but no AUTH_SECRET, naming AUTH_SECRET", async () => {
+    const started = startServer(PORT_BASE + 2, { DATABASE_URL: "postgres://root@127.0.0.1:1/none", AUTH_SECRET: "", LOG_LEVEL: "info" });
+    await expect(started).rejects.toThrow(/server exited: .*AUTH_SECRET is required when DATABASE_URL is set/s);
+  });
+});
 
 describe("health endpoints and SIGTERM on the production server", () => {
   let server: RunningServer;
