@@ -107,9 +107,12 @@ export interface OpenOptions {
   listenHeartbeatMs?: number;
 }
 
-/** The newest migration in drizzle/ (its journal `when`, which the migrator records as created_at). */
+let newestMigration: number | undefined;
+
+/** The newest migration in drizzle/ (its journal `when`, which the migrator records as created_at); read once. */
 function newestMigrationMillis(): number {
-  return Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  return newestMigration;
 }
 
 /** Rejects with "timeout exceeded" after `ms` unless `promise` settles first (the promise runs on). */
