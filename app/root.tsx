@@ -87,7 +87,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    // The database could not be reached while loading this page's data (docs/operations.md).
+    title = "BuildZA is briefly unavailable";
+    detail = "Part of our service is not responding right now. Please try again in a moment.";
+  } else if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
   }

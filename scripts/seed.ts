@@ -71,7 +71,7 @@ async function main() {
   let config;
   try {
     options = parseOptions(process.argv.slice(2));
-    config = loadConfig();
+    config = loadConfig(process.env, { requireAuthSecret: false }); // signs no cookies
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConfigError) {
       console.error(err.message);
@@ -85,7 +85,12 @@ async function main() {
     return;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  // A bulk load builds indexes over every row: no statement or idle-in-transaction timeout.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+    timeouts: { statementMs: 0, idleInTransactionMs: 0 },
+  });
   try {
     await database.migrate();
     const [existing] = await database.db.select({ id: users.id }).from(users).limit(1);

@@ -87,11 +87,15 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** The database (or another service the answer needs) cannot be reached now (503, Retry-After). */
+/**
+ * The database (or another service the answer needs) cannot be reached now (503, Retry-After);
+ * `cause` is the connection error or timeout (server/db/faults.ts, docs/operations.md).
+ */
 export class UnavailableError extends AppError {
   static override readonly kind: string = "UnavailableError";
-  constructor(message = "BuildZA is briefly unavailable. Please try again in a moment.", retryAfter = 5) {
+  constructor(message = "BuildZA is briefly unavailable. Please try again in a moment.", retryAfter = 5, cause?: unknown) {
     super(503, "unavailable", message, undefined, retryAfter);
+    if (cause !== undefined) this.cause = cause;
   }
 }
 

@@ -75,6 +75,8 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
     poolSize: 2,
+    // EXPLAIN ANALYZE and ANALYZE over 100,000 rows: no statement timeout.
+    timeouts: { statementMs: 0 },
     logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) },
   });
   return { database, recorded };

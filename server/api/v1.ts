@@ -4,8 +4,9 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { streamSSE } from "hono/streaming";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { domainDeps, type AppDeps, type SessionUser } from "../context";
+import { asUnavailable } from "../db/faults";
 import { AppError, requireUser, ValidationError } from "../errors";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
@@ -51,11 +52,19 @@ export function errorBody(err: AppError, requestId?: string) {
 
 /**
  * The answer to an error thrown by a handler: an AppError with its status, message and fields
- * (Retry-After when it has one; 403 refusals logged as authorization events); anything else is
- * unexpected: logged once with its stack, answered 500 with the request id and no stack.
+ * (Retry-After when it has one; 403 refusals logged as authorization events); a database
+ * connection error or timeout, however wrapped, is an UnavailableError: 503 with Retry-After
+ * (server/db/faults.ts, docs/operations.md); anything else is unexpected: logged once with its
+ * stack, answered 500 with the request id and no stack.
  */
 export function errorResponse(c: Context, err: unknown): Response {
   const requestId = currentRequestId();
+  const unavailable = err instanceof AppError ? null : asUnavailable(err);
+  if (unavailable) {
+    const cause = unavailable.cause as { message?: string; code?: string } | undefined;
+    log().warn({ event: "db.unavailable", method: c.req.method, path: c.req.path, cause: cause?.message, code: cause?.code }, "database unavailable");
+    err = unavailable;
+  }
   if (err instanceof AppError && err.status !== 500) {
     if (err.status === 403) log().warn({ event: "authz.refused", method: c.req.method, path: c.req.path, code: err.code }, err.message);
     if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
@@ -196,24 +205,57 @@ export function createApiV1(deps: AppDeps) {
   api.post("/unsubscribe", async (c) => c.json({ unsubscribed: await unsubscribe(deps.db, deps.secret, c.req.query("token") ?? "") }));
 
   // Server-sent events: unread counts, messages, read receipts and notification changes, live.
+  // The stream is reserved before it starts, so a refusal (429 past the limits of
+  // docs/operations.md, 503 while shutting down or when the database is down) is a JSON error.
   api.get("/events", async (c) => {
     const me = requireUser(c.get("user"));
+    let stream: SSEStreamingApi | null = null;
+    let ending: (() => void) | null = null;
+    const ended = new Promise<void>((resolve) => (ending = resolve));
+    let shuttingDown = false;
+    const unsubscribe = deps.realtime.subscribe(
+      me.id,
+      (event, data) => {
+        void stream?.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+      },
+      () => {
+        shuttingDown = true;
+        ending?.();
+      },
+    );
+    let counts;
+    try {
+      counts = await unreadCounts(deps.db, me.id);
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const unsubscribe = deps.realtime.subscribe(me.id, (event, data) => {
-        void stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+    return streamSSE(c, async (s) => {
+      stream = s;
+      s.onAbort(() => {
+        unsubscribe();
+        ending?.();
       });
-      stream.onAbort(unsubscribe);
       try {
-        await stream.writeSSE({ event: "ready", data: JSON.stringify(await unreadCounts(deps.db, me.id)), retry: 2000 });
+        await s.writeSSE({ event: "ready", data: JSON.stringify(counts), retry: 2000 });
         // Every 20 s: a keep-alive comment, and the session is checked again, so a stream ends
         // soon after its session is signed out or expires (the page then stops on the 401).
-        while (!stream.aborted && !stream.closed) {
-          await stream.sleep(20_000);
+        while (!s.aborted && !s.closed && !shuttingDown) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+          clearTimeout(timer);
+          if (shuttingDown || s.aborted) break;
           const still = await getSessionUser(deps.auth, c.req.raw.headers).catch(() => null);
           if (still?.id !== me.id) break;
-          await stream.write(": keep-alive\n\n");
+          await s.write(": keep-alive\n\n");
+        }
+        if (shuttingDown && !s.aborted) {
+          // This instance is stopping: reconnect (through the balancer, to another instance) after
+          // a short random delay, so its clients do not all arrive at once (app/lib/realtime.tsx).
+          const retryMs = 500 + Math.floor(Math.random() * 2000);
+          await s.writeSSE({ event: "reconnect", data: JSON.stringify({ reason: "shutdown", retryMs }), retry: retryMs });
         }
       } finally {
         unsubscribe();

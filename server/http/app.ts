@@ -10,6 +10,11 @@
  * request at its public URL (APP_URL, or what a trusted proxy forwarded), cross-origin writes are
  * refused with 403 before any handler runs, and every answer carries the security headers; pages
  * get a Content-Security-Policy with a nonce of their own render (docs/decisions/0010).
+ *
+ * Operations (docs/operations.md): /healthz and /readyz come before everything else; a request
+ * that met a database connection fault or timeout and would answer 5xx answers 503 with
+ * Retry-After instead (JSON, a page, or a plain 503 for `.data`), whichever library caught the
+ * error; once shutdown has begun every answer says `Connection: close`.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -19,18 +24,33 @@ import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
 import type { AppDeps, RequestContext } from "../context";
-import { AppError } from "../errors";
+import type { Database } from "../db/client";
+import { asUnavailable, databaseFaultSeen, withFaultScope } from "../db/faults";
+import { AppError, UnavailableError } from "../errors";
 import { log, runWithRequestLog, setRequestUser } from "../log";
 import { clientAddress } from "./client-address";
+import { healthRoutes } from "./health";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
 import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, publicOrigin, securityHeaders, withOrigin } from "./security";
 import { getSessionUser } from "./session";
+import { unavailableResponse } from "./unavailable";
 
 export interface HttpAppOptions {
   /** The React Router server build; without it only the APIs are served (API tests). */
   build?: ServerBuild;
   /** Folder of the client build (build/client). */
   clientDir?: string;
+  /**
+   * The process around the app (server/main.ts): the database for /readyz and for serving stale
+   * cached pages while it is down, and whether shutdown has begun. Without it (API tests) there
+   * is no /healthz or /readyz.
+   */
+  lifecycle?: {
+    database: Pick<Database, "checkReady" | "isUnavailable">;
+    isStopping: () => boolean;
+    /** /readyz database timeout in ms (default 1000). */
+    readyTimeoutMs?: number;
+  };
 }
 
 /** Variables every handler can read from the Hono context. */
@@ -67,15 +87,29 @@ function socketAddress(c: Context): string | undefined {
 
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   const app = new Hono<HttpEnv>();
+  const lifecycle = options.lifecycle;
+
+  // First, so no middleware below (request log, cache, session) runs for them.
+  if (lifecycle) app.route("/", healthRoutes(lifecycle));
 
   app.use("*", async (c, next) => {
     const requestId = requestIdOf(c);
     c.set("requestId", requestId);
     c.set("clientAddress", clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy));
-    await runWithRequestLog(requestId, async () => {
-      await next();
-      c.res.headers.set("X-Request-Id", requestId);
-    });
+    await runWithRequestLog(requestId, () =>
+      withFaultScope(async () => {
+        await next();
+        if (c.res.status >= 500 && (databaseFaultSeen() || asUnavailable(c.error))) {
+          const unavailable = asUnavailable(c.error) ?? new UnavailableError();
+          await c.res.body?.cancel().catch(() => {});
+          c.res = undefined as never; // replace, not merge headers (Hono's setter would)
+          c.res = unavailableResponse(new URL(c.req.url), c.req.method, unavailable);
+        }
+        c.res.headers.set("X-Request-Id", requestId);
+        // Shutting down: let each keep-alive connection close after its answer (server/main.ts).
+        if (lifecycle?.isStopping()) c.res.headers.set("Connection", "close");
+      }),
+    );
   });
   const alwaysHeaders = securityHeaders(deps.config);
   app.use("*", async (c, next) => {
@@ -99,8 +133,18 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   });
   app.use("*", compress());
   if (deps.config.pageCache) {
-    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008).
-    app.use("*", createPageCache({ isPublic: isPublicPath, isWrite: isWritingGet, isPrivateWrite }).middleware);
+    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
+    // served stale while the database cannot be reached (docs/operations.md).
+    app.use(
+      "*",
+      createPageCache({
+        isPublic: isPublicPath,
+        isWrite: isWritingGet,
+        isPrivateWrite,
+        preferStale: () => lifecycle?.database.isUnavailable() ?? false,
+        renderFailed: databaseFaultSeen,
+      }).middleware,
+    );
   }
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
