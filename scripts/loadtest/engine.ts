@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { send, CookieJar } from "./http";
-import { byAction, errorsByStatus, isError, latencyOf, type ActionFigures, type Latency, type Sample } from "./stats";
+import { byAction, byWindow, errorsByStatus, isError, latencyOf, type ActionFigures, type Latency, type Sample, type WindowFigures } from "./stats";
 import { Traffic, type Account, type Role, type Write } from "./traffic";
 import { verifyInDatabase, verifyThroughApi, type WriteCheck } from "./verify";
 
@@ -57,6 +57,8 @@ export interface LoadReport {
   errors: number;
   errorsByStatus: Record<string, number>;
   actions: ActionFigures[];
+  /** The same figures per 10 seconds of the run. */
+  windows: WindowFigures[];
   writes: WriteCheck;
   verifiedThrough: "database" | "api";
   lost: number;
@@ -165,7 +167,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
       });
       const now = performance.now();
       lastAnswer = Math.max(lastAnswer, now);
-      samples.push({ action: planned.action, status: answer.status, failure: answer.failure, ms: now - due });
+      samples.push({ action: planned.action, status: answer.status, failure: answer.failure, ms: now - due, at: (due - start) / 1000 });
       planned.onAnswer?.(answer, instance);
     })();
     inFlight.add(request);
@@ -202,6 +204,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
     errors,
     errorsByStatus: errorsByStatus(samples),
     actions: byAction(samples),
+    windows: byWindow(samples, 10),
     writes,
     verifiedThrough: options.databaseUrl ? "database" : "api",
     lost: checks.reduce((sum, c) => sum + c.missing.length, 0),

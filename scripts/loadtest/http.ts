@@ -12,8 +12,8 @@ import zlib from "node:zlib";
 export interface Answer {
   /** HTTP status, or 0 when no answer came (see `failure`). */
   status: number;
-  /** "timeout" or "network" when no answer came. */
-  failure?: "timeout" | "network";
+  /** When no answer came: "timeout", or "network" and the error code ("network ECONNRESET"). */
+  failure?: string;
   /** The parsed JSON body when the answer was JSON. */
   json?: unknown;
   /** Set-Cookie name=value pairs of the answer. */
@@ -130,14 +130,14 @@ export function send(url: string, options: RequestOptions): Promise<Answer> {
           const retry = Number(res.headers["retry-after"] ?? res.headers["x-retry-after"]);
           finish({ status: res.statusCode ?? 0, json, cookies, ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}) });
         },
-        () => finish({ status: 0, failure: "network", cookies: [] }),
+        (err: NodeJS.ErrnoException) => finish({ status: 0, failure: `network ${err.code ?? err.message}`, cookies: [] }),
       );
     });
     const timer = setTimeout(() => {
       finish({ status: 0, failure: "timeout", cookies: [] });
       req.destroy();
     }, options.timeoutMs);
-    req.on("error", () => finish({ status: 0, failure: "network", cookies: [] }));
+    req.on("error", (err: NodeJS.ErrnoException) => finish({ status: 0, failure: `network ${err.code ?? err.message}`, cookies: [] }));
     req.end(payload);
   });
 }

@@ -24,6 +24,12 @@ export function formatReport(r: LoadReport): string {
       r.actions.map((a) => [a.action, a.requests, a.errors, ms(a.p50), ms(a.p99)]),
     ),
   );
+  lines.push(
+    table(
+      ["seconds", "requests", "errors", "p50 ms", "p99 ms"],
+      r.windows.map((w) => [`${w.from}-${w.from + 10}`, w.requests, w.errors, ms(w.p50), ms(w.p99)]),
+    ),
+  );
   const kinds = Object.entries(r.writes) as [string, LoadReport["writes"]["project"]][];
   lines.push(
     `acknowledged writes found afterwards (${r.verifiedThrough === "database" ? "in the database" : "through the API"}): ${kinds

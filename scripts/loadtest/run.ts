@@ -39,8 +39,10 @@ Options:
   --duration S          seconds of traffic (default 60)
   --accounts N          clients and developers to register, N of each (default: enough for the
                         message rate to stay under 24 a minute per account, at least 5)
-  --sign-ins N          sign-ins per minute per instance at most (default 6; the app allows 10 per
-                        client address a minute, and every request here comes from one address)
+  --sign-ins N          sign-ins per minute per instance at most (default 6). better-auth allows
+                        10 a minute per client address, and without a proxy setting
+                        X-Forwarded-For it counts all clients as one: runs less than a minute
+                        apart may meet that limit (429)
   --no-pages            API requests only (for a server without the React Router build)
   --database-url URL    check acknowledged writes in this PostgreSQL database (DATABASE_URL of the app)
   --timeout S           seconds before a request counts as a timeout (default 10)

@@ -5,9 +5,12 @@ export interface Sample {
   action: string;
   /** HTTP status; 0 when no answer came. */
   status: number;
-  failure?: "timeout" | "network";
+  /** "timeout", or "network <code>", when no answer came. */
+  failure?: string;
   /** Milliseconds from the moment the request was scheduled to the end of its answer. */
   ms: number;
+  /** Seconds from the start of the traffic to the moment the request was due. */
+  at: number;
 }
 
 /** The value at percentile `p` (0-100) of `sorted` (ascending), nearest-rank; 0 for no values. */
@@ -35,7 +38,7 @@ export function isError(sample: Sample): boolean {
   return sample.status === 0 || sample.status >= 400;
 }
 
-/** The key an error is counted under: the status ("429"), or "timeout" / "network". */
+/** The key an error is counted under: the status ("429"), or "timeout" / "network <code>". */
 export function errorKey(sample: Sample): string {
   return sample.status === 0 ? (sample.failure ?? "network") : String(sample.status);
 }
@@ -65,6 +68,30 @@ export function errorsByStatus(samples: readonly Sample[]): Record<string, numbe
   const counts = new Map<string, number>();
   for (const s of samples) if (isError(s)) counts.set(errorKey(s), (counts.get(errorKey(s)) ?? 0) + 1);
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
+}
+
+export interface WindowFigures {
+  /** Seconds from the start: the window is [from, from + size). */
+  from: number;
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+/** Requests, errors and latency per `size`-second slice of the run (by when requests were due): warm-up and stalls show here. */
+export function byWindow(samples: readonly Sample[], size: number): WindowFigures[] {
+  const windows = new Map<number, Sample[]>();
+  for (const s of samples) {
+    const from = Math.floor(s.at / size) * size;
+    windows.set(from, [...(windows.get(from) ?? []), s]);
+  }
+  return [...windows]
+    .sort((a, b) => a[0] - b[0])
+    .map(([from, list]) => {
+      const latency = latencyOf(list.map((s) => s.ms));
+      return { from, requests: list.length, errors: list.filter(isError).length, p50: latency.p50, p99: latency.p99 };
+    });
 }
 
 /** A table with aligned columns: the first left-aligned, the others right-aligned. */
