@@ -68,7 +68,7 @@ describe.each(DB_KINDS)("db:backup and db:restore round trip on %s", (kind) => {
   const work = path.join(TMP_DIR, `backup-${kind}-${randomBytes(4).toString("hex")}`);
   const file = path.join(work, kind === "pglite" ? "copy.tar.gz" : "copy.dump");
   const cleanups: (() => Promise<unknown>)[] = [];
-  /** The environment that points the scripts at the source (`from`) or a target database. */
+  /** The environment that points the scripts at the seeded source database. */
   let sourceEnv: Record<string, string>;
   let source: TableStats[];
 
@@ -207,6 +207,46 @@ describe.each(DB_KINDS)("db:backup and db:restore round trip on %s", (kind) => {
       expect(await statsOf({ DATA_DIR: path.join(work, "aside-view") })).toEqual(before);
     }
   }, 90_000);
+
+  it.runIf(kind === "postgres")(
+    "backs up one snapshot while the app keeps writing: the copy holds exactly the rows the backup printed",
+    async () => {
+      const writer = new pg.Client({ connectionString: sourceEnv.DATABASE_URL });
+      await writer.connect();
+      let writing = true;
+      let written = 0;
+      const loop = (async () => {
+        while (writing) {
+          await writer.query("insert into verifications (id, identifier, value, expires_at) values ($1, 'load', 'x', now() + interval '1 hour')", [
+            randomBytes(12).toString("hex"),
+          ]);
+          written++;
+        }
+      })();
+      try {
+        while (written < 20) await new Promise((r) => setTimeout(r, 10));
+        const out = path.join(work, "during-writes.dump");
+        const backup = await runScript("backup", ["--out", out], sourceEnv);
+        expect(backup.code, backup.out).toBe(0);
+        const before = written;
+        while (written < before + 20) await new Promise((r) => setTimeout(r, 10));
+        const printed = Number(/^\s+verifications\s+([\d,]+)$/m.exec(backup.out)![1]!.replace(/,/g, ""));
+
+        const target = await emptyTarget();
+        const restore = await runScript("restore", [out], target);
+        expect(restore.code, restore.out).toBe(0);
+        const copied = (await statsOf(target)).find((t) => t.name === "verifications")!.rows;
+        expect(copied).toBe(printed);
+        expect(printed).toBeGreaterThan(0);
+        expect(printed).toBeLessThan(written); // the writes went on during and after the backup
+      } finally {
+        writing = false;
+        await loop;
+        await writer.end();
+      }
+    },
+    90_000,
+  );
 
   it("refuses a file of the other kind of database", async () => {
     const other = path.join(work, kind === "pglite" ? "other.dump" : "other.tar.gz");
