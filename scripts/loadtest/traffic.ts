@@ -161,6 +161,7 @@ export class Traffic {
       names,
       names.map((n) => WEIGHTS[n]),
     );
+    // "projects list" always has a request to make.
     return this.build(action, now, instance) ?? this.build("projects list", now, instance)!;
   }
 
@@ -173,13 +174,11 @@ export class Traffic {
       case "developers page":
         return pages ? { action, path: `/developers${this.developerQuery(false)}`, method: "GET", page: true } : this.build("developers list", now, instance);
       case "projects list": {
-        const path = r.chance(0.15) && this.nextPages.length ? this.takeNextPage("/api/v1/projects") : `/api/v1/projects${this.projectQuery(true)}`;
-        if (!path) return null;
+        const path = (r.chance(0.15) && this.takeNextPage("/api/v1/projects")) || `/api/v1/projects${this.projectQuery(true)}`;
         return { action, path, method: "GET", page: false, onAnswer: (a) => this.learn(a, path) };
       }
       case "developers list": {
-        const path = r.chance(0.15) && this.nextPages.length ? this.takeNextPage("/api/v1/developers") : `/api/v1/developers${this.developerQuery(true)}`;
-        if (!path) return null;
+        const path = (r.chance(0.15) && this.takeNextPage("/api/v1/developers")) || `/api/v1/developers${this.developerQuery(true)}`;
         return { action, path, method: "GET", page: false, onAnswer: (a) => this.learn(a, path) };
       }
       case "search": {
