@@ -261,41 +261,46 @@ describe.each(DB_KINDS)("db:backup and db:restore round trip on %s", (kind) => {
 describe("db:backup of the embedded database while another process has it open", () => {
   it("refuses, naming the process, and writes no file", async () => {
     const work = path.join(TMP_DIR, `backup-held-${randomBytes(4).toString("hex")}`);
-    const folder = path.join(work, "pglite");
-    const seeded = await openDatabase({ dataDir: folder, loadDataDir: new Blob([await fs.readFile(TEMPLATE_DUMP)]) });
-    await seeded.close();
-    // A second process opens the folder as the running app would, and holds it until told to stop.
-    const holder = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "-e",
-        `const { openDatabase } = await import("./server/db/client.ts");
-         const d = await openDatabase({ dataDir: ${JSON.stringify(folder)} });
-         console.log("open");
-         process.stdin.on("data", async () => { await d.close(); process.exit(0); });`,
-      ],
-      { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] },
-    );
     try {
-      await new Promise<void>((resolve, reject) => {
-        holder.stdout!.on("data", (d) => String(d).includes("open") && resolve());
-        holder.on("exit", (code) => reject(new Error(`holder exited with ${code}`)));
-      });
-      const out = path.join(work, "held.tar.gz");
-      const refused = await runScript("backup", ["--out", out], { DATA_DIR: work });
-      expect(refused.code).toBe(1);
-      expect(refused.out).toContain(`pid ${holder.pid}`);
-      expect(refused.out).toMatch(/stop the app/);
-      await expect(fs.access(out)).rejects.toThrow();
+      const folder = path.join(work, "pglite");
+      const seeded = await openDatabase({ dataDir: folder, loadDataDir: new Blob([await fs.readFile(TEMPLATE_DUMP)]) });
+      await seeded.close();
+      // A second process opens the folder as the running app would, and holds it until told to stop.
+      const holder = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "-e",
+          `const { openDatabase } = await import("./server/db/client.ts");
+           const d = await openDatabase({ dataDir: ${JSON.stringify(folder)} });
+           console.log("open");
+           process.stdin.on("data", async () => { await d.close(); process.exit(0); });`,
+        ],
+        { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] },
+      );
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.stdout!.on("data", (d) => String(d).includes("open") && resolve());
+          holder.on("exit", (code) => reject(new Error(`holder exited with ${code}`)));
+        });
+        const out = path.join(work, "held.tar.gz");
+        const refused = await runScript("backup", ["--out", out], { DATA_DIR: work });
+        expect(refused.code).toBe(1);
+        expect(refused.out).toContain(`pid ${holder.pid}`);
+        expect(refused.out).toMatch(/stop the app/);
+        await expect(fs.access(out)).rejects.toThrow();
+      } finally {
+        if (holder.exitCode === null && holder.signalCode === null) {
+          holder.stdin!.write("stop\n");
+          await new Promise((resolve) => holder.once("exit", resolve));
+        }
+      }
+      // Once the app is stopped, the same backup succeeds.
+      const ok = await runScript("backup", ["--out", path.join(work, "after.tar.gz")], { DATA_DIR: work });
+      expect(ok.code, ok.out).toBe(0);
     } finally {
-      holder.stdin!.write("stop\n");
-      await new Promise((resolve) => holder.once("exit", resolve));
+      await fs.rm(work, { recursive: true, force: true });
     }
-    // Once the app is stopped, the same backup succeeds.
-    const ok = await runScript("backup", ["--out", path.join(work, "after.tar.gz")], { DATA_DIR: work });
-    expect(ok.code, ok.out).toBe(0);
-    await fs.rm(work, { recursive: true, force: true });
   }, 60_000);
 });
