@@ -12,7 +12,7 @@ import type { FieldErrors } from "../shared/schemas";
  */
 const BRAND = Symbol.for("buildza.app-error.kinds");
 
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export class AppError extends Error {
   /** The kind name `instanceof` checks; every subclass sets its own. */

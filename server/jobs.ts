@@ -1,11 +1,12 @@
 /**
- * The background jobs every instance runs: the email outbox sender and the unread-message sweep
- * that feeds it (ARCHITECTURE.md, Email outbox). Both are safe on several instances at once: rows
+ * The background jobs every instance runs: the email outbox sender, the unread-message sweep
+ * that feeds it (ARCHITECTURE.md, Email outbox), and the hourly purge of idempotency keys. Both are safe on several instances at once: rows
  * are claimed with FOR UPDATE SKIP LOCKED.
  */
 import { domainDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
 import { startJob, startOutboxSender } from "./email/outbox";
+import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 
 /** How often the unread-message sweep runs (ms). */
@@ -15,7 +16,9 @@ export const UNREAD_SWEEP_MS = 60_000;
 export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database, "listen">): Promise<() => Promise<void>> {
   const outbox = await startOutboxSender({ db: deps.db, mailer: deps.mailer, database });
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
+  const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
   return async () => {
+    await purge.stop();
     await sweep.stop();
     await outbox.stop();
   };

@@ -1,5 +1,9 @@
 /** Helpers for route actions: read a form body, turn domain errors into a 4xx answer. */
+import { randomUUID } from "node:crypto";
 import { data } from "react-router";
+import type { Db } from "../../server/db/client";
+import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../../server/idempotency/service";
+import { redirectWithFlash, type Flash } from "./flash.server";
 import { AppError } from "../../server/errors";
 import type { FieldErrors } from "../../shared/schemas";
 
@@ -40,4 +44,41 @@ export function failure(err: unknown) {
     return data<ActionFailure>({ ok: false, message: err.message, fields: err.fields }, { status: err.status });
   }
   throw err;
+}
+
+/** A new idempotency key for a form a loader renders (the form sends it back as `idempotencyKey`). */
+export function newFormKey(): string {
+  return randomUUID();
+}
+
+/**
+ * Runs a form action that creates something once per form (docs/security.md, Idempotency): with
+ * the form's `idempotencyKey`, the write and the answer are stored together, and a second submit
+ * of the same form (a double tap, a retry after a lost answer) gets the same redirect instead of a
+ * second project, proposal or message. `run` writes with the database it is given, gets the body
+ * without the key, and returns where to go. A failure is not stored: the user corrects the form
+ * and sends it again.
+ */
+export async function createOnce(
+  deps: { db: Db },
+  user: { id: string },
+  request: Request,
+  body: unknown,
+  run: (db: Db, fields: Record<string, unknown>) => Promise<{ location: string; flash?: Flash }>,
+): Promise<Response> {
+  const { idempotencyKey, ...rest } = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const answer = async (stored: { location: string; flash?: Flash }) =>
+    stored.flash ? redirectWithFlash(stored.location, stored.flash) : new Response(null, { status: 302, headers: { Location: stored.location } });
+  if (typeof idempotencyKey !== "string" || !idempotencyKey) return answer(await run(deps.db, rest));
+  const key = checkIdempotencyKey(idempotencyKey);
+  const scope = `POST ${new URL(request.url).pathname}`;
+  const { answer: stored } = await runIdempotent(
+    deps.db,
+    { userId: user.id, key, scope, fingerprint: requestFingerprint(scope, JSON.stringify(rest)) },
+    async (tx) => ({
+      status: 302,
+      body: JSON.stringify(await run(tx, rest)),
+    }),
+  );
+  return answer(JSON.parse(stored.body) as { location: string; flash?: Flash });
 }

@@ -9,7 +9,7 @@ import { isRouteErrorResponse, redirect, useActionData, useNavigate, useNavigati
 import { Composer } from "../components/messages/composer";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import type { Route } from "./+types/messages.new";
-import { failure, findConversationTarget, orHttpError, readBody, requireUser, startConversation } from "./messages.server";
+import { createOnce, failure, findConversationTarget, newFormKey, orHttpError, readBody, requireUser, startConversation } from "./messages.server";
 
 function targetOf(url: URL) {
   return { to: url.searchParams.get("to") ?? undefined, projectId: url.searchParams.get("project") ?? undefined };
@@ -19,16 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const target = await orHttpError(findConversationTarget(context.deps.db, user, targetOf(new URL(request.url))));
   if (target.conversationId) throw redirect(`/messages/${target.conversationId}`);
-  return { recipient: target.recipient, project: target.project, target: targetOf(new URL(request.url)) };
+  return { recipient: target.recipient, project: target.project, target: targetOf(new URL(request.url)), idempotencyKey: newFormKey() };
 }
 
 /** Without JavaScript: the first message creates the conversation, then its thread opens. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const body = (await readBody(request)) as { body?: unknown };
   try {
-    const { conversation } = await startConversation(context.deps.db, user, { ...targetOf(new URL(request.url)), body: body?.body });
-    return redirect(`/messages/${conversation.id}`);
+    return await createOnce(context.deps, user, request, await readBody(request), async (db, fields) => {
+      const { conversation } = await startConversation(db, user, { ...targetOf(new URL(request.url)), body: fields.body });
+      return { location: `/messages/${conversation.id}` };
+    });
   } catch (err) {
     return failure(err);
   }
@@ -46,12 +47,12 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [sending, setSending] = useState(false);
 
-  const send = async (body: string): Promise<string | null> => {
+  const send = async (body: string, idempotencyKey: string | null): Promise<string | null> => {
     setSending(true);
     try {
       const res = await fetch("/api/v1/conversations", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
         body: JSON.stringify({ ...target, body }),
       });
       const answer = (await res.json().catch(() => null)) as {
@@ -74,6 +75,7 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
       composer={
         <Composer
           onSend={send}
+          hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
           busy={sending || navigation.state === "submitting"}
           placeholder={`Write to ${recipient.name}…`}
           error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}

@@ -13,7 +13,7 @@ export {
   type ConversationSummary,
   type Message,
 } from "../../server/messages/service";
-export { failure, readBody } from "../lib/action.server";
+export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";
 
 /**

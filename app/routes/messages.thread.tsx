@@ -8,14 +8,25 @@
  */
 import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { isRouteErrorResponse, redirect, useActionData, useNavigation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
 import { formatMessageTime } from "../../shared/format";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
-import { failure, getConversation, listMessages, orHttpError, readBody, requireUser, sendMessage, type Message } from "./messages.server";
+import {
+  createOnce,
+  failure,
+  getConversation,
+  listMessages,
+  newFormKey,
+  orHttpError,
+  readBody,
+  requireUser,
+  sendMessage,
+  type Message,
+} from "./messages.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -23,18 +34,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const conversation = await orHttpError(getConversation(db, user, params.id));
   const page = await listMessages(db, user, params.id, {});
   // Read marks are writes: the page posts one once it is shown (Thread below), never this GET.
-  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id };
+  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id, idempotencyKey: newFormKey() };
 }
 
 /** Sending without JavaScript: a form post, then back to the thread. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   try {
-    await sendMessage(context.deps.db, user, params.id, await readBody(request));
+    return await createOnce(context.deps, user, request, await readBody(request), async (db, fields) => {
+      await sendMessage(db, user, params.id, fields);
+      return { location: `/messages/${params.id}` };
+    });
   } catch (err) {
     return failure(err);
   }
-  return redirect(`/messages/${params.id}`);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -167,12 +180,12 @@ function Thread({ loaderData }: Route.ComponentProps) {
     setOlderCursor(page.nextCursor);
   };
 
-  const send = async (body: string): Promise<string | null> => {
+  const send = async (body: string, idempotencyKey: string | null): Promise<string | null> => {
     setSending(true);
     try {
       const res = await fetch(`/api/v1/conversations/${id}/messages`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
         body: JSON.stringify({ body }),
       });
       const answer = (await res.json().catch(() => null)) as { message?: Message; error?: { message: string; fields?: Record<string, string> } } | null;
@@ -208,6 +221,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
       composer={
         <Composer
           onSend={send}
+          hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
           busy={sending || navigation.state === "submitting"}
           error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
         />

@@ -3,6 +3,6 @@ export { createProject, getProject, projectFormValues, updateProject } from "../
 export { deleteProject } from "../../server/projects/lifecycle";
 export { domainDeps } from "../../server/context";
 export { AppError, NotFoundError, ForbiddenError } from "../../server/errors";
-export { failure, readBody } from "../lib/action.server";
+export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";

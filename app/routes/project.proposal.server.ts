@@ -9,7 +9,7 @@ import { redirectWithFlash } from "../lib/flash.server";
 
 export { submitProposal, updateProposal, withdrawProposal, type Proposal } from "../../server/proposals/service";
 export { domainDeps } from "../../server/context";
-export { failure, readBody } from "../lib/action.server";
+export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 

@@ -22,9 +22,11 @@ import type { ActionFailure } from "../lib/action.server";
 import { useServerErrors } from "../lib/use-server-errors";
 import type { Route } from "./+types/project.proposal";
 import {
+  createOnce,
   domainDeps,
   failure,
   loadProposalPage,
+  newFormKey,
   readBody,
   redirectWithFlash,
   requireUser,
@@ -35,7 +37,7 @@ import {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return loadProposalPage(context.deps.db, user, params.id);
+  return { ...(await loadProposalPage(context.deps.db, user, params.id)), idempotencyKey: newFormKey() };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -60,8 +62,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await updateProposal(domainDeps(context.deps), user, mine.id, input);
       return redirectWithFlash(back, { type: "success", message: "Proposal updated successfully!" });
     }
-    await submitProposal(domainDeps(context.deps), user, project.id, input);
-    return redirectWithFlash(back, { type: "success", message: "Proposal submitted successfully!" });
+    // Once per form: a double submit or a retry sends one proposal (docs/security.md, Idempotency).
+    return await createOnce(context.deps, user, request, input, async (db, fields) => {
+      await submitProposal({ ...domainDeps(context.deps), db }, user, project.id, fields);
+      return { location: back, flash: { type: "success", message: "Proposal submitted successfully!" } };
+    });
   } catch (err) {
     if (err instanceof Response) return err;
     return failure(err);
@@ -106,6 +111,7 @@ export default function ProposalPage({ loaderData }: Route.ComponentProps) {
                 : { coverLetter: "", price: "", duration: "", milestones: [] }
             }
             editing={Boolean(mine)}
+            idempotencyKey={loaderData.idempotencyKey}
           />
         ) : (
           <DecidedProposal proposal={mine!} />
@@ -156,7 +162,7 @@ function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentPr
   );
 }
 
-function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: boolean }) {
+function ProposalForm({ defaults, editing, idempotencyKey }: { defaults: FormValues; editing: boolean; idempotencyKey: string }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | undefined;
@@ -191,7 +197,10 @@ function ProposalForm({ defaults, editing }: { defaults: FormValues; editing: bo
   }
 
   const onSubmit = handleSubmit((values) => {
-    submit({ intent: editing ? "update" : "submit", ...(values as unknown as Record<string, never>) }, { method: "post", encType: "application/json" });
+    submit(
+      { intent: editing ? "update" : "submit", ...(editing ? {} : { idempotencyKey }), ...(values as unknown as Record<string, never>) },
+      { method: "post", encType: "application/json" },
+    );
   });
 
   const milestonesError =

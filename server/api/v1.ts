@@ -6,7 +6,9 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { domainDeps, type AppDeps, type SessionUser } from "../context";
+import type { Db } from "../db/client";
 import { asUnavailable } from "../db/faults";
+import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../idempotency/service";
 import { AppError, requireUser, ValidationError } from "../errors";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
@@ -78,6 +80,38 @@ export function errorResponse(c: Context, err: unknown): Response {
 export function createApiV1(deps: AppDeps) {
   const api = new Hono<Env>();
 
+  /**
+   * A create (POST that makes a row): with an `Idempotency-Key` header and a session it runs once
+   * per key, in one transaction with the key's stored answer, and a retry gets that answer back
+   * marked `Idempotent-Replayed: true` (server/idempotency/service.ts, docs/security.md). `run`
+   * gets the database to write with (the key's transaction, or the plain database without a key).
+   * A 4xx answer is stored and replayed too, except 429 (a retry later may succeed).
+   */
+  async function create(c: Context<Env>, run: (db: Db) => Promise<Response>): Promise<Response> {
+    const key = c.req.header("idempotency-key");
+    const user = c.get("user");
+    if (key === undefined || !user) return run(deps.db);
+    checkIdempotencyKey(key);
+    const scope = `${c.req.method} ${c.req.path}`;
+    const fingerprint = requestFingerprint(scope, await c.req.text());
+    const { answer, replayed } = await runIdempotent(deps.db, { userId: user.id, key, scope, fingerprint }, async (tx) => {
+      let res: Response;
+      try {
+        res = await run(tx);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500 || err.status === 429) throw err;
+        res = errorResponse(c, err);
+      }
+      return { status: res.status, body: await res.text() };
+    });
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: { "Content-Type": "application/json", ...(replayed ? { "Idempotent-Replayed": "true" } : {}) },
+    });
+  }
+  /** The domain dependencies writing with `db`. */
+  const withDb = (db: Db) => ({ ...domainDeps(deps), db });
+
   api.use(
     "*",
     bodyLimit({
@@ -96,10 +130,12 @@ export function createApiV1(deps: AppDeps) {
 
   api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
   api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, c.req.param("id")) }));
-  api.post("/projects", async (c) => {
-    const project = await createProject(deps.db, c.get("user"), await readJson(c));
-    return c.json({ project }, 201);
-  });
+  api.post("/projects", async (c) =>
+    create(c, async (db) => {
+      const project = await createProject(db, c.get("user"), await readJson(c));
+      return c.json({ project }, 201);
+    }),
+  );
   const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
   api.patch("/projects/:id", update);
   api.put("/projects/:id", update);
@@ -109,14 +145,16 @@ export function createApiV1(deps: AppDeps) {
     return c.body(null, 204);
   });
 
-  api.post("/projects/:id/reports", async (c) => {
-    await reportProject(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
-    return c.json({ reported: true }, 201);
-  });
+  api.post("/projects/:id/reports", async (c) =>
+    create(c, async (db) => {
+      await reportProject(db, c.get("user"), c.req.param("id"), await readJson(c));
+      return c.json({ reported: true }, 201);
+    }),
+  );
 
   // Proposals, hiring and reviews (docs/product.md, Proposals).
   api.post("/projects/:id/proposals", async (c) =>
-    c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
+    create(c, async (db) => c.json({ proposal: await submitProposal(withDb(db), c.get("user"), c.req.param("id"), await readJson(c)) }, 201)),
   );
   api.get("/projects/:id/proposals", async (c) =>
     c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
@@ -133,10 +171,12 @@ export function createApiV1(deps: AppDeps) {
     await cancelHire(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
-  api.post("/projects/:id/reviews", async (c) => {
-    await createReview(deps.db, c.get("user"), c.req.param("id"), await readJson(c));
-    return c.json({ reviewed: true }, 201);
-  });
+  api.post("/projects/:id/reviews", async (c) =>
+    create(c, async (db) => {
+      await createReview(db, c.get("user"), c.req.param("id"), await readJson(c));
+      return c.json({ reviewed: true }, 201);
+    }),
+  );
   api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), c.req.query("status") || undefined) }));
   api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), c.req.param("id")) }));
   api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }));
@@ -172,14 +212,16 @@ export function createApiV1(deps: AppDeps) {
 
   // Messages (docs/product.md, Messages and notifications).
   api.get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("user"), c.req.query())));
-  api.post("/conversations", async (c) => {
-    const result = await startConversation(deps.db, c.get("user"), await readJson(c));
-    return c.json(result, result.created ? 201 : 200);
-  });
+  api.post("/conversations", async (c) =>
+    create(c, async (db) => {
+      const result = await startConversation(db, c.get("user"), await readJson(c));
+      return c.json(result, result.created ? 201 : 200);
+    }),
+  );
   api.get("/conversations/:id", async (c) => c.json({ conversation: await getConversation(deps.db, c.get("user"), c.req.param("id")) }));
   api.get("/conversations/:id/messages", async (c) => c.json(await listMessages(deps.db, c.get("user"), c.req.param("id"), c.req.query())));
   api.post("/conversations/:id/messages", async (c) =>
-    c.json({ message: await sendMessage(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
+    create(c, async (db) => c.json({ message: await sendMessage(db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201)),
   );
   api.post("/conversations/:id/read", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? ((await readJson(c)) as { seq?: unknown }) : {};

@@ -557,3 +557,27 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", oneOf(t.status, OUTBOX_STATUSES)),
   ],
 );
+
+/**
+ * Idempotency keys of creates (server/idempotency/service.ts): the first answer to a request with
+ * a given key, replayed to a retry with the same key. Written in the transaction of the write it
+ * protects; purged after 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** "POST /api/v1/projects", or the form action's path. */
+    scope: text("scope").notNull(),
+    /** sha256 of the scope and body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** The answer once the request finished (null while it runs). */
+    status: integer("status"),
+    body: text("body"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

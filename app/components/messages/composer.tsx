@@ -6,8 +6,8 @@ import { messageSchema } from "../../../shared/schemas";
 /**
  * The message box (docs/product.md, Messages and notifications): Enter sends, Shift+Enter starts a new line, 1 to 5,000 characters
  * (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
- * the page's action. `onSend` gets the text and resolves to an error message or null; the box
- * clears on success. `error` shows a message from the server (e.g. the rate limit).
+ * the page's action. `onSend` gets the text and the draft's idempotency key, and resolves to an
+ * error message or null; the box clears on success. `error` shows a message from the server (e.g. the rate limit).
  */
 export function Composer({
   onSend,
@@ -16,7 +16,7 @@ export function Composer({
   placeholder = "Write a message…",
   hiddenFields,
 }: {
-  onSend: (body: string) => Promise<string | null>;
+  onSend: (body: string, idempotencyKey: string | null) => Promise<string | null>;
   busy: boolean;
   error?: string | null;
   placeholder?: string;
@@ -25,6 +25,9 @@ export function Composer({
   const [body, setBody] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // One key per message being written: a retry of the same send (a lost answer) posts it once
+  // (docs/security.md, Idempotency). crypto.randomUUID exists in secure contexts only.
+  const draftKey = useRef<string | null>(null);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -35,9 +38,11 @@ export function Composer({
       return;
     }
     setLocalError(null);
-    const failure = await onSend(parsed.data.body);
+    draftKey.current ??= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : null;
+    const failure = await onSend(parsed.data.body, draftKey.current);
     if (failure) setLocalError(failure);
     else {
+      draftKey.current = null;
       setBody("");
       ref.current?.focus();
     }
@@ -67,6 +72,8 @@ export function Composer({
           value={body}
           onChange={(e) => {
             setBody(e.target.value);
+            // A changed text is a new message: a new key.
+            draftKey.current = null;
             if (localError) setLocalError(null);
           }}
           onKeyDown={onKeyDown}

@@ -48,9 +48,10 @@ const choice = (selected: boolean) =>
 /**
  * The three-step project wizard (docs/product.md, Screens "Create project"), used by /projects/new and
  * /projects/{id}/edit. Next validates the current step's fields; the last step submits JSON to
- * the route's action, which validates the same schema. `mode` changes labels only.
+ * the route's action, which validates the same schema. `mode` changes labels only; a create sends
+ * `idempotencyKey` (from the loader) so it runs once (docs/security.md, Idempotency).
  */
-export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInput; mode: "create" | "edit" }) {
+export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultValues: ProjectInput; mode: "create" | "edit"; idempotencyKey?: string }) {
   const [step, setStep] = useState(0);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
@@ -113,7 +114,8 @@ export function ProjectForm({ defaultValues, mode }: { defaultValues: ProjectInp
   }
 
   const onSubmit = handleSubmit((values) => {
-    submit(values as never, { method: "post", encType: "application/json" });
+    // The key makes a double submit (or a retry after a lost answer) create one project.
+    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}) } as never, { method: "post", encType: "application/json" });
   });
 
   return (
