@@ -94,4 +94,3 @@ export async function purgeIdempotencyKeys(db: Db, now: Date = new Date()): Prom
     .returning({ key: idempotencyKeys.key });
   return rows.length;
 }
-
