@@ -11,11 +11,26 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "./lib/csp-nonce";
-import { log } from "./lib/log.server";
+import { AppError, asUnavailable, log } from "./lib/log.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders and actions, logged once with the request's logger (request id, user
+ * id) instead of React Router's console output (ARCHITECTURE.md, Logging). A thrown response or a
+ * typed 4xx error is an answer, not a fault; a database outage is a warning (docs/operations.md).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof AppError && error.status < 500) return;
+  const path = new URL(request.url).pathname;
+  const unavailable = asUnavailable(error);
+  if (unavailable) log().warn({ event: "db.unavailable", path, cause: (unavailable.cause as Error | undefined)?.message }, "database unavailable");
+  else log().error({ err: error, method: request.method, path }, "unexpected error");
+};
 
 export default function handleRequest(
   request: Request,

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
   const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
   const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
-  return data({ user, unread, flash, year: new Date().getFullYear() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data({ user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -84,7 +84,13 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The page for an error: its title and what to do, and for an unexpected one the request id to
+ * quote to support (the log has the rest; the page never shows a stack). ARCHITECTURE.md, Logging.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const requestId = useRootData()?.requestId;
+  const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
   let title = "Something went wrong";
   let detail = "Please try again in a moment.";
   if (isRouteErrorResponse(error) && error.status === 503) {
@@ -99,6 +105,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-2 text-slate-600">{detail}</p>
+      {unexpected && requestId ? (
+        <p className="mt-2 text-sm text-slate-500">
+          Reference: <span className="font-mono">{requestId}</span>
+        </p>
+      ) : null}
       <a href="/" className="mt-6 inline-block font-medium text-brand-600 underline">
         Go to the home page
       </a>

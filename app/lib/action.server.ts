@@ -5,6 +5,7 @@ import type { Db } from "../../server/db/client";
 import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../../server/idempotency/service";
 import { redirectWithFlash, type Flash } from "./flash.server";
 import { AppError } from "../../server/errors";
+import { log } from "../../server/log";
 import type { FieldErrors } from "../../shared/schemas";
 
 export interface ActionFailure {
@@ -38,10 +39,17 @@ export async function readBody(request: Request, options: { booleans?: string[];
   return body;
 }
 
-/** An AppError as the action's answer (status and field messages); anything else is rethrown. */
+/**
+ * An AppError as the action's answer (status and field messages; a 403 is logged as an
+ * authorization refusal, as the API logs it); anything else is rethrown (logged by entry.server).
+ */
 export function failure(err: unknown) {
   if (err instanceof AppError) {
-    return data<ActionFailure>({ ok: false, message: err.message, fields: err.fields }, { status: err.status });
+    if (err.status === 403) log().warn({ event: "authz.refused", code: err.code }, err.message);
+    return data<ActionFailure>(
+      { ok: false, message: err.message, fields: err.fields },
+      { status: err.status, headers: err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined },
+    );
   }
   throw err;
 }

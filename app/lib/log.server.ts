@@ -1,2 +1,4 @@
-/** The request's logger (server/log.ts) for app modules that are not *.server.ts route helpers. */
+/** Server-only helpers for app modules that are not route helpers (app/entry.server.tsx): the request's logger and error kinds. */
 export { log } from "../../server/log";
+export { asUnavailable } from "../../server/db/faults";
+export { AppError } from "../../server/errors";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../server/db/schema";
-import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import { apiClient, type CallOptions } from "../support/api";
+import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
 
@@ -17,16 +18,7 @@ describe.each(DB_KINDS)("JSON API /api/v1/projects on %s", (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: string, path: string, options: { body?: string | object; cookie?: string; type?: string; origin?: string } = {}) =>
-    t.app.request(path, {
-      method,
-      headers: {
-        ...(options.body !== undefined ? { "content-type": options.type ?? "application/json" } : {}),
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        origin: options.origin ?? APP_URL,
-      },
-      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
-    });
+  const call = (method: string, path: string, options: CallOptions = {}) => apiClient(t.app)(method, path, options);
   const rows = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(projects))[0]!.n;
 
   it("creates, reads, updates and deletes a project for its owner", async () => {

@@ -7,6 +7,7 @@ import { findOwnDeveloperProfile, profileCompletion, saveDeveloperProfile } from
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { getSessionUser } from "../../server/http/session";
 import { createProject, reportProject } from "../../server/projects/service";
+import { apiClient } from "../support/api";
 import { APP_URL, cookieFrom, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
@@ -411,11 +412,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
   it("serves GET /api/v1/me/export and DELETE /api/v1/me with the API's error shape", async () => {
     const { cookie } = await t.signUp({ email: "api-erase@example.co.za", name: "Bongani Mthembu", userType: "developer" });
     const call = (method: string, path: string, body?: unknown, withCookie = true) =>
-      t.app.request(path, {
-        method,
-        headers: { origin: APP_URL, ...(withCookie ? { cookie } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      apiClient(t.app)(method, path, { body, cookie: withCookie ? cookie : undefined });
     expect((await call("GET", "/api/v1/me/export", undefined, false)).status).toBe(401);
     const exported = await call("GET", "/api/v1/me/export");
     expect(exported.status).toBe(200);
