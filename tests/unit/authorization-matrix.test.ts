@@ -1,0 +1,256 @@
+/**
+ * The authorization matrix (docs/security.md, Authorization): every JSON API endpoint and every
+ * form action, with who may call it, checked by calling each as a visitor who is signed out and as
+ * a client and a developer who have nothing to do with the data. The endpoint list is read from the
+ * app itself (its Hono routes and the route modules that export an `action`), so adding an endpoint
+ * without a row here fails this test.
+ *
+ * "ok" means authorization let the request through: any answer but 401, 403 or a redirect to the
+ * login (a validation 400 or a 404 on purpose-built bad input still shows the gate opened). A page
+ * that refuses by sending the visitor elsewhere with an error or info notice counts as 403.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "../../app/routes";
+import type { SessionUser } from "../../server/context";
+import { notifications } from "../../server/db/schema";
+import { startConversation } from "../../server/messages/service";
+import { apiClient } from "../support/api";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import { makeProject, makeProposal } from "../support/factories";
+
+type Outcome = "ok" | 401 | 403 | 404 | "login";
+type Who = "anonymous" | "client" | "developer";
+
+interface Fixture {
+  projectId: string;
+  proposalId: string;
+  conversationId: string;
+  notificationId: string;
+  developerId: string;
+}
+
+interface ApiRow {
+  /** Expected outcome for a signed-out visitor, an unrelated client, an unrelated developer. */
+  who: Record<Who, Outcome>;
+  body?: (f: Fixture) => unknown;
+  /** A server-sent event stream: only the refusal is checked (the stream would not end). */
+  stream?: boolean;
+}
+
+const OWNER_ONLY: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
+const SIGNED_IN: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: "ok" };
+const ANYONE: Record<Who, Outcome> = { anonymous: "ok", client: "ok", developer: "ok" };
+const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: "ok" };
+
+/** Every /api/v1 endpoint: METHOD and the route's pattern. */
+const API: Record<string, ApiRow> = {
+  "GET /api/v1/projects": { who: ANYONE },
+  "GET /api/v1/projects/:id": { who: ANYONE },
+  "POST /api/v1/projects": { who: SIGNED_IN, body: () => ({ title: "x" }) },
+  "PATCH /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
+  "PUT /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
+  "DELETE /api/v1/projects/:id": { who: OWNER_ONLY },
+  "POST /api/v1/projects/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  "POST /api/v1/projects/:id/proposals": { who: DEVELOPERS, body: () => ({ coverLetter: "short" }) },
+  "GET /api/v1/projects/:id/proposals": { who: OWNER_ONLY },
+  "POST /api/v1/projects/:id/complete": { who: OWNER_ONLY },
+  "POST /api/v1/projects/:id/close": { who: OWNER_ONLY },
+  "POST /api/v1/projects/:id/cancel-hire": { who: OWNER_ONLY },
+  "POST /api/v1/projects/:id/reviews": { who: OWNER_ONLY, body: () => ({ rating: 5, comment: "A review from someone unrelated." }) },
+  "GET /api/v1/proposals": { who: SIGNED_IN },
+  "GET /api/v1/proposals/:id": { who: OWNER_ONLY },
+  "PATCH /api/v1/proposals/:id": { who: OWNER_ONLY, body: () => ({ price: 9999 }) },
+  "POST /api/v1/proposals/:id/withdraw": { who: OWNER_ONLY },
+  "POST /api/v1/proposals/:id/shortlist": { who: OWNER_ONLY },
+  "POST /api/v1/proposals/:id/decline": { who: OWNER_ONLY },
+  "POST /api/v1/proposals/:id/accept": { who: OWNER_ONLY },
+  "GET /api/v1/developers": { who: ANYONE },
+  "GET /api/v1/developers/top": { who: ANYONE },
+  "GET /api/v1/developers/:id": { who: ANYONE },
+  "GET /api/v1/developers/:id/reviews": { who: ANYONE },
+  "PUT /api/v1/me/developer-profile": { who: DEVELOPERS, body: () => ({ hourlyRate: "not a number" }) },
+  "GET /api/v1/me/export": { who: SIGNED_IN },
+  // A wrong password: authorization passes (400), nobody's account goes.
+  "DELETE /api/v1/me": { who: SIGNED_IN, body: () => ({ password: "not-the-password" }) },
+  "GET /api/v1/conversations": { who: SIGNED_IN },
+  "POST /api/v1/conversations": { who: SIGNED_IN, body: () => ({ to: "no-such-user", body: "Hello" }) },
+  "GET /api/v1/conversations/:id": { who: OWNER_ONLY },
+  "GET /api/v1/conversations/:id/messages": { who: OWNER_ONLY },
+  "POST /api/v1/conversations/:id/messages": { who: OWNER_ONLY, body: () => ({ body: "Let me in" }) },
+  "POST /api/v1/conversations/:id/read": { who: OWNER_ONLY },
+  "GET /api/v1/notifications": { who: SIGNED_IN },
+  "POST /api/v1/notifications/read-all": { who: SIGNED_IN },
+  // Anyone signed in may ask; another user's notification is left as it was (checked below).
+  "POST /api/v1/notifications/:id/read": { who: SIGNED_IN },
+  "GET /api/v1/me/unread": { who: SIGNED_IN },
+  "GET /api/v1/me/email-preferences": { who: SIGNED_IN },
+  "PUT /api/v1/me/email-preferences": { who: SIGNED_IN, body: () => ({ newMessage: "maybe" }) },
+  // Authorised by the signed token in the link, not a session.
+  "POST /api/v1/unsubscribe": { who: ANYONE },
+  "GET /api/v1/events": { who: SIGNED_IN, stream: true },
+};
+
+/** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
+const FORMS: Record<string, { who: Record<Who, Outcome>; body?: Record<string, unknown>; params?: (f: Fixture) => Record<string, string> }> = {
+  "routes/login.tsx": { who: ANYONE, body: { email: "", password: "" } },
+  "routes/register.tsx": { who: ANYONE, body: { name: "" } },
+  "routes/forgot-password.tsx": { who: ANYONE, body: { email: "not-an-email" } },
+  "routes/reset-password.tsx": { who: ANYONE, body: { token: "bad", password: "" } },
+  "routes/logout.tsx": { who: ANYONE },
+  "routes/unsubscribe.tsx": { who: ANYONE },
+  "routes/projects.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { title: "x" } },
+  "routes/project.edit.tsx": { who: { anonymous: "login", client: 403, developer: 403 }, body: { title: "Taken over" }, params: (f) => ({ id: f.projectId }) },
+  "routes/project.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { intent: "close" },
+    params: (f) => ({ id: f.projectId }),
+  },
+  "routes/project.proposal.tsx": {
+    who: { anonymous: "login", client: 403, developer: "ok" },
+    body: { coverLetter: "short" },
+    params: (f) => ({ id: f.projectId }),
+  },
+  "routes/profile.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { intent: "name", name: "" } },
+  "routes/profile.setup.tsx": { who: { anonymous: "login", client: 403, developer: "ok" }, body: { hourlyRate: "not a number" } },
+  "routes/messages.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { body: "" } },
+  "routes/messages.thread.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { body: "Let me in" },
+    params: (f) => ({ id: f.conversationId }),
+  },
+  "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+};
+
+/** The route modules, loaded on demand. */
+const ROUTE_MODULES = import.meta.glob("../../app/routes/*.tsx");
+
+/** Every route module of app/routes.ts, flattened. */
+function routeFiles(): Array<{ file: string; path: string }> {
+  const out: Array<{ file: string; path: string }> = [];
+  const walk = (entries: Array<{ file: string; path?: string; children?: unknown[] }>) => {
+    for (const e of entries) {
+      out.push({ file: e.file, path: e.path ?? "" });
+      if (e.children) walk(e.children as never);
+    }
+  };
+  walk(routeConfig as never);
+  return out;
+}
+
+describe("authorization matrix", () => {
+  let t: TestApp;
+  let f: Fixture;
+  const users: Record<Exclude<Who, "anonymous">, { cookie: string; user: SessionUser }> = {} as never;
+  let ownerId = "";
+
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+    const owner = await t.signUp({ email: "matrix-owner@example.co.za", name: "Matrix Owner" });
+    const dev = await t.signUp({ email: "matrix-dev@example.co.za", name: "Matrix Dev", userType: "developer" });
+    users.client = await t.signUp({ email: "matrix-client@example.co.za", name: "Unrelated Client" });
+    users.developer = await t.signUp({ email: "matrix-developer@example.co.za", name: "Unrelated Developer", userType: "developer" });
+    ownerId = owner.user.id;
+    const project = await makeProject(t.database.db, owner.user);
+    const proposal = await makeProposal(t.domain, project, dev.user);
+    const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
+    f = { projectId: project.id, proposalId: proposal.id, conversationId: conversation.id, notificationId: notice!.id, developerId: dev.user.id };
+  });
+  afterAll(() => t?.close());
+
+  const outcomeOf = (status: number, location: string | null, flashType?: string): Outcome | number => {
+    if (status === 401 || status === 403 || status >= 500) return status;
+    if (status === 302 && location?.startsWith("/login")) return "login";
+    if (status === 302 && (flashType === "error" || flashType === "info")) return 403;
+    return "ok";
+  };
+  /** The type of the flash notice a redirect carries (app/lib/flash.server.ts), if any. */
+  const flashTypeOf = (headers: Headers): string | undefined => {
+    const raw = headers
+      .getSetCookie()
+      .find((c) => c.startsWith("flash="))
+      ?.slice(6)
+      .split(";")[0];
+    if (!raw) return undefined;
+    try {
+      return (JSON.parse(decodeURIComponent(escape(atob(decodeURIComponent(raw))))) as { type?: string }).type;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it("lists every API endpoint the app serves, and nothing it does not", () => {
+    const served = new Set(
+      t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/v1/") && !r.path.includes("*")).map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...served].sort()).toEqual(Object.keys(API).sort());
+  });
+
+  it("lists every form action the pages have", async () => {
+    const withAction: string[] = [];
+    for (const { file } of routeFiles()) {
+      const mod = (await ROUTE_MODULES[`../../app/${file}`]!()) as Record<string, unknown>;
+      if (typeof mod.action === "function") withAction.push(file);
+    }
+    expect(withAction.sort()).toEqual(Object.keys(FORMS).sort());
+  });
+
+  const resolve = (pattern: string) =>
+    pattern
+      .replace("/projects/:id", () => `/projects/${f.projectId}`)
+      .replace("/proposals/:id", () => `/proposals/${f.proposalId}`)
+      .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
+      .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
+      .replace("/developers/:id", () => `/developers/${f.developerId}`);
+
+  it.each(Object.entries(API))("%s", async (endpoint, row) => {
+    const [method, pattern] = endpoint.split(" ") as [string, string];
+    const call = apiClient(t.app);
+    for (const who of ["anonymous", "client", "developer"] as const) {
+      const expected = row.who[who];
+      if (row.stream && expected === "ok") continue;
+      const res = await call(method, resolve(pattern), { cookie: who === "anonymous" ? undefined : users[who].cookie, body: row.body?.(f) });
+      await res.body?.cancel();
+      expect(outcomeOf(res.status, res.headers.get("location")), `${endpoint} as ${who}`).toBe(expected);
+    }
+    if (endpoint === "POST /api/v1/notifications/:id/read") {
+      const [n] = await t.database.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, f.notificationId));
+      expect(n!.readAt, "another user's notification stays unread").toBeNull();
+    }
+  });
+
+  it.each(Object.entries(FORMS))("form action %s", async (file, row) => {
+    const mod = (await ROUTE_MODULES[`../../app/${file}`]!()) as { action: (args: unknown) => Promise<unknown> };
+    const path = routeFiles().find((r) => r.file === file)!.path;
+    const params = row.params?.(f) ?? {};
+    const url = `${APP_URL}/${path.replace(/:(\w+)/g, (_, k: string) => params[k] ?? "")}`;
+    for (const who of ["anonymous", "client", "developer"] as const) {
+      const user = who === "anonymous" ? null : users[who];
+      const request = new Request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
+        body: JSON.stringify(row.body ?? {}),
+      });
+      const context = { deps: t.deps, user: user?.user ?? null, requestId: "matrix", clientAddress: "127.0.0.1", cspNonce: "n" };
+      let answer: Response | { init?: { status?: number } | null } | null;
+      try {
+        answer = (await mod.action({ request, context, params })) as typeof answer;
+      } catch (thrown) {
+        if (!(thrown instanceof Response)) throw thrown;
+        answer = thrown;
+      }
+      const outcome =
+        answer instanceof Response
+          ? outcomeOf(answer.status, answer.headers.get("location"), flashTypeOf(answer.headers))
+          : outcomeOf(answer?.init?.status ?? 200, null);
+      expect(outcome, `${file} as ${who}`).toBe(row.who[who]);
+    }
+    // Nothing of the owner's changed hands.
+    expect(
+      (await apiClient(t.app)("GET", `/api/v1/projects/${f.projectId}`).then((r) => r.json())) as { project: { userId: string; status: string } },
+    ).toMatchObject({
+      project: { userId: ownerId },
+    });
+  });
+});
