@@ -42,11 +42,12 @@ async function main() {
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret });
+  const limits = createAuthLimits(database.db, secret);
+  const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret, limits });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const realtime = await createRealtimeHub(database, database.db);
-  const deps = { db: database.db, auth, mailer, config, limits: createAuthLimits(), realtime, secret };
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret };
   const app = createHttpApp(deps, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
   const stopUnreadEmails = startUnreadEmailJob(emailDeps(deps));
 
@@ -61,6 +62,7 @@ async function main() {
     stopping = true;
     server.close();
     await stopUnreadEmails();
+    limits.close();
     await realtime.close();
     await database.close();
     process.exit(0);

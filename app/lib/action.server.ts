@@ -34,10 +34,23 @@ export async function readBody(request: Request, options: { booleans?: string[];
   return body;
 }
 
-/** An AppError as the action's answer (status and field messages); anything else is rethrown. */
+/**
+ * An AppError as the action's answer (status, field messages, and Retry-After when the error has
+ * one, e.g. a 429 of the rate limits); anything else is rethrown.
+ */
 export function failure(err: unknown) {
   if (err instanceof AppError) {
-    return data<ActionFailure>({ ok: false, message: err.message, fields: err.fields }, { status: err.status });
+    const headers = err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined;
+    return data<ActionFailure>({ ok: false, message: err.message, fields: err.fields }, { status: err.status, headers });
   }
   throw err;
+}
+
+/**
+ * A route's `headers` export for forms whose action may be refused by a rate limit: passes the
+ * action's Retry-After on to the page's answer (React Router keeps only cookies otherwise).
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }

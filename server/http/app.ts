@@ -13,7 +13,10 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorResponse } from "../api/v1";
+import { requestWithClientAddress } from "../auth/address-header";
+import type { AttemptKind } from "../auth/limits";
 import type { AppDeps, RequestContext } from "../context";
+import { AppError } from "../errors";
 import { runWithRequestLog, setRequestUser } from "../log";
 import { clientAddress } from "./client-address";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
@@ -44,6 +47,51 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
+/** The email a better-auth request body names (JSON or form, as better-auth reads it), or null. */
+async function emailOf(request: Request): Promise<string | null> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  try {
+    if (/^application\/([a-z0-9.+-]*\+)?json/.test(type)) {
+      const body = (await request.json()) as { email?: unknown } | null;
+      return typeof body?.email === "string" ? body.email : null;
+    }
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const email = (await request.formData()).get("email");
+      return typeof email === "string" ? email : null;
+    }
+  } catch {
+    // A body better-auth cannot read either: it answers 400; the address limit still counts it.
+  }
+  return null;
+}
+
+/**
+ * Middleware in front of better-auth's sign-in (`login`) or reset-request (`reset`) endpoint:
+ * the attempt runs under `deps.limits` keyed by the body's email and the client address; a sign-in
+ * that answers 2xx counts as a success. Refused: 429 in better-auth's error shape
+ * (`{ code, message }`) with Retry-After.
+ */
+function authLimit(deps: AppDeps, kind: AttemptKind) {
+  return async (c: Context<HttpEnv>, next: () => Promise<void>) => {
+    const account = await emailOf(c.req.raw.clone());
+    try {
+      await deps.limits.guard(
+        kind,
+        { account, address: c.get("clientAddress") },
+        async () => {
+          await next();
+          return c.res;
+        },
+        kind === "login" ? (res) => res.ok : undefined,
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 429) throw err;
+      const seconds = String(err.retryAfter ?? 1);
+      return c.json({ code: "TOO_MANY_ATTEMPTS", message: err.message }, 429, { "Retry-After": seconds, "X-Retry-After": seconds });
+    }
+  };
+}
+
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   const app = new Hono<HttpEnv>();
 
@@ -62,7 +110,11 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
     app.use("*", createPageCache({ isPublic: isPublicPath, isWrite: isWritingGet, isPrivateWrite }).middleware);
   }
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  // Sign-in and reset requests pass the shared limits first (docs/decisions/0011-rate-limits.md);
+  // better-auth's own rate limit skips these two paths and covers the rest of /api/auth.
+  app.post("/api/auth/sign-in/email", authLimit(deps, "login"));
+  app.post("/api/auth/request-password-reset", authLimit(deps, "reset"));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(requestWithClientAddress(c.req.raw, c.get("clientAddress"))));
   app.route("/api/v1", createApiV1(deps));
 
   if (options.clientDir) {
