@@ -111,6 +111,18 @@ export function addressKey(address: string): string {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }
 
+/**
+ * Bookkeeping that must not turn an answer into an error (giving points back after a success or
+ * a refusal): a store error is logged and the count stays as it was, a little stricter.
+ */
+async function bestEffort(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    log().warn({ err }, "rate-limit bookkeeping failed");
+  }
+}
+
 /** Rejections of rate-limiter-flexible are RateLimiterRes; anything else is a store error. */
 async function tryConsume(limiter: RateLimiterDrizzle, key: string, options?: { customDuration: number }): Promise<RateLimiterRes | null> {
   try {
@@ -197,7 +209,7 @@ export function createAuthLimits(db: Db, secret: string, policy: LimitsPolicy = 
       if (account && pair) {
         const byPair = await tryConsume(l.pair, pair);
         if (byPair) {
-          await l.address.reward(address);
+          await bestEffort(() => l.address.reward(address));
           refuse(kind, "account_address", byPair.msBeforeNext);
         }
         const trusted = kind === "login" && (await known.get(pair)) !== null;
@@ -205,7 +217,7 @@ export function createAuthLimits(db: Db, secret: string, policy: LimitsPolicy = 
           const gate = await passGate(kind, account);
           if ("waitMs" in gate) {
             // Only attempts that are let through count against the strict limits.
-            await Promise.all([l.address.reward(address), l.pair.reward(pair)]);
+            await bestEffort(() => Promise.all([l.address.reward(address), l.pair.reward(pair)]));
             refuse(kind, "account_delay", gate.waitMs);
           }
           free = gate.free;
@@ -215,12 +227,14 @@ export function createAuthLimits(db: Db, secret: string, policy: LimitsPolicy = 
       const result = await attempt();
       if (succeeded?.(result)) {
         // A sign-in worked: its attempt was no failure, and the address is now known for the account.
-        await Promise.all([
-          l.address.reward(address),
-          pair ? l.pair.delete(pair) : null,
-          pair ? known.set(pair, 1, policy.knownAddressSeconds) : null,
-          free && account ? l.free.reward(account) : null,
-        ]);
+        await bestEffort(() =>
+          Promise.all([
+            l.address.reward(address),
+            pair ? l.pair.delete(pair) : null,
+            pair ? known.set(pair, 1, policy.knownAddressSeconds) : null,
+            free && account ? l.free.reward(account) : null,
+          ]),
+        );
       }
       return result;
     },

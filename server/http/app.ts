@@ -47,16 +47,37 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
-/** The email a better-auth request body names (JSON or form, as better-auth reads it), or null. */
-async function emailOf(request: Request): Promise<string | null> {
+/** The largest sign-in or reset body read for its email (bytes); those bodies are a few hundred bytes. */
+const LIMITED_BODY_MAX = 16 * 1024;
+
+/**
+ * The email a better-auth request body names (JSON or a form, as better-auth reads them), null
+ * when it names none or cannot be read, or "too_large" past LIMITED_BODY_MAX bytes.
+ */
+async function emailOf(request: Request): Promise<string | null | "too_large"> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      size += next.value.byteLength;
+      if (size > LIMITED_BODY_MAX) {
+        // Not awaited: cancelling one branch of a cloned body settles only once the other is cancelled too.
+        reader.cancel().catch(() => {});
+        return "too_large";
+      }
+      chunks.push(next.value);
+    }
+  }
+  const bytes = Buffer.concat(chunks);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
     if (/^application\/([a-z0-9.+-]*\+)?json/.test(type)) {
-      const body = (await request.json()) as { email?: unknown } | null;
+      const body = JSON.parse(bytes.toString("utf8")) as { email?: unknown } | null;
       return typeof body?.email === "string" ? body.email : null;
     }
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      const email = (await request.formData()).get("email");
+      const email = (await new Response(bytes, { headers: { "content-type": type } }).formData()).get("email");
       return typeof email === "string" ? email : null;
     }
   } catch {
@@ -74,6 +95,10 @@ async function emailOf(request: Request): Promise<string | null> {
 function authLimit(deps: AppDeps, kind: AttemptKind) {
   return async (c: Context<HttpEnv>, next: () => Promise<void>) => {
     const account = await emailOf(c.req.raw.clone());
+    if (account === "too_large") {
+      // Not read further, so no body can slip past the per-account limits unread.
+      return c.json({ code: "PAYLOAD_TOO_LARGE", message: `The body is larger than ${LIMITED_BODY_MAX / 1024} KB` }, 413);
+    }
     try {
       await deps.limits.guard(
         kind,

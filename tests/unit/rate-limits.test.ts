@@ -149,6 +149,22 @@ describe.each(DB_KINDS)("rate limits on %s", (kind) => {
     });
   });
 
+  describe("sign-in bodies", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(kind, { limits: STRICT_ONLY });
+    });
+    afterAll(() => t?.close());
+
+    it("larger than 16 KB are refused (413) before better-auth, so none slips past the account limits unread", async () => {
+      const email = freshEmail("padded");
+      await t.signUp({ email, password: PASSWORD });
+      const padded = await post(t, "/api/auth/sign-in/email", { email, password: PASSWORD, padding: "x".repeat(20_000) }, { socket: "198.51.100.80" });
+      expect(padded.status).toBe(413);
+      expect((await signIn(t, email, PASSWORD, { socket: "198.51.100.80" })).status).toBe(200);
+    });
+  });
+
   describe("an attacker hammering an account", () => {
     let t: TestApp;
     beforeAll(async () => {
