@@ -165,9 +165,9 @@ export function createAuthLimits(db: Db, secret: string, policy: LimitsPolicy = 
   const delayOf = (p: AttemptPolicy, n: number) => Math.min(p.perAccount.maxDelay, p.perAccount.firstDelay * 2 ** Math.min(n - 1, 30));
 
   /**
-   * The account's progressive delay: null when this attempt may go now (taking the account's
-   * next slot), else the milliseconds to wait. Atomic across instances: of attempts racing for
-   * one slot, the gate's upsert lets exactly one through.
+   * The account's progressive delay: `{ free }` when this attempt may go now (one of the free
+   * attempts, or taking the account's next slot), else `{ waitMs }`, the milliseconds to wait.
+   * Atomic across instances: of attempts racing for one slot, the gate's upsert lets exactly one through.
    */
   async function passGate(kind: AttemptKind, accountKey: string): Promise<{ free: boolean } | { waitMs: number }> {
     const l = limiters[kind];
