@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { shareNonceWithRuntimeStyles, useNonce } from "./lib/csp-nonce";
 import { takeFlash } from "./lib/flash.server";
 import { RealtimeProvider } from "./lib/realtime";
 import { notify, ToastArea } from "./lib/toast";
@@ -11,7 +12,7 @@ import { unreadCounts } from "./lib/unread.server";
 import "./lib/context";
 
 // The whole stylesheet (about 8 KB gzipped) goes inline in the server HTML, so the first paint
-// waits for no stylesheet request (issue 6: LCP on a slow mobile connection). Only the server
+// waits for no stylesheet request (docs/performance.md: LCP on a slow mobile connection). Only the server
 // bundle contains it (import.meta.env.SSR is a build-time constant); the browser reads the same
 // text back from the page, so hydration matches and the CSS is not downloaded twice.
 const appCss: string = import.meta.env.SSR
@@ -19,6 +20,9 @@ const appCss: string = import.meta.env.SSR
   : typeof document !== "undefined"
     ? (document.getElementById("app-css")?.textContent ?? "")
     : "";
+
+// Before hydration: stylesheets that libraries add later get the page's CSP nonce (decision 0010).
+if (typeof document !== "undefined") shareNonceWithRuntimeStyles();
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -38,6 +42,8 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  // The page's Content-Security-Policy nonce, from app/entry.server.tsx (server render only).
+  const nonce = useNonce();
   return (
     <html lang="en-ZA">
       <head>
@@ -45,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B6E4F" />
         <Meta />
-        <style id="app-css" dangerouslySetInnerHTML={{ __html: appCss }} />
+        <style id="app-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -63,8 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </RealtimeProvider>
         <Footer year={root?.year ?? new Date().getFullYear()} />
         <ToastArea />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -81,7 +87,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    // The database could not be reached while loading this page's data (docs/operations.md).
+    title = "BuildZA is briefly unavailable";
+    detail = "Part of our service is not responding right now. Please try again in a moment.";
+  } else if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
   }

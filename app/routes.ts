@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** Every route of spec section 2's route table, plus the auth screens of decisions.md. */
+/** Every route of docs/product.md, Screens's route table, plus the auth screens of docs/product.md. */
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),

@@ -2,7 +2,7 @@
  * Runs after `react-router build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9)
  * copy beside every compressible file of build/client over 1 KB, so the static handler
  * (serveStatic with `precompressed`) sends them as they are instead of compressing each request
- * (issue 6: assets served compressed). Prints the totals.
+ * (docs/performance.md: assets served compressed). Prints the totals.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -3,7 +3,8 @@ import path from "node:path";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 
-const config = loadConfig();
+// Only the database: no session cookies are signed, so AUTH_SECRET is not needed.
+const config = loadConfig(process.env, { requireAuthSecret: false });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
 await database.migrate();
 await database.close();

@@ -71,7 +71,7 @@ async function main() {
   let config;
   try {
     options = parseOptions(process.argv.slice(2));
-    config = loadConfig();
+    config = loadConfig(process.env, { requireAuthSecret: false }); // signs no cookies
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConfigError) {
       console.error(err.message);
@@ -85,7 +85,12 @@ async function main() {
     return;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  // A bulk load builds indexes over every row: no statement or idle-in-transaction timeout.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+    timeouts: { statementMs: 0, idleInTransactionMs: 0 },
+  });
   try {
     await database.migrate();
     const [existing] = await database.db.select({ id: users.id }).from(users).limit(1);
@@ -101,7 +106,7 @@ async function main() {
     const started = performance.now();
     const result = await seedDemoData(database.db, options);
     // A bulk load leaves the visibility map empty, so counts read the table instead of an index
-    // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (issue 6).
+    // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (docs/performance.md).
     await database.query("vacuum analyze");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

@@ -1,9 +1,23 @@
 /**
- * Configuration from environment variables, validated at start-up (issue 2, .env.example).
+ * Configuration from environment variables, validated at start-up (docs/product.md, .env.example).
  * A bad value stops the server with a message naming the variable.
  */
 import path from "node:path";
 import { z } from "zod";
+
+/** An optional whole number between `min` and `max` (an empty value means the default). */
+function wholeNumber(name: string, what: string, min: number, max: number, fallback: number) {
+  const range = `${name} must be between ${min} and ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be ${what}` })
+      .int(`${name} must be a whole number`)
+      .min(min, range)
+      .max(max, range)
+      .default(fallback),
+  );
+}
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -43,6 +57,10 @@ const envSchema = z.object({
     .min(0, "TRUST_PROXY must be the number of proxies in front of the app (0, 1, 2...)")
     .max(10, "TRUST_PROXY must be at most 10")
     .default(0),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber("DATABASE_CONNECT_TIMEOUT_MS", "a number of milliseconds", 100, 60_000, 5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", "a number of milliseconds", 100, 600_000, 10_000),
+  SSE_MAX_STREAMS: wholeNumber("SSE_MAX_STREAMS", "a number", 1, 1_000_000, 2000),
+  SSE_MAX_STREAMS_PER_USER: wholeNumber("SSE_MAX_STREAMS_PER_USER", "a number", 1, 1000, 8),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -71,15 +89,45 @@ export interface AppConfig {
   trustProxy: number;
   /** True when APP_URL was set: request URLs are then built from it (behind a TLS proxy, https). */
   appUrlSet: boolean;
+  /**
+   * PostgreSQL timeouts in ms (docs/operations.md): opening a connection or waiting for a free one
+   * (DATABASE_CONNECT_TIMEOUT_MS, 5000), and the longest statement (DATABASE_STATEMENT_TIMEOUT_MS,
+   * 10000). Past them a request answers 503 with Retry-After instead of hanging.
+   */
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  /**
+   * Server-sent-event streams (/api/v1/events) this instance keeps open at most, in all
+   * (SSE_MAX_STREAMS, 2000) and per user (SSE_MAX_STREAMS_PER_USER, 8); past them 429.
+   */
+  sseLimits: { perInstance: number; perUser: number };
 }
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; throws ConfigError with every problem listed. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export interface LoadConfigOptions {
+  /**
+   * Refuse a DATABASE_URL without AUTH_SECRET (default true: the server). Scripts that only touch
+   * the database (db:migrate, db:seed) sign no cookies and pass false.
+   */
+  requireAuthSecret?: boolean;
+}
+
+/**
+ * Reads and validates the environment; throws ConfigError with every problem listed.
+ *
+ * With DATABASE_URL, AUTH_SECRET is required: several instances share that database, and a secret
+ * generated per instance (DATA_DIR/auth-secret) would make each one reject the others' session
+ * cookies, signing users out on every other request (docs/operations.md).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  if (options.requireAuthSecret !== false && env.DATABASE_URL?.trim() && !env.AUTH_SECRET) {
+    lines.push(
+      "  AUTH_SECRET: AUTH_SECRET is required when DATABASE_URL is set: every instance on that database must sign session cookies with the same secret (32+ characters, e.g. openssl rand -hex 32)",
+    );
+  }
+  if (!parsed.success || lines.length) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const e = parsed.data;
@@ -88,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    // Demo data is on by default on the embedded database only (issue 2).
+    // Demo data is on by default on the embedded database only (docs/product.md).
     demoData: e.DEMO_DATA ? e.DEMO_DATA === "on" : !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -98,5 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "on" : e.NODE_ENV === "production",
     trustProxy: e.TRUST_PROXY,
     appUrlSet: Boolean(e.APP_URL),
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    sseLimits: { perInstance: e.SSE_MAX_STREAMS, perUser: e.SSE_MAX_STREAMS_PER_USER },
   };
 }

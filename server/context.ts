@@ -5,10 +5,9 @@ import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
-import type { EmailDeps } from "./email/preferences";
 import type { RealtimeHub } from "./realtime/hub";
 
-/** The signed-in user as the domain sees it (spec section 3 "Session user"). */
+/** The signed-in user as the domain sees it (docs/product.md, Projects "Session user"). */
 export interface SessionUser {
   id: string;
   name: string;
@@ -28,15 +27,15 @@ export interface AppDeps {
    * instance through the database (server/auth/limits.ts, docs/decisions/0011-rate-limits.md).
    */
   limits: AuthLimits;
-  /** Server-sent events of this instance, fed by LISTEN/NOTIFY (issue 5). */
+  /** Server-sent events of this instance, fed by LISTEN/NOTIFY (docs/product.md, Messages and notifications). */
   realtime: RealtimeHub;
   /** The app secret (AUTH_SECRET or DATA_DIR/auth-secret): signs unsubscribe links. */
   secret: string;
 }
 
-/** What domain functions that send switchable emails take (proposals, unread messages). */
-export function emailDeps(deps: AppDeps): EmailDeps {
-  return { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl, secret: deps.secret };
+/** What domain functions that queue emails take (proposals, project lifecycle, unread messages). */
+export function domainDeps(deps: AppDeps): { db: Db; appUrl: string; secret: string } {
+  return { db: deps.db, appUrl: deps.config.appUrl, secret: deps.secret };
 }
 
 /** React Router load context: dependencies plus the session resolved on the server. */
@@ -47,4 +46,9 @@ export interface RequestContext {
   requestId: string;
   /** The client's address as far as TRUST_PROXY allows (server/http/client-address.ts). */
   clientAddress: string;
+  /**
+   * The Content-Security-Policy nonce of this page render (server/http/security.ts): app/entry.server.tsx
+   * puts it on React Router's inline scripts and the inline stylesheet (docs/decisions/0010).
+   */
+  cspNonce: string;
 }

@@ -63,7 +63,7 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** Missing resource (404), e.g. "Project not found" (spec section 8). */
+/** Missing resource (404), e.g. "Project not found" (docs/product.md, Messages and errors). */
 export class NotFoundError extends AppError {
   static override readonly kind: string = "NotFoundError";
   constructor(message: string) {
@@ -79,7 +79,7 @@ export class ConflictError extends AppError {
   }
 }
 
-/** Too many requests in a time window (429), e.g. sending messages too fast (issue 5). */
+/** Too many requests in a time window (429), e.g. sending messages too fast (docs/product.md, Messages and notifications). */
 export class TooManyRequestsError extends AppError {
   static override readonly kind: string = "TooManyRequestsError";
   constructor(message: string, retryAfter?: number, code = "rate_limited") {
@@ -87,11 +87,15 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** The database (or another service the answer needs) cannot be reached now (503, Retry-After). */
+/**
+ * The database (or another service the answer needs) cannot be reached now (503, Retry-After);
+ * `cause` is the connection error or timeout (server/db/faults.ts, docs/operations.md).
+ */
 export class UnavailableError extends AppError {
   static override readonly kind: string = "UnavailableError";
-  constructor(message = "BuildZA is briefly unavailable. Please try again in a moment.", retryAfter = 5) {
+  constructor(message = "BuildZA is briefly unavailable. Please try again in a moment.", retryAfter = 5, cause?: unknown) {
     super(503, "unavailable", message, undefined, retryAfter);
+    if (cause !== undefined) this.cause = cause;
   }
 }
 

@@ -50,28 +50,35 @@ export function createLogger(options: { level?: string; destination?: Destinatio
   );
 }
 
-let root: Logger = createLogger();
-
-/** The process logger. */
-export function rootLogger(): Logger {
-  return root;
-}
-
-/** Replaces the process logger (tests capture lines with a destination of their own). */
-export function setRootLogger(logger: Logger): void {
-  root = logger;
-}
-
 interface RequestScope {
   requestId: string;
   log: Logger;
 }
 
-const scope = new AsyncLocalStorage<RequestScope>();
+/**
+ * The process logger and the request scope, kept on globalThis: the process runs two copies of
+ * this module (the React Router build bundles one, server/main.ts loads the other), and route
+ * modules must log into the scope the HTTP app opened.
+ */
+const STATE = Symbol.for("buildza.log.state");
+const state: { root: Logger; scope: AsyncLocalStorage<RequestScope> } =
+  ((globalThis as Record<symbol, unknown>)[STATE] as typeof state | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[STATE] = { root: createLogger(), scope: new AsyncLocalStorage<RequestScope>() } as typeof state);
+const scope = state.scope;
+
+/** The process logger. */
+export function rootLogger(): Logger {
+  return state.root;
+}
+
+/** Replaces the process logger (tests capture lines with a destination of their own). */
+export function setRootLogger(logger: Logger): void {
+  state.root = logger;
+}
 
 /** Runs `fn` with a request child logger (`reqId`), which `log()` returns inside it. */
 export function runWithRequestLog<T>(requestId: string, fn: () => T): T {
-  return scope.run({ requestId, log: root.child({ reqId: requestId }) }, fn);
+  return scope.run({ requestId, log: state.root.child({ reqId: requestId }) }, fn);
 }
 
 /** Adds the signed-in user's id to the current request's logger. */
@@ -87,5 +94,5 @@ export function currentRequestId(): string | undefined {
 
 /** The current request's logger, or the process logger outside a request. */
 export function log(): Logger {
-  return scope.getStore()?.log ?? root;
+  return scope.getStore()?.log ?? state.root;
 }

@@ -1,24 +1,36 @@
 /**
  * Starts BuildZA: validates the configuration, opens the database (PGlite in DATA_DIR, or
  * DATABASE_URL), applies pending migrations, fills demo data on first start when DEMO_DATA is on,
- * and serves HTTP on PORT. Closes the database on SIGTERM/SIGINT (one process per PGlite folder).
+ * and serves HTTP on PORT.
+ *
+ * On SIGTERM or SIGINT it stops gracefully (docs/operations.md, "Shutdown"): /readyz turns 503,
+ * no new connections are accepted, live event streams are told to reconnect (elsewhere) and end,
+ * requests already received finish (up to SHUTDOWN_GRACE_MS) and are answered with
+ * `Connection: close`, the background job stops, then the LISTEN connection and the database
+ * close (one process per PGlite folder). A second signal exits at once.
  */
 import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
-import { emailDeps } from "./context";
 import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./email/mailer";
 import { createHttpApp } from "./http/app";
-import { startUnreadEmailJob } from "./messages/unread-email";
+import { trackConnections } from "./http/drain";
+import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
+
+/** How long requests in progress at SIGTERM may take to finish, in ms. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** How long an idle keep-alive connection may still bring a request after SIGTERM, in ms (server/http/drain.ts). */
+const IDLE_GRACE_MS = 1000;
 
 async function main() {
   let config;
@@ -31,7 +43,11 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "pglite"),
+    timeouts: config.databaseTimeouts,
+  });
   await database.migrate();
   if (config.demoData) {
     const seeded = await seedIfEmpty(database.db);
@@ -43,32 +59,56 @@ async function main() {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));
   const limits = createAuthLimits(database.db, secret);
-  const auth = createAuth({ db: database.db, mailer, appUrl: config.appUrl, secret, limits });
+  const auth = createAuth({ db: database.db, appUrl: config.appUrl, secret, limits });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const realtime = await createRealtimeHub(database, database.db);
+  const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
   const deps = { db: database.db, auth, mailer, config, limits, realtime, secret };
-  const app = createHttpApp(deps, { build, clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
-  const stopUnreadEmails = startUnreadEmailJob(emailDeps(deps));
+  let stopping = false;
+  const app = createHttpApp(deps, {
+    build,
+    clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
+    lifecycle: { database, isStopping: () => stopping },
+  });
+  const stopJobs = await startBackgroundJobs(deps, database);
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     rootLogger().info(
       `BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
     );
-  });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  }) as Server;
+  const connections = trackConnections(server);
+
+  const stop = async (signal: string) => {
+    if (stopping) {
+      rootLogger().warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    server.close();
-    await stopUnreadEmails();
-    limits.close();
-    await realtime.close();
-    await database.close();
-    process.exit(0);
+    rootLogger().info({ signal, requests: connections.activeRequests(), streams: realtime.connectionCount() }, "Shutting down");
+    // Whatever happens below, the process ends.
+    setTimeout(() => {
+      rootLogger().error("Shutdown took too long: exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 10_000).unref();
+    try {
+      const drained = connections.drain({ graceMs: SHUTDOWN_GRACE_MS, idleGraceMs: IDLE_GRACE_MS });
+      realtime.closeStreams();
+      const unanswered = await drained;
+      if (unanswered) rootLogger().warn({ unanswered }, "Requests still running at the shutdown deadline were cut off");
+      await stopJobs();
+      limits.close();
+      await realtime.close();
+      await database.close();
+      rootLogger().info("Stopped");
+      process.exit(0);
+    } catch (err) {
+      rootLogger().error({ err }, "Shutdown failed");
+      process.exit(1);
+    }
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 main().catch((err) => {

@@ -1,26 +1,26 @@
 /**
- * Business constants from spec section 9 and decisions.md. Isomorphic: imported by the
+ * Business constants from docs/product.md, Constants. Isomorphic: imported by the
  * React app and the server alike. Changing a value here changes the product.
  */
 
-/** Page size of every list (spec section 9; decisions.md: 12 everywhere). */
+/** Page size of every list (docs/product.md, Constants: 12 everywhere). */
 export const PAGE_SIZE = 12;
-/** Skeleton placeholders shown while a list loads (spec section 9). */
+/** Skeleton placeholders shown while a list loads (docs/product.md, Constants). */
 export const SKELETON_COUNT = 6;
-/** Projects shown on the client dashboard (spec section 9). */
+/** Projects shown on the client dashboard (docs/product.md, Constants). */
 export const DASHBOARD_PROJECT_LIMIT = 3;
-/** Skills shown on a project card before "+N more" (spec section 9). */
+/** Skills shown on a project card before "+N more" (docs/product.md, Constants). */
 export const PROJECT_CARD_SKILLS = 5;
-/** Similar projects on the detail page (decisions.md). */
+/** Similar projects on the detail page (docs/product.md). */
 export const SIMILAR_PROJECTS_LIMIT = 4;
 
-/** Minimum lengths (spec section 9). */
+/** Minimum lengths (docs/product.md, Constants). */
 export const MIN_TITLE = 5;
 export const MIN_DESCRIPTION = 50;
 export const MIN_NAME = 2;
 export const MIN_PASSWORD = 6;
 
-/** Upper bounds we enforce so a huge string is refused with a message (not in the spec). */
+/** Upper bounds we enforce so a huge string is refused with a message (docs/product.md, Constants). */
 export const MAX_TITLE = 120;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_FEATURE = 200;
@@ -51,8 +51,8 @@ export const PLATFORM_DESCRIPTIONS: Record<Platform, string> = {
 };
 
 /**
- * Budget range codes (spec section 9). min/max in whole rand; max null means no upper bound.
- * decisions.md: the server derives budgetMin and budgetMax from the code.
+ * Budget range codes (docs/product.md, Constants). min/max in whole rand; max null means no upper bound.
+ * docs/product.md: the server derives budgetMin and budgetMax from the code.
  */
 export const BUDGET_RANGES = [
   { code: "R5000-R15000", min: 5000, max: 15000, description: "Basic app with core features" },
@@ -64,7 +64,7 @@ export type BudgetRangeCode = (typeof BUDGET_RANGES)[number]["code"];
 export const BUDGET_RANGE_CODES = BUDGET_RANGES.map((b) => b.code) as unknown as readonly [BudgetRangeCode, ...BudgetRangeCode[]];
 
 /**
- * Budget filter choices on /projects (spec section 5): a single choice that sets the
+ * Budget filter choices on /projects (docs/product.md, Messages and errors): a single choice that sets the
  * budgetMin / budgetMax query parameters (whole rand).
  */
 export const BUDGET_FILTERS = [
@@ -74,7 +74,7 @@ export const BUDGET_FILTERS = [
   { label: "R75 000+", budgetMin: 75000, budgetMax: undefined },
 ] as const;
 
-/** Timeline codes (spec section 9). */
+/** Timeline codes (docs/product.md, Constants). */
 export const TIMELINES = [
   { code: "1-2", label: "1-2 weeks", description: "Urgent" },
   { code: "2-4", label: "2-4 weeks", description: "Fast turnaround" },
@@ -84,7 +84,7 @@ export const TIMELINES = [
 export type TimelineCode = (typeof TIMELINES)[number]["code"];
 export const TIMELINE_CODES = TIMELINES.map((t) => t.code) as unknown as readonly [TimelineCode, ...TimelineCode[]];
 
-/** One category list for form, filter and data (decisions.md). */
+/** One category list for form, filter and data (docs/product.md). */
 export const CATEGORIES = [
   "E-commerce",
   "Social",
@@ -99,7 +99,7 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Home page category tiles and where they lead (decisions.md). */
+/** Home page category tiles and where they lead (docs/product.md). */
 export const HOME_CATEGORY_TILES = [
   { label: "Mobile Apps", href: "/projects?platform=mobile", count: "150+" },
   { label: "Web Platforms", href: "/projects?platform=web", count: "200+" },
@@ -107,7 +107,7 @@ export const HOME_CATEGORY_TILES = [
   { label: "Education Tech", href: "/projects?category=Education", count: "60+" },
 ] as const;
 
-/** Skill suggestions on the project form (spec section 9). */
+/** Skill suggestions on the project form (docs/product.md, Constants). */
 export const PROJECT_SKILL_SUGGESTIONS = [
   "React Native",
   "Flutter",
@@ -126,12 +126,12 @@ export const PROJECT_SKILL_SUGGESTIONS = [
   "Payment Systems",
   "Push Notifications",
 ] as const;
-/** Project skill filter: the first twelve suggestions (spec section 9). */
+/** Project skill filter: the first twelve suggestions (docs/product.md, Constants). */
 export const PROJECT_SKILL_FILTERS = PROJECT_SKILL_SUGGESTIONS.slice(0, 12);
-/** Developer skill filter: project filter plus four (spec section 9). */
+/** Developer skill filter: project filter plus four (docs/product.md, Constants). */
 export const DEVELOPER_SKILL_FILTERS = [...PROJECT_SKILL_FILTERS, "UI/UX Design", "DevOps", "Machine Learning", "Blockchain"] as const;
 
-/** South African cities (spec section 9). */
+/** South African cities (docs/product.md, Constants). */
 export const LOCATIONS = [
   "Cape Town",
   "Johannesburg",
@@ -145,12 +145,12 @@ export const LOCATIONS = [
   "Kimberley",
 ] as const;
 
-/** The project location (spec section 3). */
+/** The project location (docs/product.md, Projects). */
 export const PROJECT_LOCATION = "South Africa";
 
 export const MIN_RATINGS = [4.5, 4.0, 3.5, 3.0] as const;
 
-/** Project sorts (spec section 9). */
+/** Project sorts (docs/product.md, Constants). */
 export const PROJECT_SORTS = ["newest", "budget_high", "most_proposals"] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const PROJECT_SORT_LABELS: Record<ProjectSort, string> = {
@@ -159,25 +159,28 @@ export const PROJECT_SORT_LABELS: Record<ProjectSort, string> = {
   most_proposals: "Most proposals",
 };
 
-/** Project status values; spec section 4 colours: active green, closed grey, others amber. */
+/** Project status values; docs/product.md, Lifecycles colours: active green, closed grey, others amber. */
 export const PROJECT_STATUSES = ["active", "in_progress", "completed", "closed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-/** Toast durations in ms (spec section 9). */
+/** Days after completion in which the client and the hired developer may review each other (docs/product.md). */
+export const REVIEW_WINDOW_DAYS = 30;
+
+/** Toast durations in ms (docs/product.md, Constants). */
 export const TOAST_MS = 4000;
 export const TOAST_SUCCESS_MS = 3000;
 
-/** Session lifetimes in seconds (decisions.md: remember-me 30 days, otherwise 1 day server-side). */
+/** Session lifetimes in seconds (docs/product.md: remember-me 30 days, otherwise 1 day server-side). */
 export const SESSION_REMEMBER_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_SHORT_SECONDS = 60 * 60 * 24;
-/** Password reset link lifetime in seconds (decisions.md: 1 hour). */
+/** Password reset link lifetime in seconds (docs/product.md: 1 hour). */
 export const RESET_LINK_SECONDS = 60 * 60;
 
 export const PRODUCT_NAME = "BuildZA";
 export const PRODUCT_TAGLINE = "Hire app developers in South Africa";
 export const CONTACT_EMAIL = "hello@buildza.co.za";
 
-/** Developer availability (spec section 4) and its badge and profile labels. */
+/** Developer availability (docs/product.md, Lifecycles) and its badge and profile labels. */
 export const AVAILABILITIES = ["available", "busy", "unavailable"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 export const AVAILABILITY_BADGES: Record<Availability, string> = { available: "Available", busy: "Busy", unavailable: "Unavailable" };
@@ -187,7 +190,7 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   unavailable: "Not available",
 };
 
-/** Developer sorts, all descending (spec section 9). */
+/** Developer sorts, all descending (docs/product.md, Constants). */
 export const DEVELOPER_SORTS = ["rating", "reviewCount", "completedProjects", "hourlyRate"] as const;
 export type DeveloperSort = (typeof DEVELOPER_SORTS)[number];
 export const DEVELOPER_SORT_LABELS: Record<DeveloperSort, string> = {
@@ -197,7 +200,7 @@ export const DEVELOPER_SORT_LABELS: Record<DeveloperSort, string> = {
   hourlyRate: "Highest hourly rate",
 };
 
-/** Developer card limits and defaults (spec sections 2 and 9). */
+/** Developer card limits and defaults (docs/product.md, Screens). */
 export const DEVELOPER_CARD_SKILLS = 6;
 export const DEVELOPER_CARD_RECENT = 2;
 export const TOP_DEVELOPERS_LIMIT = 6;
@@ -212,20 +215,20 @@ export const RESPONSE_TIMES = ["< 1h", "< 4h", "< 12h", "< 24h", "1-2 days"] as 
 export const MAX_BIO = 2000;
 export const MAX_LIST_ITEMS = 20;
 
-/** Messages (issue 5). */
+/** Messages (docs/product.md, Messages and notifications). */
 export const MAX_MESSAGE = 5000;
-/** Messages one user may send per minute (issue 5: "for example 30 messages a minute"). */
+/** Messages one user may send per minute (docs/product.md, Messages and notifications: "for example 30 messages a minute"). */
 export const MESSAGES_PER_MINUTE = 30;
 /** Messages per page of a thread (newest page first, older pages by cursor). */
 export const MESSAGE_PAGE_SIZE = 30;
 /** Conversations per page of the inbox; notifications per page. */
 export const INBOX_PAGE_SIZE = 20;
 export const NOTIFICATION_PAGE_SIZE = 20;
-/** An unread message is emailed after this long (ms), at most once per conversation per hour (issue 5). */
+/** An unread message is emailed after this long (ms), at most once per conversation per hour (docs/product.md, Messages and notifications). */
 export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;
 export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60_000;
 
-/** Email types a user can switch off in Settings (issue 5); security emails (password reset) are always sent. */
+/** Email types a user can switch off in Settings (docs/product.md, Messages and notifications); security emails (password reset) are always sent. */
 export const EMAIL_TYPES = ["newMessage", "proposalReceived", "proposalAccepted"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 export const EMAIL_TYPE_LABELS: Record<EmailType, { label: string; description: string }> = {
@@ -236,6 +239,6 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, { label: string; description: 
 
 /**
  * Reasons to report a project (the report dialog and projectReportSchema). Here rather than in
- * schemas.ts so the project page does not download zod for a list of words (issue 6).
+ * schemas.ts so the project page does not download zod for a list of words (docs/performance.md).
  */
 export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;

@@ -1,5 +1,5 @@
 /**
- * Money and date formatting (decisions.md "Money", design.md "Dates"). Isomorphic.
+ * Money and date formatting (docs/product.md "Money", docs/product.md, Look and feel "Dates"). Isomorphic.
  * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
  */
 import { BUDGET_RANGES, TIMELINES, type BudgetRangeCode } from "./constants";
@@ -14,7 +14,7 @@ export function formatRand(amount: number): string {
 }
 
 /**
- * A project budget for cards and details (spec section 9): "R{min} - R{max}" when both are
+ * A project budget for cards and details (docs/product.md, Constants): "R{min} - R{max}" when both are
  * present, "R{min}+" for an open-ended range, else "Budget negotiable".
  */
 export function formatBudget(min: number | null | undefined, max: number | null | undefined): string {
@@ -29,14 +29,14 @@ export function budgetRangeLabel(code: string | null | undefined): string {
   return range ? formatBudget(range.min, range.max) : "Budget negotiable";
 }
 
-/** The min/max in rand of a budget range code (decisions.md: derived on the server). */
+/** The min/max in rand of a budget range code (docs/product.md: derived on the server). */
 export function budgetBounds(code: BudgetRangeCode): { min: number; max: number | null } {
   const range = BUDGET_RANGES.find((b) => b.code === code);
   if (!range) throw new Error(`Unknown budget range ${code}`);
   return { min: range.min, max: range.max };
 }
 
-/** Label of a timeline code ("1-2 months"); with no value "Flexible timeline" (spec section 9). */
+/** Label of a timeline code ("1-2 months"); with no value "Flexible timeline" (docs/product.md, Constants). */
 export function timelineLabel(code: string | null | undefined): string {
   return TIMELINES.find((t) => t.code === code)?.label ?? "Flexible timeline";
 }
@@ -56,7 +56,7 @@ export function formatDate(date: Date | string): string {
 
 /**
  * Relative for recent times ("3 hours ago", "yesterday"), absolute for anything older than
- * 30 days (design.md). `now` is injectable for tests.
+ * 30 days (docs/product.md, Look and feel). `now` is injectable for tests.
  */
 export function formatRelative(date: Date | string, now: Date = new Date()): string {
   const then = new Date(date).getTime();
@@ -69,7 +69,7 @@ export function formatRelative(date: Date | string, now: Date = new Date()): str
   return formatDate(date);
 }
 
-/** A deadline for cards: the date, or "Flexible timeline" when missing (spec section 9). */
+/** A deadline for cards: the date, or "Flexible timeline" when missing (docs/product.md, Constants). */
 export function formatDeadline(deadline: Date | string | null | undefined): string {
   return deadline ? formatDate(deadline) : "Flexible timeline";
 }

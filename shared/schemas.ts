@@ -1,6 +1,6 @@
 /**
  * Zod schemas shared by the forms (react-hook-form) and the server (actions and the JSON API):
- * one schema, one message. Messages are the exact strings of spec section 5.
+ * one schema, one message. Messages are the exact strings of docs/product.md, Messages and errors.
  */
 import { z } from "zod";
 import {
@@ -37,12 +37,16 @@ import {
   USER_TYPES,
 } from "./constants";
 
+// In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
+// has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
 function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 }
 
-/** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (spec section 5). */
+/** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (docs/product.md, Messages and errors). */
 function skillList() {
   return z
     .array(
@@ -63,7 +67,7 @@ export const emailSchema = requiredText("Email is required")
   .pipe(z.email("Invalid email address"))
   .transform((v) => v.toLowerCase());
 
-/** Login form (spec section 5). `rememberMe` true keeps the session 30 days (decisions.md). */
+/** Login form (docs/product.md, Messages and errors). `rememberMe` true keeps the session 30 days (docs/product.md). */
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
@@ -78,7 +82,7 @@ const newPassword = z
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 const confirmPassword = z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password");
 
-/** Register form (spec section 5). */
+/** Register form (docs/product.md, Messages and errors). */
 export const registerSchema = z
   .object({
     userType: z.enum(USER_TYPES, { error: "Please choose an account type" }).default("client"),
@@ -115,9 +119,9 @@ const optionalText = (max: number, label: string) =>
     .default("");
 
 /**
- * Project create/update (spec sections 3 and 5). Output: features without blanks, unique skills,
+ * Project create/update (docs/product.md, Projects). Output: features without blanks, unique skills,
  * category defaulting to Other, deadline as ISO date or null. Budget bounds are derived on the
- * server from `budgetRange` (decisions.md), never accepted from the client.
+ * server from `budgetRange` (docs/product.md), never accepted from the client.
  */
 export const projectSchema = z.object({
   title: requiredText("Project title is required")
@@ -148,7 +152,7 @@ export const projectSchema = z.object({
 export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectData = z.output<typeof projectSchema>;
 
-/** The fields each wizard step validates (spec section 2: Next validates before advancing). */
+/** The fields each wizard step validates (docs/product.md, Screens: Next validates before advancing). */
 export const PROJECT_WIZARD_STEPS = [
   { title: "Project Details", fields: ["title", "description", "platform", "features"] },
   { title: "Budget & Timeline", fields: ["budgetRange", "timeline", "skills", "deadline"] },
@@ -192,8 +196,8 @@ const limitQuery = optionalQuery(
 ).transform((v) => v ?? PAGE_SIZE);
 
 /**
- * Query of the project list, for /projects and GET /api/v1/projects (spec section 2 route table).
- * Empty values are ignored (spec section 5). `skills` is a comma list.
+ * Query of the project list, for /projects and GET /api/v1/projects (docs/product.md, Screens route table).
+ * Empty values are ignored (docs/product.md, Messages and errors). `skills` is a comma list.
  */
 export const projectListQuerySchema = z.object({
   search: searchQuery,
@@ -220,7 +224,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-/** Reasons a project can be reported for (decisions.md: the flag button). */
+/** Reasons a project can be reported for (docs/product.md: the flag button). */
 export { REPORT_REASONS };
 
 /** A report of a project (flag button): a reason and optional details. */
@@ -248,7 +252,7 @@ const yearMonth = (label: string, required: boolean) =>
 
 const itemId = z.string().trim().max(40).default("");
 
-/** A developer profile (issue 3, spec sections 3 and 9). hourlyRate: whole rand per hour, or null for "Rate on request". */
+/** A developer profile (docs/product.md, Developers, Projects). hourlyRate: whole rand per hour, or null for "Rate on request". */
 export const developerProfileSchema = z.object({
   title: z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters").default(""),
   bio: z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters").default(""),
@@ -322,7 +326,7 @@ export const developerProfileSchema = z.object({
 export type DeveloperProfileInput = z.input<typeof developerProfileSchema>;
 export type DeveloperProfileData = z.output<typeof developerProfileSchema>;
 
-/** Query of /developers and GET /api/v1/developers (spec section 2 route table). */
+/** Query of /developers and GET /api/v1/developers (docs/product.md, Screens route table). */
 export const developerListQuerySchema = z.object({
   search: searchQuery,
   skills: skillsQuery,
@@ -356,12 +360,12 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: "Please enter your password to confirm" }).min(1, "Please enter your password to confirm").max(MAX_PASSWORD),
 });
 
-/** Minimum cover letter and price of a proposal (issue 4). */
+/** Minimum cover letter and price of a proposal (docs/product.md, Proposals). */
 export const MIN_COVER_LETTER = 100;
 export const MIN_PROPOSAL_PRICE = 500;
 
 /**
- * A proposal (issue 4): cover letter (100+ characters), price in whole rand (R500+), duration as
+ * A proposal (docs/product.md, Proposals): cover letter (100+ characters), price in whole rand (R500+), duration as
  * a timeline code or a number of days, optional milestones whose amounts add up to the price.
  */
 export const proposalSchema = z
@@ -402,7 +406,7 @@ export const declineSchema = z.object({
   reason: z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters").default(""),
 });
 
-/** A review after a completed project (issue 4): 1-5 stars, comment of 20+ characters. */
+/** A review after a completed project (docs/product.md, Proposals): 1-5 stars, comment of 20+ characters. */
 export const reviewSchema = z.object({
   rating: z.coerce.number({ error: "Please choose a rating" }).int("Please choose a rating").min(1, "Please choose a rating").max(5, "Please choose a rating"),
   comment: requiredText("Comment is required").min(20, "Comment must be at least 20 characters").max(2000, "Comment must be at most 2000 characters"),
@@ -411,7 +415,7 @@ export const reviewSchema = z.object({
 export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
 export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
 
-/** A message (issue 5): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
+/** A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
 export const messageSchema = z.object({
   body: z
     .string({ error: "Message cannot be empty" })
@@ -422,7 +426,7 @@ export const messageSchema = z.object({
 export type MessageInput = z.input<typeof messageSchema>;
 
 /**
- * Opening a conversation (issue 5): with a user (`to`) or with a project's owner (`projectId`),
+ * Opening a conversation (docs/product.md, Messages and notifications): with a user (`to`) or with a project's owner (`projectId`),
  * optionally with the first message.
  */
 export const startConversationSchema = z
@@ -444,7 +448,7 @@ export const messageListQuerySchema = z.object({
 /** Inbox and notification lists: opaque keyset cursor and page size. */
 export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery });
 
-/** Email switches in Settings (issue 5); every field optional so one switch can change alone. */
+/** Email switches in Settings (docs/product.md, Messages and notifications); every field optional so one switch can change alone. */
 export const emailPreferencesSchema = z.object(
   Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean({ error: "Must be true or false" }).optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>,
 );

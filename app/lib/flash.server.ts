@@ -1,8 +1,9 @@
 /**
  * One-time messages carried across a redirect in a short-lived cookie, shown as a toast by the
- * root route (spec section 2: "Welcome back!", "Project created successfully!", ...).
+ * root route (docs/product.md, Screens: "Welcome back!", "Project created successfully!", ...).
  */
 import { createCookie } from "react-router";
+import { loadConfig } from "../../server/config";
 
 export interface Flash {
   type: "success" | "error" | "info";
@@ -11,16 +12,28 @@ export interface Flash {
 
 const flashCookie = createCookie("flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 
+let secure: boolean | undefined;
+
+/**
+ * Whether the cookie is Secure: when the public origin (APP_URL) is https, exactly like
+ * better-auth's session cookie (server/auth/auth.ts), so behind a TLS-terminating proxy it is
+ * never sent over plain http (docs/security.md).
+ */
+function isSecure(): boolean {
+  secure ??= loadConfig().appUrl.startsWith("https://");
+  return secure;
+}
+
 /** A Set-Cookie header value that carries `flash` to the next page. */
 export function setFlash(flash: Flash): Promise<string> {
-  return flashCookie.serialize(flash);
+  return flashCookie.serialize(flash, { secure: isSecure() });
 }
 
 /** Reads the flash of this request and the header that clears it. */
 export async function takeFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
   const value = (await flashCookie.parse(request.headers.get("Cookie"))) as Flash | null;
   if (!value || typeof value !== "object" || typeof value.message !== "string") return { flash: null, clear: null };
-  return { flash: value, clear: await flashCookie.serialize("", { maxAge: 0 }) };
+  return { flash: value, clear: await flashCookie.serialize("", { maxAge: 0, secure: isSecure() }) };
 }
 
 /**

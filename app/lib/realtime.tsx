@@ -1,10 +1,13 @@
 /**
- * The page's live connection (issue 5): one EventSource to /api/v1/events per signed-in tab.
+ * The page's live connection (docs/product.md, Messages and notifications): one EventSource to /api/v1/events per signed-in tab.
  * Components read the unread counts and subscribe to events (message, read, notification,
  * resync). After a reconnect the server's `ready` event arrives again and subscribers get a
  * `resync`, so each page catches up on what it missed (the thread by message number, lists by
  * reloading). EventSource retries by itself every 2 s; when the server refused it (e.g. a deploy
  * in progress) we retry with back-off up to 30 s, and at once when the browser comes back online.
+ * When the server is shutting down it sends `reconnect` ({ retryMs }) before ending the stream:
+ * we close it ourselves and connect again after that short, randomised delay, which the balancer
+ * sends to an instance that is still running (docs/operations.md).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
@@ -68,6 +71,14 @@ export function RealtimeProvider({ userId, initialCounts, children }: { userId: 
           emit(name, data);
         });
       }
+      s.addEventListener("reconnect", (e) => {
+        const { retryMs } = JSON.parse((e as MessageEvent).data) as { retryMs?: number };
+        s.close();
+        setLive(false);
+        delay = 2000;
+        clearTimeout(retry);
+        retry = setTimeout(connect, Math.min(Math.max(retryMs ?? 1000, 0), 10_000));
+      });
       s.onerror = () => {
         setLive(false);
         if (s.readyState === EventSource.CLOSED) {

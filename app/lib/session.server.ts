@@ -4,7 +4,7 @@ import type { SessionUser } from "../../server/context";
 
 /**
  * The signed-in user, or a redirect to /login that remembers where the user wanted to go
- * (spec section 2: protected pages redirect, remembering the original location).
+ * (docs/product.md, Screens: protected pages redirect, remembering the original location).
  */
 export function requireUser(request: Request, context: AppLoadContext): SessionUser {
   if (context.user) return context.user;
@@ -12,8 +12,26 @@ export function requireUser(request: Request, context: AppLoadContext): SessionU
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** A same-site path to go to after login; anything else (absolute URLs, //host) becomes /dashboard. */
+/** Any origin: only used to tell whether a path stays on it. */
+const HERE = "http://here.invalid";
+
+/**
+ * Where to go after login or registration: a path on this site, else `fallback`. The value is
+ * parsed with the URL API as a browser would resolve it against this site (tabs and newlines
+ * dropped, `\` read as `/`, dot segments resolved), and only a result on this same origin is
+ * kept; the answer is that URL's own serialisation (path, query, fragment), so no control
+ * character, `//host` or `/\host` reaches the Location header (docs/security.md, open redirects).
+ */
 export function safeRedirect(to: unknown, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, HERE);
+  } catch {
+    return fallback;
+  }
+  const path = url.pathname + url.search + url.hash;
+  // "/.//evil.example" resolves to the path "//evil.example", which a browser reads as a host.
+  if (url.origin !== HERE || path.startsWith("//")) return fallback;
+  return path;
 }

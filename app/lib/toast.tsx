@@ -1,5 +1,5 @@
 /**
- * Toasts (spec section 2: top-right; 4 s by default, 3 s for success). sonner, about 10 KB
+ * Toasts (docs/product.md, Screens: top-right; 4 s by default, 3 s for success). sonner, about 10 KB
  * gzipped, loads after the page rather than in the first download (docs/performance.md budget).
  */
 import { lazy, Suspense, useEffect } from "react";
@@ -26,7 +26,7 @@ export function ToastArea() {
 }
 
 /**
- * Shows a toast: 4 s by default, 3 s for success (spec section 9, docs/product.md). Waits until
+ * Shows a toast: 4 s by default, 3 s for success (docs/product.md, Constants). Waits until
  * the toaster has loaded, so a toast asked for during the first render (a flash message) is not lost.
  */
 export function notify(type: "success" | "error" | "info", message: string) {

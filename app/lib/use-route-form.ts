@@ -10,7 +10,7 @@ export type SchemaSource<T extends FieldValues> = z.ZodType<unknown, T> | (() =>
 
 /**
  * A resolver for a schema loaded on first use: pages whose only use of zod is one form (login,
- * register, password reset) then keep zod (27 KB gzipped) out of their first download (issue 6).
+ * register, password reset) then keep zod (27 KB gzipped) out of their first download (docs/performance.md).
  * The same schema the server checks, so the messages are the same.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<z.ZodType<unknown, T>>): Resolver<T> {

@@ -1,4 +1,4 @@
-/** Server side of /dashboard: the figures of spec section 2 "Dashboard" from the database. */
+/** Server side of /dashboard: the figures of docs/product.md, Screens "Dashboard" from the database. */
 import { DASHBOARD_PROJECT_LIMIT, PAGE_SIZE } from "../../shared/constants";
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
@@ -18,9 +18,9 @@ const RECENT_ACTIVITY_LIMIT = 5;
 /**
  * Client: project counts and the first 3 projects, or with `allProjects` every project of theirs
  * (the "View all" section, paged by `cursor`). Developer: tiles and profile completion.
- * Developer tiles count proposals (issue 4: Active = pending + shortlisted, This Month = rand
+ * Developer tiles count proposals (docs/product.md, Proposals: Active = pending + shortlisted, This Month = rand
  * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
- * messages and Recent Activity lists the newest notifications (issue 5).
+ * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
  */
 export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
   const [activity, unread] = await Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadCounts(db, user.id)]);

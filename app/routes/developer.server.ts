@@ -12,7 +12,7 @@ export interface DeveloperProfileData {
   reviews: Review[];
   /** How many reviews the developer has (all of them, not only the ones shown). */
   reviewTotal: number;
-  /** What the viewer may do here (spec section 6). */
+  /** What the viewer may do here (docs/product.md, Who may do what). */
   viewer: { isOwner: boolean; canContact: boolean };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Developer profile (/developers/{id}, spec section 2): who the developer is, their rating and
+ * Developer profile (/developers/{id}, docs/product.md, Screens): who the developer is, their rating and
  * availability, About, skills, the tabs Portfolio / Reviews / Experience, and a sidebar with
  * Quick Stats, Links and Certifications. Contact for signed-in visitors; Edit profile for the owner.
  */

@@ -14,7 +14,7 @@ export interface DevelopersPageData {
   total: number;
   /** The filters that were applied (invalid ones from the URL are dropped). */
   filters: DeveloperFilters;
-  /** The list could not be loaded (spec section 8: "Failed to load developers"). */
+  /** The list could not be loaded (docs/product.md, Messages and errors: "Failed to load developers"). */
   failed: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Find Developers (/developers, spec section 2): search, filters (skills, city, minimum rating,
+ * Find Developers (/developers, docs/product.md, Screens): search, filters (skills, city, minimum rating,
  * availability), sort, chips and "Load More Developers", all mirrored in the URL query so links,
  * reloads and Back keep the state. Same layout and behaviour as Browse Projects.
  */

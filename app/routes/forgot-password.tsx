@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as { email?: string } | null;
   try {
     await requestPasswordReset(context.deps.auth, body, { limits: context.deps.limits, clientAddress: context.clientAddress });
-    // The same answer whether or not the email has an account (decisions.md).
+    // The same answer whether or not the email has an account (docs/product.md).
     return { ok: true as const, email: String(body?.email ?? "").trim() };
   } catch (err) {
     return failure(err);

@@ -5,7 +5,7 @@ import { toDeveloperCardData, type DeveloperCardData } from "../components/devel
 import { log } from "../../server/log";
 
 /**
- * Top developers (spec section 7: rating at least 4.0, at least 5 reviews, best first, 6) as card
+ * Top developers (docs/product.md, Lists and search: rating at least 4.0, at least 5 reviews, best first, 6) as card
  * data. A failure only hides the section: the home page must always load.
  */
 export async function loadTopDevelopers(db: Db): Promise<DeveloperCardData[]> {

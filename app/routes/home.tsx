@@ -166,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* Top developers (spec section 7), only when some qualify */}
+      {/* Top developers (docs/product.md, Lists and search), only when some qualify */}
       {topDevelopers.length ? (
         <section aria-labelledby="top-developers-title" className="mx-auto max-w-[1200px] px-4 pt-14 sm:px-6 sm:pt-20">
           <div className="flex flex-wrap items-end justify-between gap-4">

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["rememberMe"] })) as Record<string, unknown> | null;
   try {
     const { headers } = await signIn(context.deps.auth, body, request.headers, { limits: context.deps.limits, clientAddress: context.clientAddress });
-    // spec section 2: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
+    // docs/product.md, Screens: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
     return redirectWithFlash(safeRedirect(body?.redirectTo), { type: "success", message: "Welcome back!" }, headers);
   } catch (err) {
     return failure(err);

@@ -7,7 +7,7 @@ export function loader() {
   return redirect("/");
 }
 
-/** Ends the session on the server and returns to / (spec section 2; decisions.md). */
+/** Ends the session on the server and returns to / (docs/product.md, Screens). */
 export async function action({ request, context }: Route.ActionArgs) {
   const cleared = await signOut(context.deps.auth, request.headers);
   const headers = new Headers({ Location: "/" });

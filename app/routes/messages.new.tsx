@@ -1,5 +1,5 @@
 /**
- * /messages/new?to={userId} and /messages/new?project={id} (issue 5): opens the existing
+ * /messages/new?to={userId} and /messages/new?project={id} (docs/product.md, Messages and notifications): opens the existing
  * conversation with that user (or with the project's owner about that project), or shows an
  * empty thread whose first message creates it. Nobody messages themselves (clear message).
  */

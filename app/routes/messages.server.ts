@@ -1,4 +1,4 @@
-/** Server side of /messages, /messages/new and /messages/{id} (issue 5). */
+/** Server side of /messages, /messages/new and /messages/{id} (docs/product.md, Messages and notifications). */
 import { data } from "react-router";
 import { AppError } from "../../server/errors";
 

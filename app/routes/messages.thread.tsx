@@ -1,6 +1,8 @@
 /**
- * /messages/{id}: one conversation (issue 5). Oldest at the top, newest visible; older pages by
- * cursor; new messages arrive live and are marked read while the page is visible; after a
+ * /messages/{id}: one conversation (docs/product.md, Messages and notifications). Oldest at the
+ * top, newest visible; older pages by cursor; the page marks the thread read with a POST once it
+ * is shown (a GET changes nothing, docs/security.md), and new messages arriving live while it is
+ * visible; after a
  * reconnect the page fetches what came after its newest message (by number, so none is missed
  * or shown twice). Only the two participants may open it (403 otherwise).
  */
@@ -13,15 +15,14 @@ import { MessageText } from "../components/messages/message-text";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
-import { failure, getConversation, listMessages, markConversationRead, orHttpError, readBody, requireUser, sendMessage, type Message } from "./messages.server";
+import { failure, getConversation, listMessages, orHttpError, readBody, requireUser, sendMessage, type Message } from "./messages.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db } = context.deps;
   const conversation = await orHttpError(getConversation(db, user, params.id));
   const page = await listMessages(db, user, params.id, {});
-  // Opening the thread reads it (and its new-message notifications).
-  await markConversationRead(db, user, params.id);
+  // Read marks are writes: the page posts one once it is shown (Thread below), never this GET.
   return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id };
 }
 
@@ -65,7 +66,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const keepOffset = useRef<number | null>(null);
-  const readUpTo = useRef(conversation.lastSeq);
+  const readUpTo = useRef(conversation.myLastReadSeq);
   const { live } = useRealtime();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -105,6 +106,15 @@ function Thread({ loaderData }: Route.ComponentProps) {
     }
   }, [id, markRead]);
 
+  // Reconnections bring a `resync`; the first connection does not, yet a message sent between the
+  // server render and that connection reached no stream of this page: catch up once it is live.
+  const caughtUpOnce = useRef(false);
+  useEffect(() => {
+    if (!live || caughtUpOnce.current) return;
+    caughtUpOnce.current = true;
+    void catchUp();
+  }, [live, catchUp]);
+
   useRealtimeEvents((event, data) => {
     if (event === "message") {
       const m = data as Message;
@@ -119,6 +129,9 @@ function Thread({ loaderData }: Route.ComponentProps) {
     }
   });
 
+  // Shown: mark what it shows read (and its new-message notifications); a hidden tab waits until
+  // it becomes visible.
+  useEffect(() => markRead(lastSeqRef.current), [markRead]);
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === "visible") markRead(lastSeqRef.current);

@@ -1,5 +1,5 @@
 /**
- * /messages: the signed-in user's conversations, newest activity first (issue 5), with the other
+ * /messages: the signed-in user's conversations, newest activity first (docs/product.md, Messages and notifications), with the other
  * person, the project, the last message's first line, its time and an unread badge. Updates live;
  * older conversations load by cursor.
  */

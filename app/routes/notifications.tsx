@@ -1,4 +1,4 @@
-/** /notifications: all of the signed-in user's notifications, newest first, live (issue 5). */
+/** /notifications: all of the signed-in user's notifications, newest first, live (docs/product.md, Messages and notifications). */
 import { Bell } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { NotificationList } from "../components/notifications/notification-list";

@@ -1,4 +1,4 @@
-/** Server side of /profile/setup: the developer profile form (issue 3). */
+/** Server side of /profile/setup: the developer profile form (docs/product.md, Developers). */
 export { findOwnDeveloperProfile, profileCompletion, saveDeveloperProfile } from "../../server/developers/service";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";

@@ -18,6 +18,7 @@ import {
   changePassword,
   countOtherSessions,
   deleteAccount,
+  domainDeps,
   emailTypesFor,
   getEmailPreferences,
   readBody,
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await updateEmailPreferences(context.deps.db, user, body);
         return ok("Email settings saved");
       case "delete": {
-        const { headers } = await deleteAccount(context.deps.db, context.deps.auth, user, body, request.headers);
+        const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
         return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
       }
       default:
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Settings (spec: /profile labelled Settings) for both roles. */
+/** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { name, email, userType, otherSessions, emailSwitches } = loaderData;
   return (

@@ -7,6 +7,7 @@ import { Button } from "../components/ui/button";
 import type { Route } from "./+types/project.edit";
 import {
   deleteProject,
+  domainDeps,
   failure,
   ForbiddenError,
   getProject,
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readBody(request);
   try {
     if (body && typeof body === "object" && (body as { intent?: string }).intent === "delete") {
-      await deleteProject(context.deps.db, user, params.id);
+      await deleteProject(domainDeps(context.deps), user, params.id);
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
     const project = await updateProject(context.deps.db, user, params.id, body);

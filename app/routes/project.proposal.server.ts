@@ -2,12 +2,13 @@
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
-import { findMyProposal, proposalRefusal, type Proposal } from "../../server/proposals/service";
+import { findMyProposal, type Proposal } from "../../server/proposals/service";
+import { proposalRefusal } from "../../shared/policies";
 import { getProject } from "../../server/projects/service";
 import { redirectWithFlash } from "../lib/flash.server";
 
 export { submitProposal, updateProposal, withdrawProposal, type Proposal } from "../../server/proposals/service";
-export { emailDeps } from "../../server/context";
+export { domainDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";

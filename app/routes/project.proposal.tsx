@@ -1,5 +1,5 @@
 /**
- * Submit or edit a proposal (/projects/{id}/proposal, issue 4): signed-in developers who do not
+ * Submit or edit a proposal (/projects/{id}/proposal, docs/product.md, Proposals): signed-in developers who do not
  * own the project, on active projects. A developer with a proposal awaiting a decision edits or
  * withdraws it here; a decided proposal shows its status instead of the form.
  */
@@ -22,7 +22,7 @@ import type { ActionFailure } from "../lib/action.server";
 import { useServerErrors } from "../lib/use-server-errors";
 import type { Route } from "./+types/project.proposal";
 import {
-  emailDeps,
+  domainDeps,
   failure,
   loadProposalPage,
   readBody,
@@ -52,15 +52,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const back = `/projects/${project.id}`;
     if (intent === "withdraw") {
       if (!mine) return redirectWithFlash(back, { type: "error", message: "You have no proposal on this project" });
-      await withdrawProposal(db, user, mine.id);
+      await withdrawProposal(domainDeps(context.deps), user, mine.id);
       return redirectWithFlash(back, { type: "success", message: "Proposal withdrawn" });
     }
     const { intent: _intent, ...input } = (body ?? {}) as Record<string, unknown>;
     if (mine) {
-      await updateProposal(db, user, mine.id, input);
+      await updateProposal(domainDeps(context.deps), user, mine.id, input);
       return redirectWithFlash(back, { type: "success", message: "Proposal updated successfully!" });
     }
-    await submitProposal(emailDeps(context.deps), user, project.id, input);
+    await submitProposal(domainDeps(context.deps), user, project.id, input);
     return redirectWithFlash(back, { type: "success", message: "Proposal submitted successfully!" });
   } catch (err) {
     if (err instanceof Response) return err;

@@ -2,14 +2,18 @@
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
-import { findMyProposal, listProjectProposals, proposalRefusal, reviewState, type Proposal } from "../../server/proposals/service";
+import { findMyProposal, listProjectProposals, type Proposal } from "../../server/proposals/service";
+import { reviewState } from "../../server/reviews/service";
+import { proposalRefusal } from "../../shared/policies";
 import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
 import { log } from "../../server/log";
 
-export { acceptProposal, cancelHire, closeProject, completeProject, createReview, declineProposal, shortlistProposal } from "../../server/proposals/service";
-export { emailDeps } from "../../server/context";
+export { acceptProposal, declineProposal, shortlistProposal } from "../../server/proposals/service";
+export { cancelHire, closeProject, completeProject } from "../../server/projects/lifecycle";
+export { createReview } from "../../server/reviews/service";
+export { domainDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";
 
@@ -26,7 +30,7 @@ export interface ProjectDetail {
   /** The owner's public facts; null if they could not be read. */
   client: { name: string; verified: boolean; memberSinceYear: number; projectsPosted: number } | null;
   similar: SimilarProject[];
-  /** What the viewer may do here (spec section 6). */
+  /** What the viewer may do here (docs/product.md, Who may do what). */
   viewer: { signedIn: boolean; isOwner: boolean; canPropose: boolean; canReport: boolean; canContact: boolean };
   /** The owner's view of the proposals (sorted by `proposalSort`); null for everyone else. */
   proposals: Proposal[] | null;
@@ -82,7 +86,7 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     viewer: {
       signedIn,
       isOwner,
-      canPropose: signedIn && !myProposal && proposalRefusal(user, project) === null,
+      canPropose: signedIn && proposalRefusal(user, project, myProposal) === null,
       canReport: signedIn && !isOwner,
       canContact: signedIn && !isOwner,
     },

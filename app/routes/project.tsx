@@ -1,5 +1,5 @@
 /**
- * Project detail (/projects/{id}, spec section 2): the project, who posted it, what the viewer
+ * Project detail (/projects/{id}, docs/product.md, Screens): the project, who posted it, what the viewer
  * can do (propose, edit, contact, share, report) and similar projects.
  */
 import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
@@ -25,7 +25,7 @@ import {
   completeProject,
   createReview,
   declineProposal,
-  emailDeps,
+  domainDeps,
   failure,
   loadProjectDetail,
   parseProposalSort,
@@ -44,13 +44,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The hiring actions (issue 4), one form-data or JSON body with an `intent`: shortlist, decline
+ * The hiring actions (docs/product.md, Proposals and Project lifecycle), one form-data or JSON body with an `intent`: shortlist, decline
  * (reason), accept (proposalId), complete, close, cancelHire, review (rating, comment). Success
  * goes back to this page with a toast; a failure answers with its message and field messages.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const { db } = context.deps;
+  const deps = domainDeps(context.deps);
   const raw = await readBody(request);
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const proposalId = typeof body.proposalId === "string" ? body.proposalId : "";
@@ -60,28 +60,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     switch (body.intent) {
       case "shortlist": {
-        const p = await shortlistProposal(db, user, proposalId);
+        const p = await shortlistProposal(deps, user, proposalId);
         return back(`${p.developer.name}'s proposal shortlisted`);
       }
       case "decline": {
-        const p = await declineProposal(db, user, proposalId, { reason: typeof body.reason === "string" ? body.reason : "" });
+        const p = await declineProposal(deps, user, proposalId, { reason: typeof body.reason === "string" ? body.reason : "" });
         return back(`${p.developer.name}'s proposal declined`);
       }
       case "accept": {
-        const p = await acceptProposal(emailDeps(context.deps), user, proposalId);
+        const p = await acceptProposal(deps, user, proposalId);
         return back(`You hired ${p.developer.name}!`);
       }
       case "complete":
-        await completeProject(db, user, params.id);
+        await completeProject(deps, user, params.id);
         return back("Project marked as complete");
       case "close":
-        await closeProject(db, user, params.id);
+        await closeProject(deps, user, params.id);
         return back("Project closed");
       case "cancelHire":
-        await cancelHire(db, user, params.id);
+        await cancelHire(deps, user, params.id);
         return back("Hire cancelled. The project is open for proposals again.");
       case "review":
-        await createReview(db, user, params.id, { rating: body.rating, comment: body.comment });
+        await createReview(deps.db, user, params.id, { rating: body.rating, comment: body.comment });
         return back("Thanks for your review!");
       default:
         return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
@@ -379,7 +379,7 @@ function SimilarList({ projects }: { projects: SimilarProject[] }) {
   );
 }
 
-/** Any other failure while loading the page (spec section 2: the "Project not found" fallback view). */
+/** Any other failure while loading the page (docs/product.md, Screens: the "Project not found" fallback view). */
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">

@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const project = await createProject(context.deps.db, user, await readBody(request));
     return redirectWithFlash(`/projects/${project.id}`, { type: "success", message: "Project created successfully!" });
   } catch (err) {
-    // spec section 8: "Failed to create project" unless a field says what is wrong.
+    // docs/product.md, Messages and errors: "Failed to create project" unless a field says what is wrong.
     if (err instanceof AppError && !err.fields) return failure(new AppError(err.status, err.code, "Failed to create project"));
     return failure(err);
   }

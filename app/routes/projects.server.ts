@@ -14,7 +14,7 @@ export interface ProjectsPageData {
   total: number;
   /** The filters that were applied (invalid ones from the URL are dropped). */
   filters: ProjectFilters;
-  /** The list could not be loaded (spec section 8: "Failed to load projects"). */
+  /** The list could not be loaded (docs/product.md, Messages and errors: "Failed to load projects"). */
   failed: boolean;
 }
 

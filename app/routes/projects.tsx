@@ -1,5 +1,5 @@
 /**
- * Browse Projects (/projects, spec section 2): search, filters, sort, grid/list view, chips and
+ * Browse Projects (/projects, docs/product.md, Screens): search, filters, sort, grid/list view, chips and
  * "Load More Projects", all mirrored in the URL query so links, reloads and Back keep the state.
  */
 import { AlertCircle, LayoutGrid, List, SearchX } from "lucide-react";
@@ -27,6 +27,7 @@ import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } fr
 import { Button, ButtonLink } from "../components/ui/button";
 import { notify } from "../lib/toast";
 import { useRootData } from "../root";
+import { canPropose } from "../../shared/policies";
 import type { Route } from "./+types/projects";
 import { loadProjectsPage } from "./projects.server";
 
@@ -93,7 +94,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
     setSearchText(shown.search);
   }
 
-  /** Changing a filter or the sort starts again from the first page (spec section 4). */
+  /** Changing a filter or the sort starts again from the first page (docs/product.md, Lifecycles). */
   function apply(next: ProjectFilters) {
     setDraft(next);
     navigate(projectsHref({ ...next, search: searchText.trim() }, view), { preventScrollReset: true });
@@ -123,7 +124,6 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
   const chips = filterChips(shown);
   const clearHref = projectsHref(clearedFilters(shown), view);
   const activeCount = chips.filter((c) => c.key !== "search").length;
-  const canProposeFor = (p: ProjectCardData) => user?.userType === "developer" && p.userId !== user.id && p.status === "active";
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-8 sm:px-6 lg:py-10">
@@ -185,7 +185,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
               <ul ref={more.listRef} className={gridClass(view)}>
                 {projects.map((project) => (
                   <li key={project.id}>
-                    <ProjectCard project={project} view={view} canPropose={canProposeFor(project)} />
+                    <ProjectCard project={project} view={view} canPropose={canPropose(user, project)} />
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 /**
- * /proposals (issue 4): for developers their own proposals by status, each linking to its
+ * /proposals (docs/product.md, Proposals): for developers their own proposals by status, each linking to its
  * project (Edit while awaiting a decision); for clients the proposals received across their
  * projects, grouped by project and linking to the project's proposals section.
  */
@@ -14,7 +14,7 @@ import { Card } from "../components/ui/card";
 import type { Route } from "./+types/proposals";
 import { loadProposals, parseStatus, requireUser } from "./proposals.server";
 
-/** The status filter chips, in order (issue 4); "cancelled" is reachable by URL only. */
+/** The status filter chips, in order (docs/product.md, Proposals); "cancelled" is reachable by URL only. */
 const PROPOSAL_FILTERS = ["pending", "shortlisted", "accepted", "declined", "withdrawn"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Proposals | BuildZA" }];

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["terms"] })) as Record<string, unknown> | null;
   try {
     const { headers, userType } = await registerAccount(context.deps.auth, body, request.headers);
-    // spec section 2: developers go to /profile/setup, clients to /dashboard (or where they were going).
+    // docs/product.md, Screens: developers go to /profile/setup, clients to /dashboard (or where they were going).
     const to = userType === "developer" ? "/profile/setup" : safeRedirect(body?.redirectTo);
     return redirectWithFlash(to, { type: "success", message: "Account created successfully!" }, headers);
   } catch (err) {

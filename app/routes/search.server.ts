@@ -1,4 +1,4 @@
-/** Server side of /search: projects and developers matching one query (decisions.md: header search). */
+/** Server side of /search: projects and developers matching one query (docs/product.md: header search). */
 import type { Db } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
 import { listProjects } from "../../server/projects/service";

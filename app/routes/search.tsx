@@ -5,6 +5,7 @@ import { ProjectCard } from "../components/projects/project-card";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/form";
 import { useRootData } from "../root";
+import { canPropose } from "../../shared/policies";
 import type { Route } from "./+types/search";
 import { searchEverything } from "./search.server";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return searchEverything(context.deps.db, new URL(request.url).searchParams.get("q") ?? "");
 }
 
-/** /search?q=: projects and developers for one query (the header's search icon, decisions.md). */
+/** /search?q=: projects and developers for one query (the header's search icon, docs/product.md). */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, projects, projectTotal, developers, developerTotal } = loaderData;
   const user = useRootData()?.user ?? null;
@@ -53,7 +54,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
                 {projects.map((p) => (
                   <li key={p.id}>
-                    <ProjectCard project={p} canPropose={user?.userType === "developer" && p.status === "active"} />
+                    <ProjectCard project={p} canPropose={canPropose(user, p)} />
                   </li>
                 ))}
               </ul>

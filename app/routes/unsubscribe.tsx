@@ -14,7 +14,10 @@ export type UnsubscribePage =
 export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | BuildZA" }, { name: "robots", content: "noindex" }];
 
 /** The token is a credential for one switch: never cache the page, never send it on as a Referer. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+// same-origin, not no-referrer: the token never leaves the site in a Referer, and a browser without
+// JavaScript still sends a real Origin with the button's POST (no-referrer makes it "null", which the
+// origin check refuses).
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get("token") ?? "";

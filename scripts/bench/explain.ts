@@ -9,7 +9,7 @@ import { PAGE_SIZE } from "../../shared/constants";
 import { openDatabase, type Database } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
 import { projects } from "../../server/db/schema";
-import { encodeCursor } from "../../server/projects/cursor";
+import { encodeCursor } from "../../server/lib/cursor";
 import { listProjects } from "../../server/projects/service";
 
 export interface ListShape {
@@ -75,6 +75,8 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
     poolSize: 2,
+    // EXPLAIN ANALYZE and ANALYZE over 100,000 rows: no statement timeout.
+    timeouts: { statementMs: 0 },
     logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) },
   });
   return { database, recorded };

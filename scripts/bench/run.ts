@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick | options]: the performance benchmark of issue 6.
+ * npm run bench [-- --quick | options]: the performance benchmark of docs/performance.md.
  *
  * Seeds a fresh database (embedded PGlite in a temporary folder; also PostgreSQL in a database
  * `buildza_bench` created on the server of BENCH_DATABASE_URL and dropped afterwards) through

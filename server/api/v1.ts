@@ -1,11 +1,12 @@
 /**
  * JSON API under /api/v1. Handlers only translate HTTP to domain calls; errors come back as
- * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (issue 2).
+ * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (docs/product.md).
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { streamSSE } from "hono/streaming";
-import { emailDeps, type AppDeps, type SessionUser } from "../context";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { domainDeps, type AppDeps, type SessionUser } from "../context";
+import { asUnavailable } from "../db/faults";
 import { AppError, requireUser, ValidationError } from "../errors";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
@@ -14,12 +15,10 @@ import { getSessionUser } from "../http/session";
 import { currentRequestId, log, setRequestUser } from "../log";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
+import { cancelHire, closeProject, completeProject, deleteProject } from "../projects/lifecycle";
+import { createReview } from "../reviews/service";
 import {
   acceptProposal,
-  cancelHire,
-  closeProject,
-  completeProject,
-  createReview,
   declineProposal,
   getProposal,
   listMyProposals,
@@ -29,7 +28,7 @@ import {
   updateProposal,
   withdrawProposal,
 } from "../proposals/service";
-import { createProject, deleteProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
+import { createProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 
 type Env = { Variables: { user: SessionUser | null } };
 
@@ -53,11 +52,19 @@ export function errorBody(err: AppError, requestId?: string) {
 
 /**
  * The answer to an error thrown by a handler: an AppError with its status, message and fields
- * (Retry-After when it has one; 403 refusals logged as authorization events); anything else is
- * unexpected: logged once with its stack, answered 500 with the request id and no stack.
+ * (Retry-After when it has one; 403 refusals logged as authorization events); a database
+ * connection error or timeout, however wrapped, is an UnavailableError: 503 with Retry-After
+ * (server/db/faults.ts, docs/operations.md); anything else is unexpected: logged once with its
+ * stack, answered 500 with the request id and no stack.
  */
 export function errorResponse(c: Context, err: unknown): Response {
   const requestId = currentRequestId();
+  const unavailable = err instanceof AppError ? null : asUnavailable(err);
+  if (unavailable) {
+    const cause = unavailable.cause as { message?: string; code?: string } | undefined;
+    log().warn({ event: "db.unavailable", method: c.req.method, path: c.req.path, cause: cause?.message, code: cause?.code }, "database unavailable");
+    err = unavailable;
+  }
   if (err instanceof AppError && err.status !== 500) {
     if (err.status === 403) log().warn({ event: "authz.refused", method: c.req.method, path: c.req.path, code: err.code }, err.message);
     if (err.retryAfter) c.header("Retry-After", String(err.retryAfter));
@@ -79,12 +86,8 @@ export function createApiV1(deps: AppDeps) {
     }),
   );
 
-  // Cookie-authenticated writes must come from our own origin (CSRF defence in depth on top of SameSite=Lax).
+  // Writes from another origin were refused before this app (server/http/app.ts, docs/security.md).
   api.use("*", async (c, next) => {
-    const origin = c.req.header("origin");
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && origin && origin !== deps.config.appUrl) {
-      return c.json(errorBody(new AppError(403, "forbidden_origin", "Requests from another origin are not allowed")), 403);
-    }
     const user = await getSessionUser(deps.auth, c.req.raw.headers);
     if (user) setRequestUser(user.id);
     c.set("user", user);
@@ -100,8 +103,9 @@ export function createApiV1(deps: AppDeps) {
   const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
   api.patch("/projects/:id", update);
   api.put("/projects/:id", update);
+  const proposalDeps = domainDeps(deps);
   api.delete("/projects/:id", async (c) => {
-    await deleteProject(deps.db, c.get("user"), c.req.param("id"));
+    await deleteProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.body(null, 204);
   });
 
@@ -110,8 +114,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ reported: true }, 201);
   });
 
-  // Proposals, hiring and reviews (issue 4).
-  const proposalDeps = emailDeps(deps);
+  // Proposals, hiring and reviews (docs/product.md, Proposals).
   api.post("/projects/:id/proposals", async (c) =>
     c.json({ proposal: await submitProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }, 201),
   );
@@ -119,15 +122,15 @@ export function createApiV1(deps: AppDeps) {
     c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
   );
   api.post("/projects/:id/complete", async (c) => {
-    await completeProject(deps.db, c.get("user"), c.req.param("id"));
+    await completeProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/close", async (c) => {
-    await closeProject(deps.db, c.get("user"), c.req.param("id"));
+    await closeProject(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/cancel-hire", async (c) => {
-    await cancelHire(deps.db, c.get("user"), c.req.param("id"));
+    await cancelHire(proposalDeps, c.get("user"), c.req.param("id"));
     return c.json({ project: await getProject(deps.db, c.req.param("id")) });
   });
   api.post("/projects/:id/reviews", async (c) => {
@@ -136,12 +139,12 @@ export function createApiV1(deps: AppDeps) {
   });
   api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), c.req.query("status") || undefined) }));
   api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), c.req.param("id")) }));
-  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }));
-  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(deps.db, c.get("user"), c.req.param("id")) }));
-  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(deps.db, c.get("user"), c.req.param("id")) }));
+  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }));
+  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
+  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
   api.post("/proposals/:id/decline", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await readJson(c) : {};
-    return c.json({ proposal: await declineProposal(deps.db, c.get("user"), c.req.param("id"), body) });
+    return c.json({ proposal: await declineProposal(proposalDeps, c.get("user"), c.req.param("id"), body) });
   });
   api.post("/proposals/:id/accept", async (c) => c.json({ proposal: await acceptProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
   api.get("/developers/:id/reviews", async (c) => {
@@ -162,12 +165,12 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await exportMyData(deps.db, c.get("user")));
   });
   api.delete("/me", async (c) => {
-    const { headers } = await deleteAccount(deps.db, deps.auth, c.get("user"), await readJson(c), c.req.raw.headers);
+    const { headers } = await deleteAccount({ ...proposalDeps, auth: deps.auth }, c.get("user"), await readJson(c), c.req.raw.headers);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);
   });
 
-  // Messages (issue 5).
+  // Messages (docs/product.md, Messages and notifications).
   api.get("/conversations", async (c) => c.json(await listConversations(deps.db, c.get("user"), c.req.query())));
   api.post("/conversations", async (c) => {
     const result = await startConversation(deps.db, c.get("user"), await readJson(c));
@@ -184,7 +187,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await markConversationRead(deps.db, c.get("user"), c.req.param("id"), seq));
   });
 
-  // Notifications and unread counts (issue 5).
+  // Notifications and unread counts (docs/product.md, Messages and notifications).
   api.get("/notifications", async (c) => c.json(await listNotifications(deps.db, c.get("user"), c.req.query())));
   api.post("/notifications/read-all", async (c) => {
     await markAllNotificationsRead(deps.db, c.get("user"));
@@ -202,24 +205,57 @@ export function createApiV1(deps: AppDeps) {
   api.post("/unsubscribe", async (c) => c.json({ unsubscribed: await unsubscribe(deps.db, deps.secret, c.req.query("token") ?? "") }));
 
   // Server-sent events: unread counts, messages, read receipts and notification changes, live.
+  // The stream is reserved before it starts, so a refusal (429 past the limits of
+  // docs/operations.md, 503 while shutting down or when the database is down) is a JSON error.
   api.get("/events", async (c) => {
     const me = requireUser(c.get("user"));
+    let stream: SSEStreamingApi | null = null;
+    let ending: (() => void) | null = null;
+    const ended = new Promise<void>((resolve) => (ending = resolve));
+    let shuttingDown = false;
+    const unsubscribe = deps.realtime.subscribe(
+      me.id,
+      (event, data) => {
+        void stream?.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+      },
+      () => {
+        shuttingDown = true;
+        ending?.();
+      },
+    );
+    let counts;
+    try {
+      counts = await unreadCounts(deps.db, me.id);
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const unsubscribe = deps.realtime.subscribe(me.id, (event, data) => {
-        void stream.writeSSE({ event, data: JSON.stringify(data) }).catch(() => {});
+    return streamSSE(c, async (s) => {
+      stream = s;
+      s.onAbort(() => {
+        unsubscribe();
+        ending?.();
       });
-      stream.onAbort(unsubscribe);
       try {
-        await stream.writeSSE({ event: "ready", data: JSON.stringify(await unreadCounts(deps.db, me.id)), retry: 2000 });
+        await s.writeSSE({ event: "ready", data: JSON.stringify(counts), retry: 2000 });
         // Every 20 s: a keep-alive comment, and the session is checked again, so a stream ends
         // soon after its session is signed out or expires (the page then stops on the 401).
-        while (!stream.aborted && !stream.closed) {
-          await stream.sleep(20_000);
+        while (!s.aborted && !s.closed && !shuttingDown) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+          clearTimeout(timer);
+          if (shuttingDown || s.aborted) break;
           const still = await getSessionUser(deps.auth, c.req.raw.headers).catch(() => null);
           if (still?.id !== me.id) break;
-          await stream.write(": keep-alive\n\n");
+          await s.write(": keep-alive\n\n");
+        }
+        if (shuttingDown && !s.aborted) {
+          // This instance is stopping: reconnect (through the balancer, to another instance) after
+          // a short random delay, so its clients do not all arrive at once (app/lib/realtime.tsx).
+          const retryMs = 500 + Math.floor(Math.random() * 2000);
+          await s.writeSSE({ event: "reconnect", data: JSON.stringify({ reason: "shutdown", retryMs }), retry: retryMs });
         }
       } finally {
         unsubscribe();

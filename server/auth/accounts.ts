@@ -1,7 +1,7 @@
 /**
- * Account operations behind the Login, Register, Forgot password and Reset screens (spec
- * sections 2, 5, 8; decisions.md). They validate with the shared schemas, call better-auth, and
- * return the Set-Cookie headers to send. better-auth's messages pass through (spec section 8).
+ * Account operations behind the Login, Register, Forgot password and Reset screens
+ * (docs/product.md, Accounts). They validate with the shared schemas, call better-auth, and
+ * return the Set-Cookie headers to send. better-auth's messages pass through (docs/product.md, Messages and errors).
  */
 import { isAPIError } from "better-auth/api";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
@@ -50,7 +50,7 @@ export interface LimitedBy {
 
 /**
  * Signs in with email and password. rememberMe: 30-day cookie, else a browser-session cookie
- * whose session ends on the server after 1 day (decisions.md). Throws ValidationError,
+ * whose session ends on the server after 1 day (docs/product.md). Throws ValidationError,
  * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed",
  * TooManyRequestsError 429 "Too many attempts. Try again in N seconds." when `guard` is given and
  * a sign-in limit of the email or the client address is reached (docs/decisions/0011-rate-limits.md).
@@ -73,7 +73,7 @@ export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers
   return guard.limits.guard("login", { account: data.email, address: guard.clientAddress }, run, () => true);
 }
 
-/** Ends the session on the server (decisions.md) and returns the headers that clear the cookie. */
+/** Ends the session on the server (docs/product.md) and returns the headers that clear the cookie. */
 export async function signOut(auth: Auth, requestHeaders: Headers): Promise<Headers> {
   try {
     const { headers } = await auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
@@ -86,7 +86,7 @@ export async function signOut(auth: Auth, requestHeaders: Headers): Promise<Head
 
 /**
  * Emails a single-use reset link valid 1 hour when the address has an account; answers the same
- * either way (decisions.md: never reveals whether an email has an account). Throws ValidationError,
+ * either way (docs/product.md: never reveals whether an email has an account). Throws ValidationError,
  * TooManyRequestsError 429 when `guard` is given and a reset limit of the email or the client
  * address is reached (the same for emails with and without an account).
  */

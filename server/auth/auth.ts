@@ -1,14 +1,17 @@
 /**
  * better-auth set-up: email and password, sessions stored in the database, httpOnly SameSite=Lax
  * cookies (Secure when APP_URL is https). Sign-up writes the user (account + profile fields
- * userType, name, isActive) and the credential in one transaction (decisions.md).
+ * userType, name, isActive) and the credential in one transaction (docs/product.md).
  */
 import { betterAuth } from "better-auth";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
-import type { Mailer } from "../email/mailer";
+import { enqueueEmail } from "../email/outbox";
+import { log } from "../log";
 import { passwordResetEmail } from "../email/templates";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
@@ -16,15 +19,45 @@ import { hashPassword, verifyPassword } from "./password";
 
 export interface AuthOptions {
   db: Db;
-  mailer: Mailer;
   appUrl: string;
   secret: string;
   /** The shared limits: their table also keeps better-auth's own rate-limit counts. */
   limits: AuthLimits;
 }
 
+/** The auth events worth a log line, by better-auth path (ARCHITECTURE.md, Logging). */
+const AUTH_EVENTS: Record<string, string> = {
+  "/sign-in/email": "auth.sign_in",
+  "/sign-up/email": "auth.sign_up",
+  "/sign-out": "auth.sign_out",
+  "/change-password": "auth.password_changed",
+  "/request-password-reset": "auth.password_reset_requested",
+  "/reset-password": "auth.password_reset",
+  "/revoke-other-sessions": "auth.other_sessions_revoked",
+};
+
+/** A short, stable, non-reversible tag of an email address, to correlate failures without logging the address. */
+function emailTag(email: unknown): string | undefined {
+  return typeof email === "string" ? createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16) : undefined;
+}
+
+/**
+ * Logs every auth event, on the HTTP API and through auth.api alike: success or failure, the
+ * user id when known, an email tag, never a password or token (server/log.ts redacts those too).
+ */
+const logAuthEvents = createAuthMiddleware(async (ctx) => {
+  const event = ctx.path ? AUTH_EVENTS[ctx.path] : undefined;
+  if (!event) return;
+  const returned = ctx.context.returned;
+  const failed = isAPIError(returned);
+  const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
+  const fields = { event, outcome: failed ? "failure" : "success", userId, emailTag: emailTag((ctx.body as { email?: unknown } | undefined)?.email) };
+  if (failed) log().warn({ ...fields, code: (returned.body as { code?: string } | undefined)?.code, status: returned.statusCode }, `${event} failed`);
+  else log().info(fields, event);
+});
+
 /** Creates the better-auth instance; its HTTP handler is mounted at /api/auth. */
-export function createAuth({ db, mailer, appUrl, secret, limits }: AuthOptions) {
+export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
   return betterAuth({
     appName: "BuildZA",
     baseURL: appUrl,
@@ -53,12 +86,14 @@ export function createAuth({ db, mailer, appUrl, secret, limits }: AuthOptions) 
       async sendResetPassword({ user, token }) {
         // Our own set-new-password screen, not better-auth's redirecting callback.
         const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({ to: user.email, ...passwordResetEmail({ name: user.name, url }) });
+        // Through the outbox: a mail server that is down never fails the request (it answers the
+        // same either way) and the email is retried.
+        await enqueueEmail(db, { template: "password-reset", to: user.email, toUserId: user.id, ...passwordResetEmail({ name: user.name, url }) });
       },
     },
     session: {
       // Remember me: 30 days; otherwise a browser-session cookie and 1 day on the server
-      // (better-auth's rememberMe: false) - decisions.md.
+      // (better-auth's rememberMe: false) - docs/product.md.
       expiresIn: SESSION_REMEMBER_SECONDS,
       updateAge: 60 * 60 * 24,
     },
@@ -80,6 +115,7 @@ export function createAuth({ db, mailer, appUrl, secret, limits }: AuthOptions) 
       customRules: { "/sign-in/email": false, "/request-password-reset": false },
       customStorage: limits.betterAuthStorage,
     },
+    hooks: { after: logAuthEvents },
     telemetry: { enabled: false },
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Password hashing with argon2id at OWASP's minimum (m=19 MiB, t=2, p=1), replacing
- * better-auth's default scrypt parameters, which are below it (issue 2).
+ * better-auth's default scrypt parameters, which are below it (docs/product.md).
  */
 import { hash, verify } from "@node-rs/argon2";
 

@@ -1,5 +1,5 @@
 /**
- * Settings (/profile, issue 3): change name, change password, sign out of other sessions,
+ * Settings (/profile, docs/product.md, Developers): change name, change password, sign out of other sessions,
  * download my data and delete my account (POPIA: access to and erasure of personal data).
  * Plain functions taking the database and/or the better-auth instance, the session user, the
  * untrusted input and the request headers; they validate with the shared schemas and throw the
@@ -10,7 +10,21 @@ import { and, eq, gt, ne, or, sql } from "drizzle-orm";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { accounts, developerProfiles, emailPreferences, messages, projectReports, projects, reviews, sessions, users, verifications } from "../db/schema";
+import {
+  accounts,
+  developerProfiles,
+  emailOutbox,
+  emailPreferences,
+  messages,
+  projectReports,
+  projects,
+  reviews,
+  sessions,
+  users,
+  verifications,
+} from "../db/schema";
+import { applyEffects } from "../notifications/effects";
+import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
@@ -28,7 +42,7 @@ function codeOf(err: unknown): string | undefined {
 /**
  * Renames the signed-in user: users.name and, for a developer, developer_profiles.name (kept equal
  * for search) in one transaction. Returns the new name.
- * Throws UnauthorizedError, ValidationError (name: spec section 5 messages).
+ * Throws UnauthorizedError, ValidationError (name: docs/product.md, Messages and errors messages).
  */
 export async function changeName(db: Db, user: SessionUser | null, input: unknown): Promise<{ name: string }> {
   const me = requireUser(user);
@@ -115,7 +129,7 @@ export interface MyData {
   projects: Array<Record<string, unknown>>;
   projectReports: Array<{ id: string; projectId: string; reason: string; createdAt: string }>;
   sessions: Array<{ createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }>;
-  /** Messages the user sent (issue 5), oldest first. */
+  /** Messages the user sent (docs/product.md, Messages and notifications), oldest first. */
   messagesSent: Array<{ conversationId: string; seq: number; body: string; createdAt: string }>;
   emailPreferences: Record<string, boolean> | null;
 }
@@ -216,15 +230,24 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
 }
 
 /**
- * Deletes the signed-in user's account after checking the password (POPIA erasure). In one
- * transaction: their projects are closed (rows kept for the developers who bid on them, pointing
- * at the anonymised account); the developer profile and the reviews about it are deleted; reviews
- * they wrote lose the client's name and id; sessions, credentials and verifications go; the users
- * row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image). Returns
- * the Set-Cookie headers that clear the session cookie.
+ * Deletes the signed-in user's account after checking the password (POPIA erasure;
+ * docs/product.md, Accounts). In one transaction: the projects and proposals the account is part
+ * of move through their state machines (server/projects/lifecycle.ts endAccountProjects: open and
+ * hired projects of a client close, ending the hire; a project the developer was hired for takes
+ * proposals again; open proposals are withdrawn; completed projects stay completed), and the other
+ * side is told; the developer profile and the reviews about it are deleted; reviews they wrote
+ * lose the client's name and id; sessions, credentials, verifications and unsent emails go; the
+ * users row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image).
+ * Returns the Set-Cookie headers that clear the session cookie.
  * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
  */
-export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
+export async function deleteAccount(
+  deps: LifecycleDeps & { auth: Auth },
+  user: SessionUser | null,
+  input: unknown,
+  requestHeaders: Headers,
+): Promise<{ headers: Headers }> {
+  const { db, auth } = deps;
   const me = requireUser(user);
   const { password } = parseInput(deleteAccountSchema, input);
   try {
@@ -238,10 +261,9 @@ export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null
   const email = (row?.email ?? me.email).toLowerCase();
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
-      .update(projects)
-      .set({ status: "closed", updatedAt: now })
-      .where(and(eq(projects.userId, me.id), ne(projects.status, "closed")));
+    await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
+    // Mail to the account, sent or not, holds its address and name.
+    await tx.delete(emailOutbox).where(eq(emailOutbox.toUserId, me.id));
     await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
     await tx.delete(reviews).where(eq(reviews.developerId, me.id));
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
@@ -262,6 +284,7 @@ export async function deleteAccount(db: Db, auth: Auth, user: SessionUser | null
       .set({ name: DELETED_USER_NAME, email: deletedEmail(me.id), emailVerified: false, image: null, isActive: false, updatedAt: now })
       .where(eq(users.id, me.id));
   });
+  log().info({ event: "auth.account_deleted", userId: me.id }, "account deleted");
   // The session row is gone; signOut still answers with the headers that clear the cookie.
   const headers = await signOut(auth, requestHeaders);
   return { headers };

@@ -10,15 +10,20 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
+import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
 import { log } from "../log";
 
 /** The Drizzle database every domain function takes as its first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction on a Db (what `db.transaction(async (tx) => ...)` hands over). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -38,7 +43,54 @@ export interface Database {
    * Resolves once listening; the returned function stops.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Whether the last query failed because the server could not be reached (or timed out) within
+   * the last few seconds, with no query succeeding since: the page cache then serves a stale page
+   * at once instead of waiting for a timeout. Always false on PGlite.
+   */
+  isUnavailable(): boolean;
+  /**
+   * Readiness (GET /readyz, docs/operations.md): whether the database answers within `timeoutMs`
+   * and has every migration in drizzle/ applied. Never throws.
+   */
+  checkReady(timeoutMs: number): Promise<ReadyState>;
 }
+
+export interface ReadyState {
+  database: "ok" | "unreachable";
+  /** "unknown" when the database did not answer. */
+  migrations: "ok" | "pending" | "unknown";
+}
+
+/**
+ * Timeouts of the PostgreSQL pool, in ms (docs/operations.md). 0 turns one off (scripts that
+ * seed or EXPLAIN ANALYZE large tables run statements longer than any request should).
+ */
+export interface DbTimeouts {
+  /** Opening a connection, or waiting for a free one when all are busy (pool and LISTEN client). */
+  connectMs: number;
+  /**
+   * Longest statement: the server cancels it (statement_timeout); when the server does not answer
+   * at all (a network partition), the client gives up 1 s later (query_timeout) and drops the
+   * connection, so nothing waits on a dead socket.
+   */
+  statementMs: number;
+  /** A transaction left idle this long is ended by the server (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+  /** A pooled connection unused this long is closed. */
+  idleMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5000, statementMs: 10_000, idleInTransactionMs: 15_000, idleMs: 30_000 };
+
+/**
+ * Key of the PostgreSQL advisory lock held while migrating, so instances starting together on one
+ * database migrate one after the other (concurrent CREATE EXTENSION / CREATE TABLE race otherwise).
+ */
+export const MIGRATION_LOCK_KEY = 4_242_001;
+
+/** How long `isUnavailable()` trusts a fault before letting requests try the database again, in ms. */
+const FAULT_MEMORY_MS = 5000;
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
@@ -52,24 +104,73 @@ export interface OpenOptions {
   poolSize?: number;
   /** Sees every query Drizzle sends (tests record them to EXPLAIN each shape). */
   logger?: Logger;
+  /** PostgreSQL only: timeouts (DEFAULT_DB_TIMEOUTS for the ones not given). */
+  timeouts?: Partial<DbTimeouts>;
+  /** PostgreSQL only: how often the LISTEN connection checks it is still alive, in ms (default 15 000). */
+  listenHeartbeatMs?: number;
 }
+
+let newestMigration: number | undefined;
+
+/** The newest migration in drizzle/ (its journal `when`, which the migrator records as created_at); read once. */
+function newestMigrationMillis(): number {
+  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  return newestMigration;
+}
+
+/** Rejects with "timeout exceeded" after `ms` unless `promise` settles first (the promise runs on). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout exceeded (${ms} ms)`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The ReadyState from the newest applied migration's created_at (null: none applied). */
+async function readyFrom(read: () => Promise<string | null>, timeoutMs: number): Promise<ReadyState> {
+  try {
+    const newest = await withTimeout(read(), timeoutMs);
+    return { database: "ok", migrations: newest !== null && Number(newest) >= newestMigrationMillis() ? "ok" : "pending" };
+  } catch (err) {
+    // No migrations table yet: reachable, nothing applied.
+    if ((err as { code?: string }).code === "42P01" || (err as { cause?: { code?: string } }).cause?.code === "42P01")
+      return { database: "ok", migrations: "pending" };
+    return { database: "unreachable", migrations: "unknown" };
+  }
+}
+
+const NEWEST_MIGRATION_SQL = "select max(created_at)::text as newest from drizzle.__drizzle_migrations";
 
 /** Opens (does not migrate) the database described by `options`. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const url = options.databaseUrl;
+    const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
+    const health = { lastFaultAt: 0, lastOkAt: 0 };
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...poolTimeouts(timeouts) });
     // An idle client losing its connection (server restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (err) => log().warn({ err }, "PostgreSQL idle client error"));
+    guardQueries(pool, health);
+    pool.on("connect", (client) => guardQueries(client, health, client));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
-      url: options.databaseUrl,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      url,
+      migrate: () => migrateWithLock(url, timeouts),
       close: () => pool.end(),
       query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-      listen: (channel, onPayload, onReconnect) => listenOnServer(options.databaseUrl!, channel, onPayload, onReconnect),
+      listen: (channel, onPayload, onReconnect) => listenOnServer(url, timeouts, options.listenHeartbeatMs ?? 15_000, channel, onPayload, onReconnect),
+      isUnavailable: () => health.lastFaultAt > health.lastOkAt && Date.now() - health.lastFaultAt < FAULT_MEMORY_MS,
+      checkReady: (timeoutMs) =>
+        readyFrom(
+          async () => (await pool.query<{ newest: string | null }>(withQueryTimeout(NEWEST_MIGRATION_SQL, timeoutMs))).rows[0]?.newest ?? null,
+          timeoutMs,
+        ),
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
@@ -91,19 +192,120 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    isUnavailable: () => false,
+    checkReady: (timeoutMs) => readyFrom(async () => (await client.query<{ newest: string | null }>(NEWEST_MIGRATION_SQL)).rows[0]?.newest ?? null, timeoutMs),
     // exposed for the test template (dumpDataDir)
     ...({ pglite: client } as object),
   };
 }
 
-/** A LISTEN connection of its own (a pooled one would be handed to other queries), kept open. */
-async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+/** A query config with node-postgres's per-query client-side timeout (not in @types/pg). */
+function withQueryTimeout(text: string, ms: number): pg.QueryConfig {
+  return { text, query_timeout: ms } as pg.QueryConfig;
+}
+
+/** node-postgres settings for `timeouts` (pool and single clients alike). */
+function poolTimeouts(t: DbTimeouts): pg.PoolConfig {
+  return {
+    connectionTimeoutMillis: t.connectMs || undefined,
+    idleTimeoutMillis: t.idleMs || undefined,
+    statement_timeout: t.statementMs || undefined,
+    query_timeout: t.statementMs ? t.statementMs + 1000 : undefined,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs || undefined,
+    // Lets the kernel notice a dead peer on an idle connection (it otherwise waits for ever).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
+ * Wraps the promise form of `target.query` (and `connect`, for the pool): a connection error or
+ * timeout is noted for the current request (server/db/faults.ts) and for `isUnavailable()`,
+ * rethrown as UnavailableError (503), and the client it happened on is closed so the pool does not
+ * hand out a connection stuck behind an unanswered query. The callback forms, used inside
+ * pg-pool, are left alone (pg-pool already drops a client whose query failed).
+ */
+function guardQueries(target: pg.Pool | pg.PoolClient, health: { lastFaultAt: number; lastOkAt: number }, client?: pg.PoolClient) {
+  const guard = (result: unknown) => {
+    if (!result || typeof (result as Promise<unknown>).then !== "function") return result;
+    return (result as Promise<unknown>).then(
+      (value) => {
+        health.lastOkAt = Date.now();
+        return value;
+      },
+      (err: unknown) => {
+        if (!isConnectionFault(err)) throw err;
+        health.lastFaultAt = Date.now();
+        noteDatabaseFault(err);
+        client?.end().catch(() => {});
+        throw asUnavailable(err);
+      },
+    );
+  };
+  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+  (target as { query: unknown }).query = (...args: unknown[]) => guard(query(...args));
+  if (target instanceof pg.Pool) {
+    const connect = target.connect.bind(target) as (...args: unknown[]) => unknown;
+    (target as { connect: unknown }).connect = (...args: unknown[]) => (args.length ? connect(...args) : guard(connect()));
+  }
+}
+
+/**
+ * Applies pending migrations on a connection of its own holding a PostgreSQL advisory lock
+ * (MIGRATION_LOCK_KEY), so instances started together on an empty database migrate one at a time:
+ * the later ones wait, then find nothing to do. No statement timeout there (a migration may build
+ * an index for minutes); the lock goes with the connection if the process dies.
+ */
+async function migrateWithLock(url: string, timeouts: DbTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString: url, ...poolTimeouts({ ...timeouts, statementMs: 0, idleInTransactionMs: 0 }) });
+  await client.connect();
+  try {
+    const [{ locked }] = (await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_KEY])).rows as [
+      { locked: boolean },
+    ];
+    if (!locked) {
+      log().info("Another instance is migrating this database: waiting for it");
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A LISTEN connection of its own (a pooled one would be handed to other queries), kept open.
+ * Every `heartbeatMs` it runs a trivial query: a connection that no longer answers (a network
+ * partition sends no error) is dropped and re-opened like one that closed.
+ */
+async function listenOnServer(
+  url: string,
+  timeouts: DbTimeouts,
+  heartbeatMs: number,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) {
   let stopped = false;
   let client: pg.Client | null = null;
   let delay = 1000;
   const quoted = `"${channel.replace(/"/g, '""')}"`;
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    c.query(withQueryTimeout("select 1", timeouts.statementMs || 10_000)).catch((err: unknown) => {
+      log().warn({ err, channel }, "LISTEN connection does not answer: reconnecting");
+      // Destroys the socket (a query is still waiting on it); "end" then schedules the reconnect.
+      void c.end().catch(() => {});
+    });
+  }, heartbeatMs);
+  heartbeat.unref();
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, ...poolTimeouts({ ...timeouts, idleInTransactionMs: 0 }) });
     c.on("notification", (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
@@ -113,8 +315,13 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
       client = null;
       setTimeout(retry, delay);
     });
-    await c.connect();
-    await c.query(`LISTEN ${quoted}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoted}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
     client = c;
     delay = 1000;
   };
@@ -132,6 +339,7 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
   await connect();
   return async () => {
     stopped = true;
+    clearInterval(heartbeat);
     const c = client;
     client = null;
     await c?.end().catch(() => {});

@@ -1,11 +1,32 @@
 /**
- * Database schema (Drizzle, PostgreSQL). decisions.md: collections become tables.
+ * Database schema (Drizzle, PostgreSQL): the entities of docs/product.md as tables.
  * `users`, `sessions`, `accounts`, `verifications` are better-auth's tables; `users` also carries
- * the profile fields of spec section 3 (userType, isActive), so account and profile are one row
+ * the profile fields of docs/product.md, Projects (userType, isActive), so account and profile are one row
  * written in one transaction.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { PROJECT_STATUSES, type ProjectStatus } from "../../shared/constants";
+import { PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
+
+/** `column in ('a', 'b', ...)` for a CHECK constraint over a fixed list of values. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -84,9 +105,9 @@ export const verifications = pgTable(
 );
 
 /**
- * Projects (spec section 3). Budgets are whole rand; budget_max null means no upper bound
+ * Projects (docs/product.md, Projects). Budgets are whole rand; budget_max null means no upper bound
  * (R75000+). `search_vector` is generated from title, skills, description and features for
- * full-text search (decisions.md) and served by a GIN index.
+ * full-text search (docs/product.md) and served by a GIN index.
  */
 export const projects = pgTable(
   "projects",
@@ -112,7 +133,8 @@ export const projects = pgTable(
     additionalInfo: text("additional_info").notNull().default(""),
     category: text("category").notNull().default("Other"),
     location: text("location").notNull().default("South Africa"),
-    status: text("status").notNull().default("active"),
+    /** Changed only by the project state machine (server/projects/lifecycle.ts). */
+    status: text("status").$type<ProjectStatus>().notNull().default("active"),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -152,10 +174,11 @@ export const projects = pgTable(
     check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),
     check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check("projects_proposal_count_check", sql`${t.proposalCount} >= 0`),
+    check("projects_status_check", oneOf(t.status, PROJECT_STATUSES)),
   ],
 );
 
-/** Reports of a project for moderation (decisions.md: the flag button). */
+/** Reports of a project for moderation (docs/product.md: the flag button). */
 export const projectReports = pgTable(
   "project_reports",
   {
@@ -175,7 +198,7 @@ export const projectReports = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** A portfolio item of a developer profile (spec section 3). */
+/** A portfolio item of a developer profile (docs/product.md, Projects). */
 export interface PortfolioItem {
   id: string;
   title: string;
@@ -207,7 +230,7 @@ export interface ProfileLinks {
 }
 
 /**
- * Developer profiles (spec section 3 "Developer profile"), one per developer user, keyed by the
+ * Developer profiles (docs/product.md, Projects "Developer profile"), one per developer user, keyed by the
  * user id. `name` is kept equal to users.name (same transaction) so search can index it. Rating
  * (0-5, two decimals), reviewCount and completedProjects follow from reviews and projects.
  * hourlyRate is whole rand per hour, null for "Rate on request".
@@ -269,8 +292,8 @@ export const developerProfiles = pgTable(
 );
 
 /**
- * Reviews of developers by clients (spec section 3 "reviews"). Written by the proposals issue
- * when a project completes; demo data fills them so ratings agree with reviewCount and rating.
+ * Reviews of developers by clients (docs/product.md, Reviews), one per completed project; demo
+ * data fills them so ratings agree with reviewCount and rating.
  */
 export const reviews = pgTable(
   "reviews",
@@ -306,8 +329,8 @@ export interface Milestone {
 }
 
 /**
- * Proposals (issue 4): one per developer per project. price in whole rand; duration is a
- * timeline code (spec section 9) or a number of days. Status follows the proposal state machine
+ * Proposals (docs/product.md, Proposals): one per developer per project. price in whole rand; duration is a
+ * timeline code (docs/product.md, Constants) or a number of days. Status follows the proposal state machine
  * (server/proposals/lifecycle.ts).
  */
 export const proposals = pgTable(
@@ -325,7 +348,8 @@ export const proposals = pgTable(
     durationCode: text("duration_code"),
     durationDays: integer("duration_days"),
     milestones: jsonb("milestones").$type<Milestone[]>().notNull().default([]),
-    status: text("status").notNull().default("pending"),
+    /** Changed only by the proposal state machine (server/proposals/lifecycle.ts). */
+    status: text("status").$type<ProposalStatus>().notNull().default("pending"),
     declineReason: text("decline_reason").notNull().default(""),
     acceptedAt: timestamp("accepted_at", { withTimezone: true, precision: 3 }),
     ...timestamps,
@@ -334,13 +358,13 @@ export const proposals = pgTable(
     uniqueIndex("proposals_one_per_developer_idx").on(t.projectId, t.developerId),
     index("proposals_project_idx").on(t.projectId, t.status, t.createdAt.desc()),
     index("proposals_developer_idx").on(t.developerId, t.status, t.createdAt.desc()),
-    check("proposals_status_check", sql`${t.status} in ('pending', 'shortlisted', 'accepted', 'declined', 'withdrawn', 'cancelled')`),
+    check("proposals_status_check", oneOf(t.status, PROPOSAL_STATUSES)),
     check("proposals_price_check", sql`${t.price} >= 500`),
     check("proposals_duration_check", sql`(${t.durationCode} is not null) <> (${t.durationDays} is not null)`),
   ],
 );
 
-/** Reviews of clients by the developer they hired (issue 4): one per project. */
+/** Reviews of clients by the developer they hired (docs/product.md, Proposals): one per project. */
 export const clientReviews = pgTable(
   "client_reviews",
   {
@@ -364,8 +388,8 @@ export const clientReviews = pgTable(
 );
 
 /**
- * Notices for a user (issue 4 records them; the notifications issue shows them): type, a short
- * text and the link it is about.
+ * Notices for a user (docs/product.md, Messages and notifications): type, a short text and the
+ * in-app link it is about. Written by server/notifications/effects.ts in the event's transaction.
  */
 export const notifications = pgTable(
   "notifications",
@@ -390,7 +414,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A conversation between two users (issue 5), optionally about a project. The pair is stored in
+ * A conversation between two users (docs/product.md, Messages and notifications), optionally about a project. The pair is stored in
  * byte order (user_a_id < user_b_id, collate "C") so one pair has one conversation per project and one without.
  * `last_seq` numbers the messages: each send takes the row lock and increments it, so within a
  * conversation message order equals commit order (the catch-up cursor cannot skip a message).
@@ -429,7 +453,7 @@ export const conversations = pgTable(
 /**
  * Each participant's view of a conversation: the inbox order (last_message_at copied from the
  * conversation), read state (last_read_seq), unread count, and when the unread-message email
- * last went out (at most one per conversation per hour, issue 5).
+ * last went out (at most one per conversation per hour, docs/product.md, Messages and notifications).
  */
 export const conversationParticipants = pgTable(
   "conversation_participants",
@@ -482,7 +506,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Which emails a user wants (issue 5); no row means every switch is on. Security emails are not switchable. */
+/** Which emails a user wants (docs/product.md, Messages and notifications); no row means every switch is on. Security emails are not switchable. */
 export const emailPreferences = pgTable("email_preferences", {
   userId: text("user_id")
     .primaryKey()
@@ -511,3 +535,42 @@ export const rateLimits = pgTable(
 );
 
 export type ProposalRow = typeof proposals.$inferSelect;
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * The email outbox (ARCHITECTURE.md, Email outbox): an email is a row written in the same
+ * transaction as the event that causes it, so none is sent for a change that rolled back. The
+ * sender (server/email/outbox.ts) claims due rows with FOR UPDATE SKIP LOCKED, leasing each until
+ * `next_attempt_at`, so instances never send one twice at once; a failure is retried with back-off
+ * and recorded (attempts, last_error) until it is given up (`failed`).
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The template that wrote it (server/email/templates/), for logs and tests. */
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** The recipient's account, when they have one (its unsent mail goes with a deleted account). */
+    toUserId: text("to_user_id").references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("email_outbox_user_idx").on(t.toUserId),
+    check("email_outbox_status_check", oneOf(t.status, OUTBOX_STATUSES)),
+  ],
+);

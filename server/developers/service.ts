@@ -1,5 +1,5 @@
 /**
- * Developers domain (issue 3; spec sections 2, 3, 4, 7, 9). Plain functions taking `db` and the
+ * Developers domain (docs/product.md, Developers, Screens). Plain functions taking `db` and the
  * session user; they validate with the shared schemas and throw typed errors.
  */
 import { randomUUID } from "node:crypto";
@@ -20,8 +20,9 @@ import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
-import { decodeCursor, encodeCursor } from "../projects/cursor";
-import { toPrefixTsquery } from "../projects/service";
+import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { refreshDeveloperStats } from "./stats";
+import { toPrefixTsquery } from "../lib/tsquery";
 import { parseInput } from "../validation";
 
 /** A developer as cards, profile pages and the API see it. Money: whole rand per hour. */
@@ -44,7 +45,7 @@ export interface Developer {
   reviewCount: number;
   completedProjects: number;
   successRate: number;
-  /** Up to 2 recent works (spec: developer card), from the portfolio. */
+  /** Up to 2 recent works (docs/product.md: developer card), from the portfolio. */
   recentProjects: Array<{ title: string }>;
   /** When the account was created (profile "Member since"). */
   memberSince: string;
@@ -68,7 +69,7 @@ export interface DeveloperPage {
   total: number;
 }
 
-/** Spec defaults shown where a developer left a field empty (spec sections 2 and 9). */
+/** Spec defaults shown where a developer left a field empty (docs/product.md, Screens). */
 export const DEVELOPER_DEFAULTS = { title: DEFAULT_DEVELOPER_TITLE, responseTime: DEFAULT_RESPONSE_TIME, bio: DEFAULT_BIO } as const;
 
 const columns = {
@@ -120,7 +121,7 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
 
 /**
  * Creates or updates the signed-in developer's profile from untrusted `input` (fields missing
- * from `input` keep their value). spec section 4: isActive true, updatedAt now, createdAt kept.
+ * from `input` keep their value). docs/product.md, Lifecycles: isActive true, updatedAt now, createdAt kept.
  * List items without an id get one. One statement, so a save is all or nothing.
  * Throws UnauthorizedError, ForbiddenError (clients), ValidationError.
  */
@@ -166,14 +167,20 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     isActive: true,
     updatedAt: new Date(),
   };
-  await db
-    .insert(developerProfiles)
-    .values({ userId: developer.id, ...values })
-    .onConflictDoUpdate({ target: developerProfiles.userId, set: values });
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(developerProfiles)
+      .values({ userId: developer.id, ...values })
+      .onConflictDoUpdate({ target: developerProfiles.userId, set: values })
+      .returning({ isNew: sql<boolean>`xmax = 0` });
+    // A developer hired and reviewed before making a profile: the new row starts from the record,
+    // not from zero (decision 0006: the figures always equal a recount).
+    if (created?.isNew) await refreshDeveloperStats(tx, developer.id);
+  });
   return getDeveloper(db, developer.id);
 }
 
-/** A developer by user id. Throws NotFoundError "Developer not found" (spec section 8). */
+/** A developer by user id. Throws NotFoundError "Developer not found" (docs/product.md, Messages and errors). */
 export async function getDeveloper(db: Db, id: string): Promise<Developer> {
   if (!id || id.length > 100) throw new NotFoundError("Developer not found");
   const [row] = await db
@@ -219,9 +226,9 @@ export async function listDeveloperReviews(db: Db, developerId: string, limit = 
 const idOrder = sql`${developerProfiles.userId} collate "C" desc`;
 
 /**
- * Sort keys (spec section 9, all descending); the cursor is [key value, user id]. `DESC NULLS LAST`
+ * Sort keys (docs/product.md, Constants, all descending); the cursor is [key value, user id]. `DESC NULLS LAST`
  * is the order the indexes of drizzle/0001_developers.sql are built in (a bare DESC is NULLS FIRST,
- * which no index matches, so every active profile was read and sorted; issue 6). The columns are
+ * which no index matches, so every active profile was read and sorted; docs/performance.md). The columns are
  * NOT NULL, so the order is the same.
  */
 const SORTS: Record<DeveloperSort, { key: SQL; order: SQL }> = {
@@ -240,7 +247,7 @@ function sortValue(sort: DeveloperSort, d: Developer): number {
 }
 
 /**
- * Lists active developers with a profile (spec section 7): search (full-text over name, title,
+ * Lists active developers with a profile (docs/product.md, Lists and search): search (full-text over name, title,
  * bio, skills), skills (any), location (city), minRating, availability; sorts rating | reviewCount
  * | completedProjects | hourlyRate, all descending, ties broken by id; keyset pagination.
  * Throws ValidationError.
@@ -282,7 +289,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
 }
 
 /**
- * Top developers (spec section 7): rating at least 4.0 and at least 5 reviews, by rating then
+ * Top developers (docs/product.md, Lists and search): rating at least 4.0 and at least 5 reviews, by rating then
  * reviewCount descending, 6 by default.
  */
 export async function listTopDevelopers(db: Db, limit = TOP_DEVELOPERS_LIMIT): Promise<Developer[]> {

@@ -1,6 +1,6 @@
 /**
  * Outgoing email through nodemailer. With SMTP_URL unset, each message is written as an .eml
- * file to `<DATA_DIR>/mail/` and its links are logged (issue 2).
+ * file to `<DATA_DIR>/mail/` and its links are logged (docs/product.md).
  */
 import fs from "node:fs/promises";
 import path from "node:path";

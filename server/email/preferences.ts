@@ -1,5 +1,5 @@
 /**
- * Email switches and unsubscribe links (issue 5). Each email type in EMAIL_TYPES can be switched
+ * Email switches and unsubscribe links (docs/product.md, Emails). Each email type in EMAIL_TYPES can be switched
  * off in Settings or by the link at the bottom of every such email, which works without signing in:
  * it carries a token signed with the app secret (HS256 JWT via hono/jwt) naming the user and the
  * email type. Security emails (password reset) are not switchable and carry no such link.
@@ -13,7 +13,8 @@ import type { Db } from "../db/client";
 import { emailPreferences, users } from "../db/schema";
 import { requireUser, ValidationError } from "../errors";
 import { parseInput } from "../validation";
-import type { Mailer } from "./mailer";
+import { enqueueEmail } from "./outbox";
+import type { RenderedEmail } from "./templates/html";
 
 export type EmailPreferences = Record<EmailType, boolean>;
 
@@ -98,29 +99,32 @@ export async function unsubscribe(db: Db, secret: string, token: string): Promis
   return { type, label, email };
 }
 
-/** What sending a switchable email needs. */
-export interface EmailDeps {
-  db: Db;
-  mailer: Mailer;
+/** What queuing an email needs besides the transaction: links point at `appUrl`; `secret` signs unsubscribe links. */
+export interface MailContext {
   appUrl: string;
   secret: string;
 }
 
 /**
- * Sends a switchable email of `type` to a user unless they switched it off: adds the unsubscribe
- * link to the text and the List-Unsubscribe headers (RFC 8058 one-click). Returns whether it was sent.
+ * Queues a switchable email of `type` to a user on `tx` unless they switched it off: adds the
+ * unsubscribe link to the text and the List-Unsubscribe headers (RFC 8058 one-click). Returns
+ * whether it was queued. The outbox sends it after commit (server/email/outbox.ts).
  */
-export async function sendUserEmail(
-  deps: EmailDeps,
+export async function queueUserEmail(
+  tx: Db,
+  ctx: MailContext,
   to: { userId: string; email: string },
   type: EmailType,
-  content: { subject: string; text: string },
+  template: string,
+  content: RenderedEmail,
 ): Promise<boolean> {
-  const prefs = await getEmailPreferences(deps.db, to.userId);
+  const prefs = await getEmailPreferences(tx, to.userId);
   if (!prefs[type]) return false;
-  const url = `${deps.appUrl}/unsubscribe?token=${await unsubscribeToken(deps.secret, to.userId, type)}`;
-  await deps.mailer.send({
+  const url = `${ctx.appUrl}/unsubscribe?token=${await unsubscribeToken(ctx.secret, to.userId, type)}`;
+  await enqueueEmail(tx, {
+    template,
     to: to.email,
+    toUserId: to.userId,
     subject: content.subject,
     text: `${content.text}\n\n--\nYou get this email because "${EMAIL_TYPE_LABELS[type].label}" emails are on in your BuildZA settings. Unsubscribe: ${url}`,
     headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },

@@ -5,6 +5,16 @@
  * Every request gets an id (answered as X-Request-Id) and a child logger carrying it
  * (server/log.ts); an unexpected error is logged once there, with its stack, and answered with
  * the request id and no stack.
+ *
+ * Web security (docs/security.md, "Web security"; server/http/security.ts): React Router sees the
+ * request at its public URL (APP_URL, or what a trusted proxy forwarded), cross-origin writes are
+ * refused with 403 before any handler runs, and every answer carries the security headers; pages
+ * get a Content-Security-Policy with a nonce of their own render (docs/decisions/0010).
+ *
+ * Operations (docs/operations.md): /healthz and /readyz come before everything else; a request
+ * that met a database connection fault or timeout and would answer 5xx answers 503 with
+ * Retry-After instead (JSON, a page, or a plain 503 for `.data`), whichever library caught the
+ * error; once shutdown has begun every answer says `Connection: close`.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -12,30 +22,60 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createApiV1, errorResponse } from "../api/v1";
+import { createApiV1, errorBody, errorResponse } from "../api/v1";
 import { requestWithClientAddress } from "../auth/address-header";
 import type { AttemptKind } from "../auth/limits";
 import type { AppDeps, RequestContext } from "../context";
-import { AppError } from "../errors";
-import { runWithRequestLog, setRequestUser } from "../log";
+import type { Database } from "../db/client";
+import { asUnavailable, databaseFaultSeen, withFaultScope } from "../db/faults";
+import { AppError, UnavailableError } from "../errors";
+import { log, runWithRequestLog, setRequestUser } from "../log";
 import { clientAddress } from "./client-address";
+import { healthRoutes } from "./health";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
+import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, publicOrigin, securityHeaders, withOrigin } from "./security";
 import { getSessionUser } from "./session";
+import { unavailableResponse } from "./unavailable";
 
 export interface HttpAppOptions {
   /** The React Router server build; without it only the APIs are served (API tests). */
   build?: ServerBuild;
   /** Folder of the client build (build/client). */
   clientDir?: string;
+  /**
+   * The process around the app (server/main.ts): the database for /readyz and for serving stale
+   * cached pages while it is down, and whether shutdown has begun. Without it (API tests) there
+   * is no /healthz or /readyz.
+   */
+  lifecycle?: {
+    database: Pick<Database, "checkReady" | "isUnavailable">;
+    isStopping: () => boolean;
+    /** /readyz database timeout in ms (default 1000). */
+    readyTimeoutMs?: number;
+  };
 }
 
 /** Variables every handler can read from the Hono context. */
-export type HttpEnv = { Variables: { requestId: string; clientAddress: string } };
+export type HttpEnv = { Variables: { requestId: string; clientAddress: string; publicOrigin: string } };
 
 /** A request id sent by a proxy in front of us is kept when it looks like one; else a new UUID. */
 function requestIdOf(c: Context): string {
   const given = c.req.header("x-request-id");
   return given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+}
+
+/** Sets `name` on the answer unless the handler chose a value (e.g. a page's own Referrer-Policy). */
+function setDefault(c: Context, name: string, value: string) {
+  if (c.res.headers.has(name)) return;
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    // Immutable headers (a fetched response): copy it once, then set.
+    const res = new Response(c.res.body, c.res);
+    c.res = undefined as never; // replace, without Hono merging the old headers back
+    c.res = res;
+    c.res.headers.set(name, value);
+  }
 }
 
 function socketAddress(c: Context): string | undefined {
@@ -119,20 +159,64 @@ function authLimit(deps: AppDeps, kind: AttemptKind) {
 
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   const app = new Hono<HttpEnv>();
+  const lifecycle = options.lifecycle;
+
+  // First, so no middleware below (request log, cache, session) runs for them.
+  if (lifecycle) app.route("/", healthRoutes(lifecycle));
 
   app.use("*", async (c, next) => {
     const requestId = requestIdOf(c);
     c.set("requestId", requestId);
     c.set("clientAddress", clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy));
-    await runWithRequestLog(requestId, async () => {
+    await runWithRequestLog(requestId, () =>
+      withFaultScope(async () => {
+        await next();
+        if (c.res.status >= 500 && (databaseFaultSeen() || asUnavailable(c.error))) {
+          const unavailable = asUnavailable(c.error) ?? new UnavailableError();
+          await c.res.body?.cancel().catch(() => {});
+          c.res = undefined as never; // replace, not merge headers (Hono's setter would)
+          c.res = unavailableResponse(new URL(c.req.url), c.req.method, unavailable);
+        }
+        c.res.headers.set("X-Request-Id", requestId);
+        // Shutting down: let each keep-alive connection close after its answer (server/main.ts).
+        if (lifecycle?.isStopping()) c.res.headers.set("Connection", "close");
+      }),
+    );
+  });
+  const alwaysHeaders = securityHeaders(deps.config);
+  app.use("*", async (c, next) => {
+    const origin = publicOrigin(new URL(c.req.url), c.req.raw.headers, deps.config);
+    c.set("publicOrigin", origin);
+    const refused = crossOriginWrite(c.req.method, c.req.raw.headers, origin);
+    if (refused) {
+      // CSRF (docs/security.md): a form or script of another site cannot write here, signed in or not.
+      log().warn({ event: "csrf.refused", method: c.req.method, path: c.req.path, expected: origin }, refused);
+      c.res = c.req.path.startsWith("/api/")
+        ? c.json(errorBody(new AppError(403, "forbidden_origin", "Requests from another origin are not allowed")), 403)
+        : c.text("Requests from another origin are not allowed", 403);
+    } else {
       await next();
-      c.res.headers.set("X-Request-Id", requestId);
-    });
+    }
+    for (const [name, value] of alwaysHeaders) setDefault(c, name, value);
+    // Pages set their own policy with a nonce; anything else (JSON, .data, files, errors) runs nothing.
+    setDefault(c, "Content-Security-Policy", BASELINE_CSP);
+    // API answers are private unless the page cache marked a public anonymous read `no-cache`.
+    if (c.req.path.startsWith("/api/")) setDefault(c, "Cache-Control", "no-store");
   });
   app.use("*", compress());
   if (deps.config.pageCache) {
-    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008).
-    app.use("*", createPageCache({ isPublic: isPublicPath, isWrite: isWritingGet, isPrivateWrite }).middleware);
+    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
+    // served stale while the database cannot be reached (docs/operations.md).
+    app.use(
+      "*",
+      createPageCache({
+        isPublic: isPublicPath,
+        isWrite: isWritingGet,
+        isPrivateWrite,
+        preferStale: () => lifecycle?.database.isUnavailable() ?? false,
+        renderFailed: databaseFaultSeen,
+      }).middleware,
+    );
   }
 
   // Sign-in and reset requests pass the shared limits first (docs/decisions/0011-rate-limits.md);
@@ -172,8 +256,16 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
     app.all("*", async (c) => {
       const user = await getSessionUser(deps.auth, c.req.raw.headers);
       if (user) setRequestUser(user.id);
-      const context: RequestContext = { deps, user, requestId: c.get("requestId"), clientAddress: c.get("clientAddress") };
-      return handle(c.req.raw, context as never);
+      // A nonce per render: app/entry.server.tsx puts it on every inline script and style. A page
+      // the anonymous cache stores keeps its policy with its body (docs/decisions/0010-csp-nonces.md).
+      const cspNonce = newNonce();
+      const context: RequestContext = { deps, user, requestId: c.get("requestId"), clientAddress: c.get("clientAddress"), cspNonce };
+      // React Router compares a write's Origin with the request URL: give it the public one.
+      const res = await handle(withOrigin(c.req.raw, c.get("publicOrigin")), context as never);
+      if (res.headers.get("content-type")?.startsWith("text/html")) res.headers.set("Content-Security-Policy", documentCsp(cspNonce));
+      // Signed-in answers (and any that set a cookie) are private: no browser or proxy keeps them.
+      if (user || res.headers.has("set-cookie")) res.headers.set("Cache-Control", "no-store");
+      return res;
     });
   }
 

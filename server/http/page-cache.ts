@@ -1,7 +1,7 @@
 /**
  * In-memory cache of the answers that are the same for every anonymous visitor: server-rendered
  * public pages (and their React Router `.data` twins) and the public JSON lists and details
- * (issue 6; docs/decisions/0008-anonymous-page-cache.md).
+ * (docs/performance.md; docs/decisions/0008-anonymous-page-cache.md).
  *
  * - Only GET requests without a Cookie or Authorization header, for a path `isPublic` accepts,
  *   are looked up or stored; a signed-in visitor (or one with a flash cookie) is never served a
@@ -12,10 +12,17 @@
  *   answer whose rendering overlapped such a write is not stored (a generation counter).
  * - Entries expire after `ttlMs`: that bounds how stale a page can be after a write made by
  *   another instance on the same PostgreSQL database, or by a script.
+ * - While the database cannot be reached (docs/operations.md), an expired entry up to
+ *   `staleIfErrorMs` old is served instead of an error (the rendering answered 5xx, or
+ *   `renderFailed()` says it met a database fault: such an answer is never stored), or at once
+ *   without rendering when `preferStale()` says the database is known to be down right now
+ *   (stale-if-error, RFC 5861 section 4). Writes still empty the cache, stale entries included.
  * - Stored bodies are compressed once per encoding (brotli or gzip, by Accept-Encoding) and carry
  *   a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
  *   browser may keep them but asks again each time) and `Vary: Cookie, Accept-Encoding`.
- * - `X-Cache: HIT | MISS | BYPASS` tells what happened (for tests and the benchmark).
+ * - `X-Cache: HIT | MISS | BYPASS | STALE` tells what happened (for tests and the benchmark).
+ * - Every other header is replayed as rendered, so a page keeps the Content-Security-Policy whose
+ *   nonce is in its body, on HITs and 304s alike (docs/decisions/0010-csp-nonces.md).
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
@@ -34,6 +41,16 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** Bodies larger than this many bytes are not stored (default 1 MB). */
   maxBodyBytes?: number;
+  /** How long after expiring an entry may still stand in for an error answer, in ms (default 600 000). */
+  staleIfErrorMs?: number;
+  /** True while the database is known to be unreachable: expired entries are then served without rendering. */
+  preferStale?: () => boolean;
+  /**
+   * True when the answer just made met a database fault (called after rendering, in the request):
+   * a page that hides a failed section still answers 200, but it is not stored, and an expired
+   * entry is served instead when there is one.
+   */
+  renderFailed?: () => boolean;
   /** Clock in ms, for tests. */
   now?: () => number;
 }
@@ -94,6 +111,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 1_000_000;
+  const staleIfErrorMs = options.staleIfErrorMs ?? 600_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let generation = 0;
@@ -103,7 +121,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.clear();
   };
 
-  const respond = (entry: Entry, req: Request, cacheStatus: "HIT" | "MISS"): Response => {
+  const respond = (entry: Entry, req: Request, cacheStatus: "HIT" | "MISS" | "STALE"): Response => {
     const headers = new Headers(entry.headers);
     headers.set("ETag", entry.etag);
     headers.set("Cache-Control", "no-cache");
@@ -147,21 +165,34 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     const url = new URL(req.url);
     const key = url.pathname + url.search;
-    const cached = entries.get(key);
+    let cached = entries.get(key);
     if (cached && cached.expires > now()) {
       // Most recently used goes last, so the first key is the one to drop.
       entries.delete(key);
       entries.set(key, cached);
       return respond(cached, req, "HIT");
     }
-    if (cached) entries.delete(key);
+    if (cached && cached.expires + staleIfErrorMs <= now()) {
+      entries.delete(key);
+      cached = undefined;
+    }
+    if (cached && options.preferStale?.()) return respond(cached, req, "STALE");
 
     const startedAt = generation;
     await next();
     const res = c.res;
+    // The entry may have been emptied by a write meanwhile: only one still stored stands in.
+    const failed = res.status >= 500 || (options.renderFailed?.() ?? false);
+    if (failed && cached && entries.get(key) === cached) {
+      await res.body?.cancel().catch(() => {});
+      c.res = undefined as never;
+      c.res = respond(cached, req, "STALE");
+      return;
+    }
     const type = res.headers.get("content-type") ?? "";
     const length = Number(res.headers.get("content-length") ?? "0");
     if (
+      failed ||
       res.status !== 200 ||
       res.headers.has("set-cookie") ||
       res.headers.has("content-encoding") ||
@@ -212,7 +243,7 @@ export function isPublicPath(path: string): boolean {
 }
 
 /**
- * Writes that no public page or public API read shows (issue 5): messages, read marks,
+ * Writes that no public page or public API read shows (docs/product.md, Messages and notifications): messages, read marks,
  * notifications, email switches and sign-in/out. A busy chat must not keep emptying the cache.
  */
 export function isPrivateWrite(path: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Conversations and messages (issue 5). A conversation joins two users, optionally about a
+ * Conversations and messages (docs/product.md, Messages and notifications). A conversation joins two users, optionally about a
  * project; only they may read or post in it (ForbiddenError 403 for anyone else). Sending locks
  * the conversation row and numbers the message (`seq`), so within a conversation the order of
  * numbers is the order of commits: a client that has seen message n catches up with `after=n`
@@ -14,7 +14,8 @@ import type { Db } from "../db/client";
 import { conversationParticipants, conversations, messages, projects, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
 import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
-import { decodeCursor, encodeCursor, UUID } from "../projects/cursor";
+import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { UUID } from "../lib/ids";
 import { publish } from "../realtime/events";
 import { parseInput } from "../validation";
 

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): the proposal and review events recorded by the proposals domain and
+ * Notifications (docs/product.md, Messages and notifications): the proposal and review events recorded by the proposals domain and
  * new-message notices, listed newest first with an unread count; one or all can be marked read.
  * Every change publishes a `notification` event so open pages update live.
  */
@@ -10,7 +10,8 @@ import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { requireUser } from "../errors";
-import { decodeCursor, encodeCursor, UUID } from "../projects/cursor";
+import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { UUID } from "../lib/ids";
 import { publish } from "../realtime/events";
 import { parseInput } from "../validation";
 

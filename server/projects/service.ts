@@ -1,5 +1,5 @@
 /**
- * Projects domain (spec sections 3, 5, 7; decisions.md). Plain functions taking `db` (and the
+ * Projects domain (docs/product.md, Projects). Plain functions taking `db` (and the
  * session user where it matters); they validate with the shared schemas and throw typed errors
  * (server/errors.ts). Pages and the JSON API both call these.
  */
@@ -12,7 +12,9 @@ import type { Db } from "../db/client";
 import { projectReports, projects, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
-import { decodeCursor, encodeCursor, UUID } from "./cursor";
+import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { UUID } from "../lib/ids";
+import { toPrefixTsquery } from "../lib/tsquery";
 
 /** A project as pages and the API see it. Money in whole rand; dates as ISO strings. */
 export interface Project {
@@ -51,7 +53,7 @@ export interface ProjectPage {
   total: number;
 }
 
-/** The client card on the project page (decisions.md: real values). */
+/** The client card on the project page (docs/product.md: real values). */
 export interface ProjectClient {
   id: string;
   name: string;
@@ -124,7 +126,7 @@ function toRow(data: ProjectData) {
 
 /**
  * Creates a project owned by `user` from untrusted `input` (projectSchema). Status active,
- * location South Africa, proposalCount 0 (spec section 3); budget bounds derived from the range.
+ * location South Africa, proposalCount 0 (docs/product.md, Projects); budget bounds derived from the range.
  * Throws UnauthorizedError, ValidationError.
  */
 export async function createProject(db: Db, user: SessionUser | null, input: unknown): Promise<Project> {
@@ -137,7 +139,7 @@ export async function createProject(db: Db, user: SessionUser | null, input: unk
   return toProject(row!);
 }
 
-/** A project by id. Throws NotFoundError "Project not found" (spec section 8). */
+/** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */
 export async function getProject(db: Db, id: string): Promise<Project> {
   if (!UUID.test(id)) throw new NotFoundError("Project not found");
   const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
@@ -204,25 +206,10 @@ export async function updateProject(db: Db, user: SessionUser | null, id: string
   return toProject(row);
 }
 
-/** Deletes a project. Owner only. Throws UnauthorizedError, NotFoundError, ForbiddenError. */
-export async function deleteProject(db: Db, user: SessionUser | null, id: string): Promise<void> {
-  await getOwnedProject(db, user, id);
-  await db.delete(projects).where(eq(projects.id, id));
-}
-
-/**
- * Turns free text into a prefix-matching tsquery ("pay app" -> "pay:* & app:*"). Only letters
- * and digits survive, so user text can never inject tsquery syntax. null when nothing is left.
- */
-export function toPrefixTsquery(text: string): string | null {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
-}
-
 /**
  * `col DESC NULLS LAST`: the order the partial indexes of drizzle/0000_init.sql are built in. A bare
  * DESC means NULLS FIRST in PostgreSQL, which no index matches, so the planner read every active
- * project and sorted them (issue 6). The columns are NOT NULL, so the order is the same.
+ * project and sorted them (docs/performance.md). The columns are NOT NULL, so the order is the same.
  */
 const descIndexed = (column: AnyColumn) => sql`${column} desc nulls last`;
 
@@ -253,7 +240,7 @@ function cursorOf(sort: ProjectSort, p: Project): string {
 }
 
 /**
- * Lists active projects (spec section 7) with filters: search (full-text, prefix), category,
+ * Lists active projects (docs/product.md, Lists and search) with filters: search (full-text, prefix), category,
  * platform (mobile and web include "both"), budgetMin/budgetMax (the project's range lies within
  * them), skills (any). Sorts newest | budget_high | most_proposals; keyset pagination by `cursor`.
  * `rawQuery` is untrusted (URL query or API). Throws ValidationError.
@@ -301,7 +288,7 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
 }
 
 /**
- * A user's own projects in every status, newest first (spec section 7 "List by userId"), keyset
+ * A user's own projects in every status, newest first (docs/product.md, Lists and search "List by userId"), keyset
  * paged: `cursor` from the previous page's nextCursor. Throws ValidationError for a bad cursor.
  */
 export async function listUserProjects(db: Db, userId: string, options: { limit: number; cursor?: string | null }): Promise<Omit<ProjectPage, "total">> {
@@ -324,7 +311,7 @@ export async function listUserProjects(db: Db, userId: string, options: { limit:
 
 /**
  * Up to 4 other active projects, most shared skills first, then same category, then newest
- * (decisions.md "Similar Projects").
+ * (docs/product.md "Similar Projects").
  */
 export async function listSimilarProjects(db: Db, project: Project): Promise<Project[]> {
   const skills = project.skills.length ? project.skills : [""];
@@ -348,7 +335,7 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
   return rows.map(toProject);
 }
 
-/** Client dashboard figures (spec section 2 Dashboard): counts over the user's own projects. */
+/** Client dashboard figures (docs/product.md, Screens Dashboard): counts over the user's own projects. */
 export async function clientProjectStats(db: Db, userId: string) {
   const [row] = await db
     .select({
@@ -366,7 +353,7 @@ export async function clientProjectStats(db: Db, userId: string) {
 }
 
 /**
- * Stores a report of a project for moderation (decisions.md: flag button). One report per user
+ * Stores a report of a project for moderation (docs/product.md: flag button). One report per user
  * and project; owners cannot report their own. Throws UnauthorizedError, NotFoundError,
  * ForbiddenError, ValidationError, ConflictError (already reported).
  */

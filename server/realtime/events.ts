@@ -1,5 +1,5 @@
 /**
- * Real-time events (issue 5). Domain functions publish them inside their transaction with
+ * Real-time events (docs/product.md, Messages and notifications). Domain functions publish them inside their transaction with
  * PostgreSQL NOTIFY, so an event is delivered only if (and when) its change commits, to every app
  * instance LISTENing on the same database (PGlite in one process, or a shared PostgreSQL server).
  * Payloads carry ids only (NOTIFY payloads are limited to 8000 bytes); the hub loads the rest.

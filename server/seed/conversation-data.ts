@@ -1,5 +1,5 @@
 /**
- * Scripts of demo conversations (issue 5). Each script is one coherent exchange; a conversation
+ * Scripts of demo conversations (docs/product.md, Messages and notifications). Each script is one coherent exchange; a conversation
  * uses its first few turns. `c` is the client's turn, `d` the developer's. Templates may hold
  * {client} and {dev} (first names), {title} (the project's title), {city} (the developer's city
  * or "Johannesburg"), {weeks} and {skill}.

@@ -1,5 +1,5 @@
 /**
- * Demo conversations (issue 5): clients and developers talking about proposals, hires, and a few
+ * Demo conversations (docs/product.md, Messages and notifications): clients and developers talking about proposals, hires, and a few
  * things without a project, written straight into the tables in the shape sendMessage and
  * markConversationRead leave them: the pair in byte order (user_a_id < user_b_id), messages
  * numbered 1..n, last_seq = n, the conversation's last message fields, one participant row per

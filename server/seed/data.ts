@@ -598,7 +598,7 @@ export const NAME_GROUPS: readonly NameGroup[] = [
   },
 ];
 
-/** Relative weight of each city (spec section 9 LOCATIONS) when a project picks one. */
+/** Relative weight of each city (docs/product.md, Constants LOCATIONS) when a project picks one. */
 export const CITY_WEIGHTS: Record<string, number> = {
   Johannesburg: 22,
   "Cape Town": 20,
@@ -2425,7 +2425,7 @@ export const PLATFORM_STACKS: Record<Platform, readonly (readonly string[])[]> =
 export const MOBILE_ONLY_SKILLS: readonly string[] = ["React Native", "Flutter", "iOS", "Android", "Push Notifications"];
 export const WEB_ONLY_SKILLS: readonly string[] = ["React", "Vue.js", "Angular"];
 
-/** Extra skills that occasionally appear (developer skill filter, spec section 9). */
+/** Extra skills that occasionally appear (developer skill filter, docs/product.md, Constants). */
 export const EXTRA_SKILLS: readonly string[] = ["DevOps", "Machine Learning"];
 
 /** Places added to a title template that names none, for variety: "Burial society admin system in Kimberley". */

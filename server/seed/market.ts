@@ -1,5 +1,5 @@
 /**
- * The marketplace side of the demo data (issue 4): proposals on every project, the hire of
+ * The marketplace side of the demo data (docs/product.md, Proposals): proposals on every project, the hire of
  * in-progress and completed projects, reviews both ways on completed projects and a few
  * notifications for the demo accounts. Everything follows the proposal and project state
  * machines (shared/lifecycle.ts) and happens in a plausible order in time:

@@ -1,5 +1,5 @@
 /**
- * Demo developer profiles (issue 3 "Demo data"). One profile per developer user. Reviews are no
+ * Demo developer profiles (docs/product.md, Developers "Demo data"). One profile per developer user. Reviews are no
  * longer invented here: they are written for completed projects the developer was hired for
  * (market.ts), and rating, reviewCount and completedProjects are computed from those rows at the
  * end of seeding, exactly as refreshDeveloperStats does. Each developer gets a rating tier (how

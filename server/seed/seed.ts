@@ -3,7 +3,7 @@
  * Every choice comes from a seeded PRNG, so one seed always gives the same users, ids, titles and
  * texts; only the dates move, as they are offsets from the moment of seeding ("now").
  * Projects, proposals, hires and reviews agree with each other as the app itself would leave
- * them (issue 4): see market.ts.
+ * them (docs/product.md, Proposals): see market.ts.
  */
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -81,7 +81,7 @@ export interface SeedResult {
   reviews: number;
   /** Proposals on the projects. */
   proposals: number;
-  /** Conversations (issue 5) and their messages. */
+  /** Conversations (docs/product.md, Messages and notifications) and their messages. */
   conversations: number;
   messages: number;
   /** The password of every demo account. */

@@ -1,5 +1,5 @@
 /**
- * The core loop in Chromium (issue 2): register a client, post a project through the wizard
+ * The core loop in Chromium (docs/product.md): register a client, post a project through the wizard
  * (with a failed Next), find it by search and filters, open and edit it, log out, log in again
  * and land on the page wanted; forgot password through the written email; register a developer.
  */

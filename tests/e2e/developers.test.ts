@@ -1,5 +1,5 @@
 /**
- * Issue 3 in Chromium: register a developer, complete the profile, find yourself in /developers
+ * docs/product.md, Developers in Chromium: register a developer, complete the profile, find yourself in /developers
  * by skill and city filters and by search text, open the profile and see every tab; a client
  * opens it and sees Contact.
  */
@@ -96,7 +96,7 @@ describe("developers", () => {
           .isVisible(),
       )
       .toBe(true);
-    // The header's search covers projects and developers (decisions.md).
+    // The header's search covers projects and developers (docs/product.md).
     await page.goto(`${server.url}/search?q=zondo${stamp}`);
     await expect
       .poll(() =>

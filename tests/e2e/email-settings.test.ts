@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium: email switches in Settings persist, and an unsubscribe link works without
+ * docs/product.md, Messages and notifications in Chromium: email switches in Settings persist, and an unsubscribe link works without
  * signing in (the page asks first; a bad link changes nothing), as Settings shows afterwards.
  * The server gets a known AUTH_SECRET so the test can sign a link as the emails would.
  */
@@ -87,6 +87,15 @@ describe("email settings and unsubscribe", () => {
     await expect.poll(() => emailSwitch(visitor, "New messages").getAttribute("aria-checked")).toBe("false");
     expect(await emailSwitch(visitor, "New proposals").getAttribute("aria-checked")).toBe("true");
     await visitor.context().close();
+  });
+
+  it("the unsubscribe button works without JavaScript (the browser's form POST passes the origin check)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.url}/unsubscribe?token=${await unsubscribeToken(AUTH_SECRET, userId, "proposalAccepted")}`);
+    await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect.poll(() => visitor.getByRole("heading", { name: "You are unsubscribed" }).isVisible()).toBe(true);
+    await context.close();
   });
 
   it("a mail client's one-click unsubscribe (RFC 8058) is a plain POST to the same link", async () => {

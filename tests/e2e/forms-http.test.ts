@@ -1,5 +1,5 @@
 /**
- * The page forms' actions validate on the server too (issue 2 "Must hold"): posting bad input
+ * The page forms' actions validate on the server too (docs/product.md "Must hold"): posting bad input
  * straight to the routes, without the browser's checks, gets a 4xx with the field's message and
  * writes nothing; protected pages redirect to /login remembering where the user was going.
  */

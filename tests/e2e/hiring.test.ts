@@ -1,5 +1,5 @@
 /**
- * Issue 4 in Chromium: a developer proposes, the client sees it, shortlists and accepts, marks the
+ * docs/product.md, Proposals in Chromium: a developer proposes, the client sees it, shortlists and accepts, marks the
  * project complete, both review, and the developer's profile shows the review and the new rating.
  */
 import type { Browser, Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * Issue 5 in Chromium: a client and a developer (two browser contexts) talk in real time; the
+ * docs/product.md, Messages and notifications in Chromium: a client and a developer (two browser contexts) talk in real time; the
  * receiver's connection is cut and restored and the messages sent meanwhile appear once each; a
  * third user is refused; HTML in a message is shown as text. Then two app processes on one
  * PostgreSQL database: a message posted through one reaches a listener on the other.

@@ -28,7 +28,10 @@ export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3310);
 export interface RunningServer {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  stop(): Promise<number | null>;
 }
 
 /** Starts `server/main.ts` on `port` with its own DATA_DIR; resolves when it listens. */
@@ -67,10 +70,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
   return {
     url,
     dataDir,
+    output: () => output,
     async stop() {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
       await fs.rm(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

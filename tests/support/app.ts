@@ -1,14 +1,16 @@
 /**
- * A test instance of the HTTP app (APIs only, no React Router build) on a fresh database,
- * with a mailer that keeps messages in memory.
+ * A test instance of the HTTP app (APIs only, no React Router build) on a fresh database, with a
+ * mailer that keeps messages in memory (and can be made to fail), and the email outbox sent on
+ * demand (`flushEmails`).
  */
 import { registerAccount } from "../../server/auth/accounts";
 import { createAuth } from "../../server/auth/auth";
 import { createAuthLimits, type LimitsPolicy } from "../../server/auth/limits";
 import { loadConfig } from "../../server/config";
-import type { AppDeps, SessionUser } from "../../server/context";
+import { domainDeps, type AppDeps, type SessionUser } from "../../server/context";
 import { openDatabase, type Database } from "../../server/db/client";
 import type { MailMessage, Mailer } from "../../server/email/mailer";
+import { sendDueEmails } from "../../server/email/outbox";
 import { createHttpApp } from "../../server/http/app";
 import { createRealtimeHub } from "../../server/realtime/hub";
 import { getSessionUser } from "../../server/http/session";
@@ -16,12 +18,21 @@ import { createTestDatabase, type DbKind } from "./db";
 
 export const APP_URL = "http://localhost:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+/** The password test accounts get (not on the common-passwords list). */
+export const TEST_PASSWORD = "Kalahari-Quokka-42";
 
 export interface TestApp {
   database: Database;
   deps: AppDeps;
+  /** What domain functions that queue emails take (db, appUrl, secret). */
+  domain: ReturnType<typeof domainDeps>;
   app: ReturnType<typeof createHttpApp>;
+  /** Emails the mailer accepted, in order. */
   mails: MailMessage[];
+  /** While true the mailer throws, as an SMTP server that is down. */
+  mailDown: boolean;
+  /** Sends every email of the outbox due at `now` (default the current time); returns the counts. */
+  flushEmails(now?: Date): Promise<{ sent: number; failed: number }>;
   /** Registers a user; returns the Cookie header value and the session user. */
   signUp(options: { email: string; name?: string; userType?: "client" | "developer"; password?: string }): Promise<{ cookie: string; user: SessionUser }>;
   close(): Promise<void>;
@@ -92,7 +103,6 @@ export async function createSecondTestApp(first: TestApp, options: TestAppOption
 
 async function appOn(database: Database, options: TestAppOptions, closeDatabase: () => Promise<void>): Promise<TestApp> {
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const config = loadConfig({
     APP_URL,
     NODE_ENV: "test",
@@ -101,16 +111,44 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
     TRUST_PROXY: String(options.trustProxy ?? 0),
   });
   const limits = createAuthLimits(database.db, TEST_SECRET, options.limits ?? TEST_LIMITS_POLICY);
-  const auth = createAuth({ db: database.db, mailer, appUrl: APP_URL, secret: TEST_SECRET, limits });
+  const auth = createAuth({ db: database.db, appUrl: APP_URL, secret: TEST_SECRET, limits });
   const realtime = await createRealtimeHub(database, database.db);
+  const t = {} as TestApp;
+  const mailer: Mailer = {
+    send: async (m) => {
+      if (t.mailDown) throw new Error("SMTP server unreachable (test)");
+      mails.push(m);
+    },
+  };
   const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET };
   const app = createHttpApp(deps);
-  return {
+  return Object.assign(t, {
     database,
     deps,
+    domain: domainDeps(deps),
     app,
     mails,
-    async signUp({ email, name = "Test User", userType = "client", password = "secret123" }) {
+    mailDown: false,
+    async flushEmails(now?: Date) {
+      const total = { sent: 0, failed: 0 };
+      for (;;) {
+        const round = await sendDueEmails({ db: database.db, mailer }, now, 50);
+        total.sent += round.sent;
+        total.failed += round.failed;
+        if (round.sent + round.failed < 50) return total;
+      }
+    },
+    async signUp({
+      email,
+      name = "Test User",
+      userType = "client",
+      password = TEST_PASSWORD,
+    }: {
+      email: string;
+      name?: string;
+      userType?: "client" | "developer";
+      password?: string;
+    }) {
       // The domain function, as the register page uses it (better-auth's HTTP endpoint is rate-limited).
       const { headers } = await registerAccount(
         auth,
@@ -127,5 +165,5 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       await realtime.close();
       await closeDatabase();
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Migrates the test template databases once per run (DEVELOPERS.md: migrate once, copy per file):
+ * Migrates the test template databases once per run (ARCHITECTURE.md: migrate once, copy per file):
  * a PGlite data-folder dump in tests/.tmp/, and, when TEST_DATABASE_URL is set, a PostgreSQL
  * database `buildza_template` that each test file copies with CREATE DATABASE ... TEMPLATE.
  */

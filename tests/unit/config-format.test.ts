@@ -2,6 +2,19 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
 import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, timelineLabel } from "../../shared/format";
 
+const SECRET = "0123456789abcdef0123456789abcdef";
+
+/** The ConfigError message `load` throws (fails the test when it does not throw one). */
+function configErrorOf(load: () => unknown): string {
+  try {
+    load();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
 describe("configuration", () => {
   it("defaults to port 3000, ./data, demo data on the embedded database", () => {
     const c = loadConfig({});
@@ -9,7 +22,7 @@ describe("configuration", () => {
     expect(c.dataDir.endsWith("/data")).toBe(true);
   });
   it("turns demo data off by default on PostgreSQL and when asked", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: SECRET }).demoData).toBe(false);
     expect(loadConfig({ DEMO_DATA: "off" }).demoData).toBe(false);
   });
   it("names each bad variable in a clear message", () => {
@@ -32,7 +45,39 @@ describe("configuration", () => {
   });
 });
 
-describe("money and dates (decisions.md, design.md)", () => {
+describe("configuration for several instances on PostgreSQL (docs/operations.md)", () => {
+  it("refuses DATABASE_URL without AUTH_SECRET, naming AUTH_SECRET", () => {
+    for (const secret of [undefined, ""]) {
+      const message = configErrorOf(() => loadConfig({ DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: secret }));
+      expect(message).toContain("AUTH_SECRET: AUTH_SECRET is required when DATABASE_URL is set");
+    }
+    // Reported with the other problems, not instead of them.
+    const both = configErrorOf(() => loadConfig({ DATABASE_URL: "postgres://u@h/db", PORT: "eighty" }));
+    expect(both).toContain("PORT must be a number");
+    expect(both).toContain("AUTH_SECRET is required when DATABASE_URL is set");
+  });
+  it("starts with DATABASE_URL and AUTH_SECRET, and without DATABASE_URL with no secret (one embedded instance)", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", AUTH_SECRET: SECRET })).toMatchObject({ databaseUrl: "postgres://u@h/db", authSecret: SECRET });
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+  it("lets database-only scripts (migrate, seed) run without AUTH_SECRET", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }, { requireAuthSecret: false }).databaseUrl).toBe("postgres://u@h/db");
+  });
+  it("reads database timeouts and stream limits, with defaults", () => {
+    expect(loadConfig({})).toMatchObject({ databaseTimeouts: { connectMs: 5000, statementMs: 10_000 }, sseLimits: { perInstance: 2000, perUser: 8 } });
+    const c = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: "1500", DATABASE_STATEMENT_TIMEOUT_MS: "3000", SSE_MAX_STREAMS: "50", SSE_MAX_STREAMS_PER_USER: "2" });
+    expect(c).toMatchObject({ databaseTimeouts: { connectMs: 1500, statementMs: 3000 }, sseLimits: { perInstance: 50, perUser: 2 } });
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: "", SSE_MAX_STREAMS: " " })).toMatchObject({
+      databaseTimeouts: { connectMs: 5000 },
+      sseLimits: { perInstance: 2000 },
+    });
+    const message = configErrorOf(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: "soon", SSE_MAX_STREAMS: "0" }));
+    expect(message).toContain("DATABASE_CONNECT_TIMEOUT_MS must be a number of milliseconds");
+    expect(message).toContain("SSE_MAX_STREAMS must be between 1 and 1000000");
+  });
+});
+
+describe("money and dates (docs/product.md, Look and feel)", () => {
   it("formats rand with en-ZA grouping and no space after R", () => {
     expect(formatRand(15000).replace(/\s/g, " ")).toBe("R15 000");
     expect(formatBudget(15000, 35000).replace(/\s/g, " ")).toBe("R15 000 - R35 000");

@@ -1,28 +1,27 @@
-/** The dashboard's issue 5 parts: the Messages tile counts unread messages; Recent Activity lists the newest notifications. */
+/** The dashboard (docs/product.md, Dashboard): the Messages tile counts unread messages; Recent Activity lists the newest notifications. Each test has its own users. */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDashboard } from "../../app/routes/dashboard.server";
 import type { SessionUser } from "../../server/context";
 import { markConversationRead, sendMessage, startConversation } from "../../server/messages/service";
 import { createTestApp, type TestApp } from "../support/app";
+import { makeClient, makeDeveloper } from "../support/factories";
 import { DB_KINDS } from "../support/db";
 
 describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
   let t: TestApp;
-  let client: SessionUser;
-  let developer: SessionUser;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    client = (await t.signUp({ email: "dash-client@example.co.za", name: "Nomsa Client" })).user;
-    developer = (await t.signUp({ email: "dash-dev@example.co.za", name: "Kagiso Dev", userType: "developer" })).user;
   });
+  const pair = async () => ({ client: await makeClient(t.database.db, "Nomsa Client"), developer: await makeDeveloper(t.database.db, { name: "Kagiso Dev" }) });
   afterAll(() => t?.close());
 
   const dashboard = (user: SessionUser) => loadDashboard(t.database.db, user, { allProjects: false, cursor: null });
   const messagesTile = async (user: SessionUser) => (await dashboard(user)).tiles.find((x) => x.label === "Messages")!.value;
 
   it("starts with no unread messages and no notifications (the page then shows the welcome entry)", async () => {
+    const { client, developer } = await pair();
     for (const user of [client, developer]) {
       const d = await dashboard(user);
       expect(d.tiles.find((x) => x.label === "Messages")!.value).toBe(0);
@@ -35,6 +34,7 @@ describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
   });
 
   it("counts the recipient's unread messages on both dashboards and lists the notice, until read", async () => {
+    const { client, developer } = await pair();
     const { conversation } = await startConversation(t.database.db, client, { to: developer.id, body: "Hi Kagiso, are you free for a Flutter job in March?" });
     await sendMessage(t.database.db, client, conversation.id, { body: "It is a booking app for a salon in Braamfontein." });
     expect(await messagesTile(developer)).toBe(2);
@@ -53,6 +53,7 @@ describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
   });
 
   it("shows at most the 5 newest notifications, newest first", async () => {
+    const { client } = await pair();
     for (let i = 0; i < 7; i++) {
       await t.database.db.execute(
         sql`insert into notifications (user_id, type, message, link, created_at) values (${client.id}, 'proposal_received', ${`Notice ${i}`}, '/dashboard', now() + ${`${i} seconds`}::interval)`,
@@ -60,6 +61,6 @@ describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
     }
     const d = await dashboard(client);
     expect(d.notifications.map((n) => n.message)).toEqual(["Notice 6", "Notice 5", "Notice 4", "Notice 3", "Notice 2"]);
-    expect(d.unreadNotifications).toBe(8); // the 7 notices and the notice of Kagiso's unread reply
+    expect(d.unreadNotifications).toBe(7);
   });
 });

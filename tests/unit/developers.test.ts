@@ -6,6 +6,7 @@ import { getDeveloper, listDevelopers, listTopDevelopers, profileCompletion, typ
 import { NotFoundError } from "../../server/errors";
 import { seedDemoData } from "../../server/seed/seed";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import { makeDeveloper } from "../support/factories";
 import { DB_KINDS } from "../support/db";
 
 const SKILLS = ["React Native", "Flutter", "Node.js", "Python", "DevOps", "Blockchain", "UI/UX Design", "Laravel"];
@@ -171,48 +172,60 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
   });
 
   it("lets a developer save only their own profile, and no client", async () => {
-    const dev = await t.signUp({ email: "mine@example.co.za", userType: "developer", name: "Lindiwe Zulu" });
-    const client = await t.signUp({ email: "notdev@example.co.za", userType: "client" });
-    const put = (cookie: string, body: unknown) =>
-      t.app.request("/api/v1/me/developer-profile", {
-        method: "PUT",
-        headers: { "content-type": "application/json", origin: APP_URL, cookie },
-        body: JSON.stringify(body),
-      });
-
-    expect((await put(client.cookie, { title: "Sneaky" })).status).toBe(403);
-    const bad = await put(dev.cookie, { hourlyRate: "cheap", links: { github: "http://github.com/x" }, city: "Atlantis" });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
-      hourlyRate: "Hourly rate must be a number",
-      "links.github": "GitHub link must be a valid https:// URL",
-      city: "Please choose a city from the list",
-    });
-    const before = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[3]!.id));
-    const ok = await put(dev.cookie, {
-      title: "Android Developer",
-      city: "Polokwane",
-      hourlyRate: 450,
-      skills: ["Android", "Kotlin"],
-      portfolio: [{ title: "Taxi app", description: "", technologies: ["Kotlin"], link: "https://example.co.za" }],
-    });
-    expect(ok.status).toBe(200);
-    const saved = ((await ok.json()) as { developer: Developer }).developer;
-    expect(saved).toMatchObject({ id: dev.user.id, name: "Lindiwe Zulu", title: "Android Developer", city: "Polokwane", hourlyRate: 450 });
-    expect(saved.portfolio[0]!.id).toMatch(/.+/);
-    const after = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, devs[3]!.id));
-    expect(after).toEqual(before);
-    const completion = profileCompletion(saved);
-    expect(completion.percent).toBeGreaterThan(0);
-    expect(completion.missing.map((m) => m.key)).toContain("bio");
-    expect(profileCompletion(null)).toMatchObject({ percent: 0 });
-    const count = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(developerProfiles)
-      .where(eq(developerProfiles.userId, client.user.id));
-    expect(count[0]!.n).toBe(0);
+    // A database of its own: the listing tests above count exactly the fixture's developers.
+    const own = await createTestApp(kind);
+    try {
+      await saveOwnProfileChecks(own);
+    } finally {
+      await own.close();
+    }
   });
 });
+
+/** Saving one's own profile through the API: only developers, only their own row, validated. */
+async function saveOwnProfileChecks(t: TestApp) {
+  const someoneElse = await makeDeveloper(t.database.db);
+  const dev = await t.signUp({ email: "mine@example.co.za", userType: "developer", name: "Lindiwe Zulu" });
+  const client = await t.signUp({ email: "notdev@example.co.za", userType: "client" });
+  const put = (cookie: string, body: unknown) =>
+    t.app.request("/api/v1/me/developer-profile", {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin: APP_URL, cookie },
+      body: JSON.stringify(body),
+    });
+
+  expect((await put(client.cookie, { title: "Sneaky" })).status).toBe(403);
+  const bad = await put(dev.cookie, { hourlyRate: "cheap", links: { github: "http://github.com/x" }, city: "Atlantis" });
+  expect(bad.status).toBe(400);
+  expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
+    hourlyRate: "Hourly rate must be a number",
+    "links.github": "GitHub link must be a valid https:// URL",
+    city: "Please choose a city from the list",
+  });
+  const before = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, someoneElse.id));
+  const ok = await put(dev.cookie, {
+    title: "Android Developer",
+    city: "Polokwane",
+    hourlyRate: 450,
+    skills: ["Android", "Kotlin"],
+    portfolio: [{ title: "Taxi app", description: "", technologies: ["Kotlin"], link: "https://example.co.za" }],
+  });
+  expect(ok.status).toBe(200);
+  const saved = ((await ok.json()) as { developer: Developer }).developer;
+  expect(saved).toMatchObject({ id: dev.user.id, name: "Lindiwe Zulu", title: "Android Developer", city: "Polokwane", hourlyRate: 450 });
+  expect(saved.portfolio[0]!.id).toMatch(/.+/);
+  const after = await t.database.db.select().from(developerProfiles).where(eq(developerProfiles.userId, someoneElse.id));
+  expect(after).toEqual(before);
+  const completion = profileCompletion(saved);
+  expect(completion.percent).toBeGreaterThan(0);
+  expect(completion.missing.map((m) => m.key)).toContain("bio");
+  expect(profileCompletion(null)).toMatchObject({ percent: 0 });
+  const count = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(developerProfiles)
+    .where(eq(developerProfiles.userId, client.user.id));
+  expect(count[0]!.n).toBe(0);
+}
 
 describe.each(DB_KINDS)("developers on seeded demo data on %s", (kind) => {
   let t: TestApp;

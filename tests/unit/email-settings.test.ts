@@ -1,5 +1,5 @@
 /**
- * Issue 5, email switches as pages use them: the Settings action saving a switch (intent
+ * Email switches as pages use them (docs/product.md, Emails): the Settings action saving a switch (intent
  * "emailPreferences") and the /unsubscribe route (GET only describes, POST and RFC 8058 one-click
  * switch off, a bad token changes nothing and answers 400).
  */
@@ -11,6 +11,7 @@ import type { SessionUser } from "../../server/context";
 import { getEmailPreferences, INVALID_UNSUBSCRIBE, unsubscribeToken } from "../../server/email/preferences";
 import { APP_URL, createTestApp, TEST_SECRET, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
+import { makeClient, makeDeveloper } from "../support/factories";
 
 /** The status and body of what a route loader or action returned (data() or a plain object). */
 function unwrap<T>(result: unknown): { status: number; body: T } {
@@ -21,13 +22,14 @@ function unwrap<T>(result: unknown): { status: number; body: T } {
 
 describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
   let t: TestApp;
-  let client: SessionUser;
-  let developer: SessionUser;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    client = (await t.signUp({ email: "switch-client@example.co.za", name: "Lerato Client" })).user;
-    developer = (await t.signUp({ email: "switch-dev@example.co.za", name: "Bongani Dev", userType: "developer" })).user;
+  });
+  /** A client and a developer of the test's own. */
+  const pair = async () => ({
+    client: await makeClient(t.database.db, "Lerato Client"),
+    developer: await makeDeveloper(t.database.db, { name: "Bongani Dev" }),
   });
   afterAll(() => t?.close());
 
@@ -60,6 +62,7 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
     );
 
   it("Settings shows each account type the switches of the emails it can get, all on at first", async () => {
+    const { client, developer } = await pair();
     expect((await settingsGet(client)).emailSwitches).toEqual([
       { type: "newMessage", on: true },
       { type: "proposalReceived", on: true },
@@ -71,6 +74,7 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
   });
 
   it("a switch saved in Settings stays off for that user only, and can be switched on again", async () => {
+    const { client, developer } = await pair();
     const off = unwrap<{ ok: boolean; intent: string; message: string }>(await settingsPost(client, { intent: "emailPreferences", proposalReceived: false }));
     expect(off).toEqual({ status: 200, body: { ok: true, intent: "emailPreferences", message: "Email settings saved" } });
     expect((await settingsGet(client)).emailSwitches).toContainEqual({ type: "proposalReceived", on: false });
@@ -82,6 +86,7 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
   });
 
   it("Settings refuses a switch value that is not true or false with the field's message, changing nothing", async () => {
+    const { developer } = await pair();
     const bad = unwrap<{ ok: boolean; fields?: Record<string, string> }>(await settingsPost(developer, { intent: "emailPreferences", newMessage: "no" }));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false, fields: { newMessage: "Must be true or false" } });
@@ -92,28 +97,31 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
   });
 
   it("GET /unsubscribe only describes the change; the POST switches the email off", async () => {
+    const { developer } = await pair();
     const token = await unsubscribeToken(TEST_SECRET, developer.id, "newMessage");
     const page = await unsubscribeGet(token);
-    expect(page).toEqual({ status: 200, body: { state: "confirm", token, label: "New messages", email: "switch-dev@example.co.za" } });
+    expect(page).toEqual({ status: 200, body: { state: "confirm", token, label: "New messages", email: developer.email } });
     // Opening the link (twice, as a mail scanner might) changes nothing.
     await unsubscribeGet(token);
     expect((await getEmailPreferences(t.database.db, developer.id)).newMessage).toBe(true);
 
     const done = await unsubscribePost(token);
-    expect(done).toEqual({ status: 200, body: { state: "done", label: "New messages", email: "switch-dev@example.co.za" } });
+    expect(done).toEqual({ status: 200, body: { state: "done", label: "New messages", email: developer.email } });
     expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true });
     // The link opened again says it is already off.
-    expect((await unsubscribeGet(token)).body).toEqual({ state: "already", label: "New messages", email: "switch-dev@example.co.za" });
+    expect((await unsubscribeGet(token)).body).toEqual({ state: "already", label: "New messages", email: developer.email });
   });
 
   it("accepts the RFC 8058 one-click POST (List-Unsubscribe=One-Click) without a session", async () => {
+    const { developer } = await pair();
     const token = await unsubscribeToken(TEST_SECRET, developer.id, "proposalAccepted");
     const done = await unsubscribePost(token, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
-    expect(done).toEqual({ status: 200, body: { state: "done", label: "Hired", email: "switch-dev@example.co.za" } });
+    expect(done).toEqual({ status: 200, body: { state: "done", label: "Hired", email: developer.email } });
     expect((await getEmailPreferences(t.database.db, developer.id)).proposalAccepted).toBe(false);
   });
 
   it("a forged, altered, missing or other-purpose token shows INVALID_UNSUBSCRIBE with status 400 and changes nothing", async () => {
+    const { client } = await pair();
     const before = await getEmailPreferences(t.database.db, client.id);
     const good = await unsubscribeToken(TEST_SECRET, client.id, "newMessage");
     const forged = await unsubscribeToken("another-secret-another-secret-another-1", client.id, "newMessage");

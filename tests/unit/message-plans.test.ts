@@ -1,13 +1,13 @@
 /**
  * The inbox, a thread's pages, the unread counts, the notification list and the unread-email
- * sweep are served by indexes (issue 5): every SELECT they send is EXPLAINed with
+ * sweep are served by indexes (docs/product.md, Messages and notifications): every SELECT they send is EXPLAINed with
  * enable_seqscan = off, and a sequential scan of a messaging table fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
 import { users } from "../../server/db/schema";
 import { listConversations, listMessages, sendMessage, startConversation, unreadCounts } from "../../server/messages/service";
-import { sendUnreadMessageEmails } from "../../server/messages/unread-email";
+import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { listNotifications } from "../../server/notifications/service";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { createPlanRecorder, seqScans, type PlanNode } from "../support/plans";
@@ -66,8 +66,8 @@ describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
   });
 
   it("the unread-message email sweep", async () => {
-    const deps = { db: database.db, mailer: { send: async () => {} }, appUrl: "http://localhost:3999", secret: "plan-secret-plan-secret-plan-secret-01" };
+    const deps = { db: database.db, appUrl: "http://localhost:3999", secret: "plan-secret-plan-secret-plan-secret-01" };
     // Far enough ahead that every unread message is due, so the sweep's later queries run too.
-    expect(await scannedTables(() => sendUnreadMessageEmails(deps, new Date(Date.now() + 3 * 3_600_000)))).toEqual([]);
+    expect(await scannedTables(() => queueUnreadMessageEmails(deps, new Date(Date.now() + 3 * 3_600_000)))).toEqual([]);
   });
 });

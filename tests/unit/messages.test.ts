@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PER_MINUTE } from "../../shared/constants";
-import { emailDeps, type SessionUser } from "../../server/context";
+import { domainDeps, type SessionUser } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
 import { messages } from "../../server/db/schema";
 import { unsubscribeToken } from "../../server/email/preferences";
 import { SELF_CONVERSATION, sendMessage, startConversation } from "../../server/messages/service";
-import { sendUnreadMessageEmails } from "../../server/messages/unread-email";
+import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { createProject } from "../../server/projects/service";
 import { createRealtimeHub } from "../../server/realtime/hub";
+import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
@@ -36,13 +37,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: string, path: string, options: { body?: object; cookie?: string } = {}) =>
-    t.app.request(path, {
-      method,
-      headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...(options.cookie ? { cookie: options.cookie } : {}), origin: APP_URL },
-      body: options.body ? JSON.stringify(options.body) : undefined,
-    });
-  const json = async <T>(res: Response) => (await res.json()) as T;
+  const call = (method: string, path: string, options: CallOptions = {}) => apiClient(t.app)(method, path, options);
   const messageRows = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(messages))[0]!.n;
 
   async function openWithDeveloper(body = "Hi Sipho, are you free next month?") {
@@ -51,6 +46,13 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
   }
 
   it("opens a conversation with its first message, then reuses it; the project one is separate", async () => {
+    // A pair of its own: the first message between them creates the conversation.
+    const client = await t.signUp({ email: `first-client-${kind}@example.co.za`, name: "Thandi Client" });
+    const developer = await t.signUp({ email: `first-dev-${kind}@example.co.za`, name: "Sipho Dev", userType: "developer" });
+    const openWithDeveloper = async (body = "Hi Sipho, are you free next month?") => {
+      const res = await call("POST", "/api/v1/conversations", { body: { to: developer.user.id, body }, cookie: client.cookie });
+      return { status: res.status, ...(await json<{ conversation: { id: string; lastSeq: number }; message: { seq: number } }>(res)) };
+    };
     const first = await openWithDeveloper();
     expect(first.status).toBe(201);
     expect(first.message.seq).toBe(1);
@@ -254,12 +256,18 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const away = await t.signUp({ email: "msg-away@example.co.za", name: "Away" });
     const sender = await t.signUp({ email: "msg-sender@example.co.za", name: "Busisiwe Sender" });
     const { conversation } = await startConversation(t.database.db, sender.user, { to: away.user.id, body: "Please call me back" });
-    const deps = emailDeps(t.deps);
+    const deps = domainDeps(t.deps);
     const mailsTo = () => t.mails.filter((m) => m.to === "msg-away@example.co.za");
     const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 
-    expect(await sendUnreadMessageEmails(deps, minutes(5))).toBe(0);
-    expect(await sendUnreadMessageEmails(deps, minutes(11))).toBeGreaterThanOrEqual(1);
+    /** One sweep at `now`, then the outbox sends what it queued. */
+    const sweep = async (now: Date) => {
+      const queued = await queueUnreadMessageEmails(deps, now);
+      await t.flushEmails(now);
+      return queued;
+    };
+    expect(await sweep(minutes(5))).toBe(0);
+    expect(await sweep(minutes(11))).toBeGreaterThanOrEqual(1);
     expect(mailsTo()).toHaveLength(1);
     const mail = mailsTo()[0]!;
     expect(mail.subject).toBe("Busisiwe Sender sent you a message on BuildZA");
@@ -267,9 +275,9 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     // Not again for the same message, nor within the hour for a new one.
     await sendMessage(t.database.db, sender.user, conversation.id, { body: "Hello?" });
-    await sendUnreadMessageEmails(deps, minutes(30));
+    await sweep(minutes(30));
     expect(mailsTo()).toHaveLength(1);
-    await sendUnreadMessageEmails(deps, minutes(75));
+    await sweep(minutes(75));
     expect(mailsTo()).toHaveLength(2);
 
     // The link switches the type off without a session; a forged token is refused.
@@ -282,7 +290,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const prefs = await json<{ preferences: Record<string, boolean> }>(await call("GET", "/api/v1/me/email-preferences", { cookie: away.cookie }));
     expect(prefs.preferences).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true });
     await sendMessage(t.database.db, sender.user, conversation.id, { body: "Still there?" });
-    await sendUnreadMessageEmails(deps, minutes(150));
+    await sweep(minutes(150));
     expect(mailsTo()).toHaveLength(2);
   });
 

@@ -12,17 +12,29 @@ import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
 
-/** An app whose page at /projects says who asked and how many times it was rendered. */
-function pageApp(options: { ttlMs?: number; now?: () => number } = {}) {
+/**
+ * An app whose page at /projects says who asked and how many times it was rendered. `database`
+ * plays the database behind it: "down" makes /projects answer 503, "degraded" answer 200 with a
+ * failed section (as the browse pages do) while reporting the fault to the cache.
+ */
+function pageApp(options: { ttlMs?: number; now?: () => number; preferStale?: () => boolean } = {}) {
   let renders = 0;
   let data = "v1";
   let gate: Promise<void> | null = null;
-  const cache = createPageCache({ isPublic: (p) => p === "/projects" || p === "/slow", isPrivateWrite, ...options });
+  let database: "up" | "down" | "degraded" = "up";
+  const cache = createPageCache({
+    isPublic: (p) => p === "/projects" || p === "/slow",
+    isPrivateWrite,
+    renderFailed: () => database === "degraded",
+    ...options,
+  });
   const app = new Hono();
   app.use("*", compress());
   app.use("*", cache.middleware);
   app.get("/projects", (c) => {
     renders++;
+    if (database === "down") return c.html("<p>unavailable</p>", 503);
+    if (database === "degraded") return c.html("<p>Failed to load projects</p>");
     const cookie = c.req.header("cookie");
     if (c.req.query("set") === "cookie") c.header("Set-Cookie", "flash=; Max-Age=0");
     if (c.req.query("status") === "404") return c.html("gone", 404);
@@ -45,6 +57,9 @@ function pageApp(options: { ttlMs?: number; now?: () => number } = {}) {
     get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }),
     post: (path: string) => app.request(path, { method: "POST" }),
     renders: () => renders,
+    setDatabase(state: "up" | "down" | "degraded") {
+      database = state;
+    },
     hold() {
       let release!: () => void;
       gate = new Promise((r) => (release = r));
@@ -150,6 +165,61 @@ describe("page cache", () => {
     expect((await t.get("/projects")).headers.get("x-cache")).toBe("HIT");
     clock = 10_001;
     expect((await t.get("/projects")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("while the database is down, serves an expired page instead of the error, and never stores a failed rendering (docs/operations.md)", async () => {
+    let clock = 0;
+    const t = pageApp({ ttlMs: 10_000, now: () => clock });
+    await t.get("/projects");
+    clock = 60_000; // expired
+    t.setDatabase("down");
+    const stale = await t.get("/projects");
+    expect({ status: stale.status, cache: stale.headers.get("x-cache") }).toEqual({ status: 200, cache: "STALE" });
+    expect(text(await stale.text())).toBe("<p>v1 for anonymous</p>");
+    // A page that hid its failed section (200) is not served or stored either: the stale one is.
+    t.setDatabase("degraded");
+    const degraded = await t.get("/projects");
+    expect(degraded.headers.get("x-cache")).toBe("STALE");
+    expect(text(await degraded.text())).toBe("<p>v1 for anonymous</p>");
+    // Back up: rendered and stored again.
+    t.setDatabase("up");
+    expect((await t.get("/projects")).headers.get("x-cache")).toBe("MISS");
+    expect((await t.get("/projects")).headers.get("x-cache")).toBe("HIT");
+    expect(t.renders()).toBe(4);
+  });
+
+  it("without a stored page, a failed rendering is answered as it is and not stored", async () => {
+    const t = pageApp();
+    t.setDatabase("degraded");
+    expect(text(await (await t.get("/projects")).text())).toBe("<p>Failed to load projects</p>");
+    t.setDatabase("up");
+    const next = await t.get("/projects");
+    expect(next.headers.get("x-cache")).toBe("MISS");
+    expect(text(await next.text())).toBe("<p>v1 for anonymous</p>");
+  });
+
+  it("serves an expired page without rendering while the database is known to be down, for 10 minutes at most", async () => {
+    let clock = 0;
+    let known = false;
+    const t = pageApp({ ttlMs: 10_000, now: () => clock, preferStale: () => known });
+    await t.get("/projects");
+    known = true;
+    clock = 20_000;
+    expect((await t.get("/projects")).headers.get("x-cache")).toBe("STALE");
+    expect(t.renders()).toBe(1);
+    clock = 10_000 + 600_001; // too old to stand in
+    t.setDatabase("down");
+    expect((await t.get("/projects")).status).toBe(503);
+  });
+
+  it("drops stale pages on a write: they must not stand in for data known to have changed", async () => {
+    let clock = 0;
+    const t = pageApp({ ttlMs: 10_000, now: () => clock });
+    await t.get("/projects");
+    await t.post("/projects");
+    clock = 20_000;
+    t.setDatabase("down");
+    expect((await t.get("/projects")).status).toBe(503);
   });
 
   it("answers If-None-Match with 304 and sends brotli or gzip by Accept-Encoding", async () => {

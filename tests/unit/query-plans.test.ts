@@ -1,5 +1,5 @@
 /**
- * No list or search query shape scans the whole projects or developer_profiles table (issue 6):
+ * No list or search query shape scans the whole projects or developer_profiles table (docs/performance.md):
  * every query the list functions send is EXPLAINed with enable_seqscan = off over seeded data, so
  * a sequential scan in the plan means no index can serve that shape.
  */
@@ -29,7 +29,7 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
   /**
    * Runs `call` and EXPLAINs its page query (the one with ORDER BY) with sorting disabled: a Sort
    * node left in the plan means no index gives that order, so every matching row is read and
-   * sorted however small the page (issue 6: 100,000 projects).
+   * sorted however small the page (docs/performance.md: 100,000 projects).
    */
   async function pageQuerySorts(call: () => Promise<unknown>): Promise<number> {
     recorded.length = 0;

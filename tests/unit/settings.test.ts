@@ -7,7 +7,7 @@ import { findOwnDeveloperProfile, profileCompletion, saveDeveloperProfile } from
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { getSessionUser } from "../../server/http/session";
 import { createProject, reportProject } from "../../server/projects/service";
-import { APP_URL, cookieFrom, createTestApp, type TestApp } from "../support/app";
+import { APP_URL, cookieFrom, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
 import * as exportRoute from "../../app/routes/profile.export";
@@ -48,7 +48,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         .where(eq(sessions.userId, id))
     )[0]!.n;
   /** A second (third, ...) session of the same account, as another browser would have. */
-  const signInAgain = async (address: string, password = "secret123") =>
+  const signInAgain = async (address: string, password = TEST_PASSWORD) =>
     cookieFrom((await signIn(t.deps.auth, { email: address, password }, headersOf(""))).headers);
 
   describe("developer profile", () => {
@@ -77,7 +77,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect((await profileRow(a.user.id))!.title).toBe("Alpha's title");
     });
 
-    it("follows spec section 4: isActive true, createdAt kept, updatedAt now; list items get ids", async () => {
+    it("follows docs/product.md, Lifecycles: isActive true, createdAt kept, updatedAt now; list items get ids", async () => {
       const { user } = await t.signUp({ email: email("dev"), userType: "developer" });
       expect(await findOwnDeveloperProfile(t.database.db, user)).toBeNull();
       const first = await saveDeveloperProfile(t.database.db, user, fullProfile());
@@ -193,7 +193,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         fields: { currentPassword: "Current password is required", newPassword: "Password must be at least 6 characters" },
       });
       await expect(
-        changePassword(t.deps.auth, user, { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass2" }, headersOf(cookie)),
+        changePassword(t.deps.auth, user, { currentPassword: TEST_PASSWORD, newPassword: "newpass1", confirmPassword: "newpass2" }, headersOf(cookie)),
       ).rejects.toMatchObject({
         fields: { confirmPassword: "Passwords do not match" },
       });
@@ -202,7 +202,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const { headers } = await changePassword(
         t.deps.auth,
         user,
-        { currentPassword: "secret123", newPassword: "newpass1", confirmPassword: "newpass1" },
+        { currentPassword: TEST_PASSWORD, newPassword: "newpass1", confirmPassword: "newpass1" },
         headersOf(cookie),
       );
       const fresh = cookieFrom(headers);
@@ -210,7 +210,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(await getSessionUser(t.deps.auth, headersOf(other))).toBeNull();
       expect(await getSessionUser(t.deps.auth, headersOf(fresh))).toMatchObject({ id: user.id });
       expect(await sessionCount(user.id)).toBe(1);
-      await expect(signIn(t.deps.auth, { email: address, password: "secret123" }, headersOf(""))).rejects.toBeInstanceOf(AppError);
+      await expect(signIn(t.deps.auth, { email: address, password: TEST_PASSWORD }, headersOf(""))).rejects.toBeInstanceOf(AppError);
       await signIn(t.deps.auth, { email: address, password: "newpass1" }, headersOf(""));
     });
 
@@ -311,13 +311,15 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
 
     it("needs the right password and changes nothing otherwise", async () => {
       const { user, cookie } = await t.signUp({ email: email("keep") });
-      await expect(deleteAccount(t.database.db, t.deps.auth, user, { password: "wrong-password" }, headersOf(cookie))).rejects.toMatchObject({
+      await expect(deleteAccount({ ...t.domain, auth: t.deps.auth }, user, { password: "wrong-password" }, headersOf(cookie))).rejects.toMatchObject({
         fields: { password: "Password is incorrect" },
       });
-      await expect(deleteAccount(t.database.db, t.deps.auth, user, {}, headersOf(cookie))).rejects.toMatchObject({
+      await expect(deleteAccount({ ...t.domain, auth: t.deps.auth }, user, {}, headersOf(cookie))).rejects.toMatchObject({
         fields: { password: "Please enter your password to confirm" },
       });
-      await expect(deleteAccount(t.database.db, t.deps.auth, null, { password: "secret123" }, headersOf(""))).rejects.toBeInstanceOf(UnauthorizedError);
+      await expect(deleteAccount({ ...t.domain, auth: t.deps.auth }, null, { password: TEST_PASSWORD }, headersOf(""))).rejects.toBeInstanceOf(
+        UnauthorizedError,
+      );
       expect(await getSessionUser(t.deps.auth, headersOf(cookie))).toMatchObject({ id: user.id });
     });
 
@@ -340,7 +342,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       await requestPasswordReset(t.deps.auth, { email: address });
       expect((await tablesContaining(address)).length).toBeGreaterThan(0);
 
-      const { headers } = await deleteAccount(t.database.db, t.deps.auth, dev.user, { password: "secret123" }, headersOf(dev.cookie));
+      const { headers } = await deleteAccount({ ...t.domain, auth: t.deps.auth }, dev.user, { password: TEST_PASSWORD }, headersOf(dev.cookie));
       expect(headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=.*Max-Age=0/.test(c))).toBe(true);
 
       for (const needle of [address, "Zanele Qwabe-Erasure", "unique biography", "zanele-erasure"]) {
@@ -354,7 +356,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(await t.database.db.select().from(verifications).where(eq(verifications.value, dev.user.id))).toEqual([]);
       expect(await getSessionUser(t.deps.auth, headersOf(dev.cookie))).toBeNull();
       expect(await getSessionUser(t.deps.auth, headersOf(other))).toBeNull();
-      await expect(signIn(t.deps.auth, { email: address, password: "secret123" }, headersOf(""))).rejects.toBeInstanceOf(AppError);
+      await expect(signIn(t.deps.auth, { email: address, password: TEST_PASSWORD }, headersOf(""))).rejects.toBeInstanceOf(AppError);
       // The client who reviewed is untouched.
       expect(await getSessionUser(t.deps.auth, headersOf(client.cookie))).toMatchObject({ name: "Reviewing Client" });
     });
@@ -381,7 +383,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const devProject = await createProject(t.database.db, dev.user, projectInput({ title: "Someone else's project" }));
       await reportProject(t.database.db, client.user, devProject.id, { reason: "Spam or scam" });
 
-      await deleteAccount(t.database.db, t.deps.auth, client.user, { password: "secret123" }, headersOf(client.cookie));
+      await deleteAccount({ ...t.domain, auth: t.deps.auth }, client.user, { password: TEST_PASSWORD }, headersOf(client.cookie));
 
       for (const needle of [address, "Sipho Mthembu-Erasure"]) expect(await tablesContaining(needle), needle).toEqual([]);
       const mine = await t.database.db.select().from(projects).where(eq(projects.userId, client.user.id));
@@ -401,7 +403,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
     it("the same email can register again afterwards", async () => {
       const address = email("again");
       const first = await t.signUp({ email: address });
-      await deleteAccount(t.database.db, t.deps.auth, first.user, { password: "secret123" }, headersOf(first.cookie));
+      await deleteAccount({ ...t.domain, auth: t.deps.auth }, first.user, { password: TEST_PASSWORD }, headersOf(first.cookie));
       const second = await t.signUp({ email: address });
       expect(second.user.id).not.toBe(first.user.id);
     });
@@ -421,7 +423,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
     const wrong = await call("DELETE", "/api/v1/me", { password: "not-it" });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields.password).toBe("Password is incorrect");
-    expect((await call("DELETE", "/api/v1/me", { password: "secret123" })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/me", { password: TEST_PASSWORD })).status).toBe(204);
     expect((await call("GET", "/api/v1/me/export")).status).toBe(401);
     const [left] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })

@@ -17,7 +17,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
   );
 }
 
-/** Password input with a show/hide toggle (spec section 2 Login). */
+/** Password input with a show/hide toggle (docs/product.md, Screens Login). */
 export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function PasswordInput(props, ref) {
   const [visible, setVisible] = useState(false);
   return (

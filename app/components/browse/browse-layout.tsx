@@ -47,7 +47,7 @@ export interface BrowseLayoutProps<S extends string> {
 }
 
 /**
- * The frame shared by Browse Projects and Find Developers (spec section 2): the search form, the
+ * The frame shared by Browse Projects and Find Developers (docs/product.md, Screens): the search form, the
  * filter aside with its phone toggle, and the results header with the count, sort and chips.
  */
 export function BrowseLayout<S extends string>(props: BrowseLayoutProps<S>) {

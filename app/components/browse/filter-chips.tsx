@@ -9,7 +9,7 @@ export interface ChipLink {
 }
 
 /**
- * The removable filter chips above a list (spec section 2) and a "Clear Filters" link. Links, so
+ * The removable filter chips above a list (docs/product.md, Screens) and a "Clear Filters" link. Links, so
  * they work without JavaScript; nothing renders when no filter is active.
  */
 export function FilterChipList({ chips, clearHref }: { chips: ChipLink[]; clearHref: string }) {

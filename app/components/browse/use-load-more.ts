@@ -34,7 +34,7 @@ export function useLoadMore<T extends { id: string }>({
   first: MorePage<T>;
   /** Fetches the page after `cursor` for the filters of `base`; throws on failure. */
   fetchPage: (cursor: string) => Promise<MorePage<T>>;
-  /** Toast shown when a page fails to load (spec section 8). */
+  /** Toast shown when a page fails to load (docs/product.md, Messages and errors). */
   errorMessage: string;
   /** CSS selector of the element to focus in the item `id`, inside the list. */
   focusSelector: (id: string) => string;

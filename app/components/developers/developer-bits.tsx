@@ -4,10 +4,10 @@ import { AVAILABILITY_BADGES, type Availability } from "../../../shared/constant
 import { formatRand } from "../../../shared/format";
 import { Badge } from "../ui/badge";
 
-/** Accent gold of design.md, for stars only (never text). */
+/** Accent gold of docs/product.md, Look and feel, for stars only (never text). */
 export const STAR_GOLD = "#F2A900";
 
-/** "R450/hour", or "Rate on request" without a rate (spec section 2). */
+/** "R450/hour", or "Rate on request" without a rate (docs/product.md, Screens). */
 export function hourlyRateLabel(rate: number | null): string {
   return rate == null ? "Rate on request" : `${formatRand(rate)}/hour`;
 }
@@ -17,7 +17,7 @@ export function reviewCountLabel(n: number): string {
   return `${n} ${n === 1 ? "review" : "reviews"}`;
 }
 
-/** The initial-letter avatar circle (spec section 2; design.md: no images needed). */
+/** The initial-letter avatar circle (docs/product.md, Screens, Look and feel: no images needed). */
 export function Avatar({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
   const initial = (name.trim()[0] ?? "?").toUpperCase();
   const sizes = size === "lg" ? "size-16 text-2xl sm:size-24 sm:text-4xl" : "size-12 text-lg";
@@ -33,7 +33,7 @@ export function Avatar({ name, size = "md" }: { name: string; size?: "md" | "lg"
 
 const AVAILABILITY_TONES = { available: "green", busy: "amber", unavailable: "grey" } as const;
 
-/** Availability badge (spec section 4): Available green, Busy amber, Unavailable grey. */
+/** Availability badge (docs/product.md, Lifecycles): Available green, Busy amber, Unavailable grey. */
 export function AvailabilityBadge({ availability }: { availability: Availability }) {
   return <Badge tone={AVAILABILITY_TONES[availability] ?? "grey"}>{AVAILABILITY_BADGES[availability] ?? availability}</Badge>;
 }

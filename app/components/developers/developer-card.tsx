@@ -65,7 +65,7 @@ function Fact({ icon, label, children, className = "" }: { icon: ReactNode; labe
 }
 
 /**
- * A developer in a list (spec section 2 "Find Developers", also the home page's top developers):
+ * A developer in a list (docs/product.md, Developers, also the home page's top developers):
  * avatar initial, name, title, city, rating and review count, availability, bio, up to 6 skills,
  * projects completed, hourly rate, response time, up to 2 recent projects, "View Profile" and
  * (when `canContact`: signed in and not this developer) "Contact".
@@ -182,7 +182,7 @@ export function DeveloperCard({
   );
 }
 
-/** A grey placeholder in the shape of a developer card (spec: 6 while a list loads). */
+/** A grey placeholder in the shape of a developer card (docs/product.md: 6 while a list loads). */
 export function DeveloperCardSkeleton() {
   return (
     <Card className="p-5">

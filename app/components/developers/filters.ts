@@ -1,5 +1,5 @@
 /**
- * The Find Developers filters and their URL form (spec section 2 route table: search, skills,
+ * The Find Developers filters and their URL form (docs/product.md, Screens route table: search, skills,
  * location, minRating, availability, sortBy). Isomorphic, used by the loader, the filter panel
  * and the chips, so the URL has one canonical shape:
  *   ?search=&skills=a,b&location=&minRating=4.5&availability=&sortBy=

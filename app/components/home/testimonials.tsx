@@ -35,7 +35,7 @@ function FiveStars() {
   );
 }
 
-/** Three static testimonials from clients and a developer (spec section 1). */
+/** Three static testimonials from clients and a developer (docs/product.md). */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-[1200px] px-4 pb-14 sm:px-6 sm:pb-20">

@@ -11,7 +11,7 @@ import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
 import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
 
-/** Initial-letter avatar circle (spec: avatars are initial letters). */
+/** Initial-letter avatar circle (docs/product.md: avatars are initial letters). */
 export function Avatar({ name }: { name: string }) {
   return (
     <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">

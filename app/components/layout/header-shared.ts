@@ -12,7 +12,7 @@ export const NAV_LINKS = [
   { to: "/how-it-works", label: "How It Works" },
 ] as const;
 
-/** The name shown for a signed-in user (spec: falls back to "User"). */
+/** The name shown for a signed-in user (docs/product.md: falls back to "User"). */
 export function displayName(user: HeaderUser) {
   return user.name.trim() || "User";
 }

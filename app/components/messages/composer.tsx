@@ -4,7 +4,7 @@ import { MAX_MESSAGE } from "../../../shared/constants";
 import { messageSchema } from "../../../shared/schemas";
 
 /**
- * The message box (issue 5): Enter sends, Shift+Enter starts a new line, 1 to 5,000 characters
+ * The message box (docs/product.md, Messages and notifications): Enter sends, Shift+Enter starts a new line, 1 to 5,000 characters
  * (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
  * the page's action. `onSend` gets the text and resolves to an error message or null; the box
  * clears on success. `error` shows a message from the server (e.g. the rate limit).

@@ -1,5 +1,5 @@
 /**
- * The header's notification panel (issue 5): a Radix Popover that loads the latest notifications
+ * The header's notification panel (docs/product.md, Messages and notifications): a Radix Popover that loads the latest notifications
  * when opened, refreshes them live while open, and marks one (on open) or all read. Loaded lazily
  * by the header; its server-rendered stand-in is a link to /notifications.
  */

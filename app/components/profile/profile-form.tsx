@@ -54,7 +54,7 @@ const AVAILABILITY_HINTS = {
 } as const;
 
 /**
- * The developer profile form of /profile/setup (issue 3): sections with anchors matching
+ * The developer profile form of /profile/setup (docs/product.md, Developers): sections with anchors matching
  * profileCompletion's links; posts JSON to the route's action, which saves it with
  * saveDeveloperProfile (one statement) and answers { ok: true } or the field errors.
  */

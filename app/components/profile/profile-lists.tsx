@@ -57,7 +57,7 @@ function TechnologiesInput({ id, initial, onChange }: { id: string; initial: str
   );
 }
 
-/** Portfolio items: title, description, technologies, link (spec section 3). */
+/** Portfolio items: title, description, technologies, link (docs/product.md, Projects). */
 export function PortfolioList({ control, register, setValue, getValues, errors }: ListProps) {
   const { fields, append, remove } = useFieldArray({ control, name: "portfolio", keyName: "key" });
   const e = errors.portfolio;

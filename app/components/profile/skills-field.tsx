@@ -5,7 +5,7 @@ import { FieldError, Input } from "../ui/form";
 import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 /**
- * Skills as removable chips, with the developer skill suggestions of spec section 9 and free
+ * Skills as removable chips, with the developer skill suggestions of docs/product.md, Constants and free
  * text. A skill cannot be added twice (compared without case).
  */
 export function SkillsField({

@@ -1,5 +1,5 @@
 /**
- * The Browse Projects filters and their URL form (spec section 2: filters and search are mirrored
+ * The Browse Projects filters and their URL form (docs/product.md, Screens: filters and search are mirrored
  * into the URL query and read from it). Isomorphic: the route loader, the filter panel and the
  * chips all use these, so the URL has one canonical shape:
  *   ?search=&category=&platform=&budgetMin=&budgetMax=&skills=a,b&sortBy=&view=list
@@ -157,7 +157,7 @@ export interface FilterChip {
   without: ProjectFilters;
 }
 
-/** One removable chip per active filter (spec section 2: removable filter chips). */
+/** One removable chip per active filter (docs/product.md, Screens: removable filter chips). */
 export function filterChips(filters: ProjectFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.search) chips.push({ key: "search", label: `“${filters.search}”`, without: { ...filters, search: "" } });

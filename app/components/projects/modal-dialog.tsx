@@ -1,7 +1,7 @@
 /**
  * The Radix part of Modal (modal.tsx), in its own chunk: loaded the first time a modal opens, so
  * pages with a dialog behind a button (report, decline, withdraw) do not download Radix Dialog up
- * front (issue 6 page budget).
+ * front (docs/performance.md page budget).
  */
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";

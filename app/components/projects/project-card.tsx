@@ -79,7 +79,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /**
- * A project in a list (spec section 2 "Browse Projects"): title, posted time, proposal count,
+ * A project in a list (docs/product.md, Screens "Browse Projects"): title, posted time, proposal count,
  * status, description, up to 5 skills, budget, deadline, platform, location, and the links
  * "View Details" and (when `canPropose`: a signed-in developer who does not own it) "Submit
  * Proposal". `view` "list" lays it out as a wide row from the sm breakpoint up.
@@ -174,7 +174,7 @@ export function ProjectCard({
   );
 }
 
-/** A grey placeholder in the shape of a project card (spec: 6 while a list loads). */
+/** A grey placeholder in the shape of a project card (docs/product.md: 6 while a list loads). */
 export function ProjectCardSkeleton({ view = "grid" }: { view?: "grid" | "list" }) {
   return (
     <Card className={`p-5 ${view === "list" ? "sm:flex sm:gap-6" : ""}`}>

@@ -25,7 +25,7 @@ import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 const PLATFORM_ICONS = { mobile: Smartphone, web: Monitor, both: Tablet } as const;
 
-/** Empty form values for a new project: no preselected budget range or timeline (decisions.md). */
+/** Empty form values for a new project: no preselected budget range or timeline (docs/product.md). */
 export const EMPTY_PROJECT: ProjectInput = {
   title: "",
   description: "",
@@ -46,7 +46,7 @@ const choice = (selected: boolean) =>
   }`;
 
 /**
- * The three-step project wizard (spec section 2 "Create project"), used by /projects/new and
+ * The three-step project wizard (docs/product.md, Screens "Create project"), used by /projects/new and
  * /projects/{id}/edit. Next validates the current step's fields; the last step submits JSON to
  * the route's action, which validates the same schema. `mode` changes labels only.
  */

@@ -9,7 +9,7 @@ import { Modal, ModalClose } from "./modal";
 const MAX_DETAILS = 1000;
 
 /**
- * The flag button (decisions.md): opens a dialog to report the project with a reason and
+ * The flag button (docs/product.md): opens a dialog to report the project with a reason and
  * optional details, sent to POST /api/v1/projects/{id}/reports. The API's message is shown
  * when it refuses (already reported, signed out, ...).
  */

@@ -22,7 +22,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Share (decisions.md): the native share sheet where the browser has one, else copy the link
+ * Share (docs/product.md): the native share sheet where the browser has one, else copy the link
  * ("Link copied"), plus a WhatsApp share link.
  */
 export function ShareButtons({ url, title }: { url: string; title: string }) {

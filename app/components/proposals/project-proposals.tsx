@@ -1,5 +1,5 @@
 /**
- * The hiring side of the project page (issue 4): the owner's proposals with Shortlist, Decline and
+ * The hiring side of the project page (docs/product.md, Proposals): the owner's proposals with Shortlist, Decline and
  * Accept, the owner's project actions (complete, close, cancel hire), the hired developer and the
  * review form. Every action posts form data with an `intent` to the project route's action
  * through a fetcher, so the page keeps its scroll position; the answer is toasted.

@@ -15,7 +15,7 @@ export function Badge({ tone = "grey", children, className = "" }: { tone?: keyo
 
 const STATUS_LABELS: Record<string, string> = { active: "Active", in_progress: "In progress", completed: "Completed", closed: "Closed" };
 
-/** Project status badge (spec section 4): active green, closed grey, anything else amber. */
+/** Project status badge (docs/product.md, Lifecycles): active green, closed grey, anything else amber. */
 export function StatusBadge({ status }: { status: string }) {
   const tone = status === "active" ? "green" : status === "closed" ? "grey" : "amber";
   return <Badge tone={tone}>{STATUS_LABELS[status] ?? status}</Badge>;

@@ -22,7 +22,7 @@ export function buttonClass(variant: Variant = "primary", size: Size = "md", ext
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
-  /** Shows a spinner and disables the button while a save runs (design.md). */
+  /** Shows a spinner and disables the button while a save runs (docs/product.md, Look and feel). */
   busy?: boolean;
 }
 

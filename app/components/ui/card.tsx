@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from "react";
 
-/** A bordered white card with a small radius (design.md). */
+/** A bordered white card with a small radius (docs/product.md, Look and feel). */
 export function Card({ className = "", ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={`rounded-xl border border-slate-200 bg-white ${className}`} {...rest} />;
 }

@@ -3,6 +3,7 @@
  * A cursor that does not decode to the expected shape is a ValidationError (400), never a 500.
  */
 import { ValidationError } from "../errors";
+import { UUID } from "./ids";
 
 export function encodeCursor(values: Array<string | number>): string {
   return Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
@@ -35,5 +36,3 @@ export function decodeCursor(cursor: string, shape: ReadonlyArray<CursorPart>): 
     return v;
   });
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

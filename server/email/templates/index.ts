@@ -1,0 +1,12 @@
+/**
+ * Every email the product sends, by name. A template takes the recipient's name, the app's public
+ * origin and its own data, and returns the subject and text (docs/product.md, Emails).
+ */
+import type { RenderedEmail } from "./html";
+import { passwordResetEmail } from "./password-reset";
+import { proposalAcceptedEmail } from "./proposal-accepted";
+import { proposalReceivedEmail } from "./proposal-received";
+import { unreadMessageEmail } from "./unread-message";
+
+export { passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export type { RenderedEmail };

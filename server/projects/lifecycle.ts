@@ -1,0 +1,222 @@
+/**
+ * The one path by which a project's status changes (ARCHITECTURE.md, State machines), and the
+ * public lifecycle actions built on it: complete, close, cancel the hire, delete. A transition
+ * locks the project row, checks the actor and the machine of shared/lifecycle.ts, moves the
+ * proposals the event affects through their own machine (server/proposals/lifecycle.ts), writes,
+ * recounts, and returns the notices and emails to send, which the actions apply in the same
+ * transaction (server/notifications/effects.ts). Rules: docs/product.md, Project lifecycle.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { decideProject, OPEN_PROPOSAL_STATUSES, type ProjectEvent, type ProjectTarget } from "../../shared/lifecycle";
+import type { ProjectStatus } from "../../shared/constants";
+import type { SessionUser } from "../context";
+import type { Db, Tx } from "../db/client";
+import { projects, proposals } from "../db/schema";
+import type { MailContext } from "../email/preferences";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { refreshDeveloperStats } from "../developers/stats";
+import { applyEffects, mergeEffects, noEffects, type Effects } from "../notifications/effects";
+import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
+
+/** What lifecycle actions need: the database and, for the emails they queue, the mail context. */
+export type LifecycleDeps = { db: Db } & MailContext;
+
+export interface ProjectTransitionInput {
+  projectId: string;
+  event: ProjectEvent;
+  actor: ActorRef;
+  /** accept: the proposal to accept (it must belong to the project). */
+  proposalId?: string;
+}
+
+export interface ProjectTransitionResult {
+  project: LockedProject;
+  from: ProjectStatus;
+  to: ProjectTarget;
+  effects: Effects;
+}
+
+/** Moves every proposal of `project` in `statuses` by `event` (system), collecting effects. */
+async function moveProposals(
+  tx: Tx,
+  project: LockedProject,
+  statuses: readonly string[],
+  event: "autoDecline" | "endHire" | "cancel",
+  actor: ActorRef,
+  reason?: string,
+) {
+  const rows = await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.projectId, project.id), inArray(proposals.status, [...statuses] as (typeof proposals.$inferSelect)["status"][])));
+  let effects = noEffects();
+  const moved: Array<{ developerId: string }> = [];
+  for (const r of rows) {
+    const result = await transitionProposal(tx, { proposalId: r.id, event, actor, reason, project, deferRecount: true });
+    effects = mergeEffects(effects, result.effects);
+    moved.push({ developerId: result.proposal.developerId });
+  }
+  return { effects, moved };
+}
+
+/**
+ * Moves project `projectId` by `event` taken by `actor`. Throws NotFoundError, ForbiddenError
+ * (not the project's client, or an actor the machine does not allow), ConflictError (the status
+ * does not allow it, e.g. deleting a project with a hired developer).
+ */
+export async function transitionProject(tx: Tx, input: ProjectTransitionInput): Promise<ProjectTransitionResult> {
+  const project = await lockProject(tx, input.projectId);
+  if (input.actor.role === "client" && project.userId !== input.actor.userId) throw new ForbiddenError("Only the project owner can do that");
+  const decision = decideProject(project.status, input.event, input.actor.role);
+  if (!decision.ok) throw decision.reason === "actor" ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
+  const now = new Date();
+  const link = `/projects/${project.id}`;
+  let effects = noEffects();
+  const set: Partial<typeof projects.$inferInsert> = { updatedAt: now };
+
+  switch (input.event) {
+    case "accept": {
+      if (!input.proposalId) throw new NotFoundError("Proposal not found");
+      const accepted = await transitionProposal(tx, { proposalId: input.proposalId, event: "accept", actor: input.actor, project, deferRecount: true });
+      const others = await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "another proposal was accepted");
+      effects = mergeEffects(accepted.effects, others.effects);
+      set.hiredDeveloperId = accepted.proposal.developerId;
+      break;
+    }
+    case "complete":
+      set.completedAt = now;
+      if (project.hiredDeveloperId) {
+        effects.notices.push({
+          userId: project.hiredDeveloperId,
+          type: "project_completed",
+          message: `"${project.title}" was marked complete. Please review the client.`,
+          link,
+        });
+      }
+      break;
+    case "close":
+      effects = (await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "the client closed the project")).effects;
+      break;
+    case "cancelHire":
+      effects = (await moveProposals(tx, project, ["accepted"], "cancel", input.actor)).effects;
+      set.hiredDeveloperId = null;
+      break;
+    case "delete": {
+      // The proposals go with the project (cascade); their developers are told.
+      const open = await tx
+        .select({ developerId: proposals.developerId })
+        .from(proposals)
+        .where(and(eq(proposals.projectId, project.id), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])));
+      for (const p of open) {
+        effects.notices.push({ userId: p.developerId, type: "proposal_declined", message: `"${project.title}" was deleted by the client`, link: "/proposals" });
+      }
+      await tx.delete(projects).where(eq(projects.id, project.id));
+      return { project, from: project.status, to: "deleted", effects };
+    }
+    case "ownerDeleted": {
+      const declined = await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "the client closed their account");
+      const ended = await moveProposals(tx, project, ["accepted"], "endHire", { role: "system" });
+      effects = mergeEffects(declined.effects, ended.effects);
+      for (const d of ended.moved) {
+        effects.notices.push({
+          userId: d.developerId,
+          type: "proposal_cancelled",
+          message: `Your hire on "${project.title}" ended: the client closed their account`,
+          link: "/proposals",
+        });
+      }
+      set.hiredDeveloperId = null;
+      break;
+    }
+    case "developerDeleted": {
+      await moveProposals(tx, project, ["accepted"], "endHire", { role: "system" });
+      effects.notices.push({
+        userId: project.userId,
+        type: "proposal_cancelled",
+        message: `The developer hired for "${project.title}" closed their account. The project takes proposals again.`,
+        link: `${link}#proposals`,
+      });
+      set.hiredDeveloperId = null;
+      break;
+    }
+  }
+
+  const to = decision.to as ProjectStatus;
+  set.status = to;
+  await tx.update(projects).set(set).where(eq(projects.id, project.id));
+  await recountProposals(tx, project.id);
+  // completedProjects counts completed projects: recount whoever gained or lost one.
+  if (input.event === "complete" && project.hiredDeveloperId) await refreshDeveloperStats(tx, project.hiredDeveloperId);
+  return {
+    project: { ...project, status: to, hiredDeveloperId: set.hiredDeveloperId !== undefined ? set.hiredDeveloperId : project.hiredDeveloperId },
+    from: project.status,
+    to,
+    effects,
+  };
+}
+
+/** Runs one transition taken by the signed-in client in its own transaction and applies its effects. Throws as transitionProject, and UnauthorizedError. */
+export async function clientTransition(deps: LifecycleDeps, user: SessionUser | null, projectId: string, event: ProjectEvent, proposalId?: string) {
+  const client = requireUser(user);
+  return deps.db.transaction(async (tx) => {
+    const result = await transitionProject(tx, { projectId, event, actor: { role: "client", userId: client.id }, proposalId });
+    await applyEffects(tx, deps, result.effects);
+    return result;
+  });
+}
+
+/** Marks an in-progress project completed (its client only); the developer's completed count grows; they are told. */
+export async function completeProject(deps: LifecycleDeps, user: SessionUser | null, projectId: string): Promise<void> {
+  await clientTransition(deps, user, projectId, "complete");
+}
+
+/** Closes an active project (its client only); open proposals are declined and their developers told. */
+export async function closeProject(deps: LifecycleDeps, user: SessionUser | null, projectId: string): Promise<void> {
+  await clientTransition(deps, user, projectId, "close");
+}
+
+/** Cancels the hire of an in-progress project (its client only): the project is active again, the accepted proposal cancelled. */
+export async function cancelHire(deps: LifecycleDeps, user: SessionUser | null, projectId: string): Promise<void> {
+  await clientTransition(deps, user, projectId, "cancelHire");
+}
+
+/**
+ * Deletes an active or closed project (its client only), with its proposals; developers with an
+ * open proposal are told. A project that hired a developer cannot be deleted (409). Throws
+ * UnauthorizedError, NotFoundError, ForbiddenError, ConflictError.
+ */
+export async function deleteProject(deps: LifecycleDeps, user: SessionUser | null, projectId: string): Promise<void> {
+  await clientTransition(deps, user, projectId, "delete");
+}
+
+/**
+ * What deleting an account does to the projects it is part of (docs/product.md, Accounts): the
+ * user's open and hired projects close (hires end, open proposals are declined, the developers
+ * told); a project they were hired for takes proposals again (the client told); their open
+ * proposals are withdrawn. Completed and closed projects stay as they are. Returns the effects.
+ */
+export async function endAccountProjects(tx: Tx, userId: string): Promise<Effects> {
+  let effects = noEffects();
+  const owned = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])));
+  for (const p of owned) {
+    effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "ownerDeleted", actor: { role: "system" } })).effects);
+  }
+  const hiredOn = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")));
+  for (const p of hiredOn) {
+    effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "developerDeleted", actor: { role: "system" } })).effects);
+  }
+  const open = await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])));
+  for (const p of open) {
+    effects = mergeEffects(effects, (await transitionProposal(tx, { proposalId: p.id, event: "autoWithdraw", actor: { role: "system" } })).effects);
+  }
+  return effects;
+}

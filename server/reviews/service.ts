@@ -1,0 +1,99 @@
+/**
+ * Reviews after a completed project (docs/product.md, Reviews): the client reviews the hired
+ * developer and the developer reviews the client, once each, within REVIEW_WINDOW_DAYS of
+ * completion. Who may review when is one policy shared with the pages (shared/policies.ts).
+ */
+import { eq } from "drizzle-orm";
+import { reviewRefusal, projectRole } from "../../shared/policies";
+import { reviewSchema } from "../../shared/schemas";
+import type { SessionUser } from "../context";
+import type { Db, Tx } from "../db/client";
+import { clientReviews, projects, reviews } from "../db/schema";
+import { refreshDeveloperStats } from "../developers/stats";
+import { ConflictError, ForbiddenError, requireUser } from "../errors";
+import { isUuid } from "../lib/ids";
+import { addNotification } from "../notifications/service";
+import { lockProject } from "../proposals/lifecycle";
+import { parseInput } from "../validation";
+
+/** Whether `role`'s review of project `projectId` exists. */
+async function hasReviewed(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<boolean> {
+  const rows =
+    role === "client"
+      ? await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)
+      : await db.select({ id: clientReviews.id }).from(clientReviews).where(eq(clientReviews.projectId, projectId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Which review the user may still write on a project (for showing the review form). */
+export async function reviewState(
+  db: Db,
+  user: SessionUser,
+  projectId: string,
+): Promise<{ canReview: boolean; reviewed: boolean; role: "client" | "developer" | null }> {
+  if (!isUuid(projectId)) return { canReview: false, reviewed: false, role: null };
+  const [project] = await db
+    .select({ userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, status: projects.status, completedAt: projects.completedAt })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const role = project ? projectRole(user, project) : null;
+  if (!project || !role) return { canReview: false, reviewed: false, role: null };
+  const reviewed = project.status === "completed" ? await hasReviewed(db, role, projectId) : false;
+  return { canReview: reviewRefusal(user, project, reviewed) === null, reviewed, role };
+}
+
+/**
+ * Reviews the other side of a completed project, once, within the review window. The client
+ * reviews the hired developer (their rating and reviewCount update in the same transaction); the
+ * developer reviews the client. The other side is told. Throws UnauthorizedError, NotFoundError,
+ * ForbiddenError, ConflictError (not completed, window passed, already reviewed), ValidationError.
+ */
+export async function createReview(db: Db, user: SessionUser | null, projectId: string, input: unknown): Promise<void> {
+  const reviewer = requireUser(user);
+  const data = parseInput(reviewSchema, input);
+  await db.transaction(async (tx) => {
+    const project = await lockProject(tx, projectId);
+    const role = projectRole(reviewer, project);
+    const refusal = reviewRefusal(reviewer, project, role ? await hasReviewed(tx, role, projectId) : false);
+    if (refusal) throw refusal.status === 403 ? new ForbiddenError(refusal.message) : new ConflictError(refusal.message);
+    if (role === "client") {
+      const developerId = project.hiredDeveloperId!;
+      const inserted = await tx
+        .insert(reviews)
+        .values({
+          developerId,
+          clientId: reviewer.id,
+          projectId,
+          clientName: reviewer.name,
+          projectTitle: project.title,
+          rating: data.rating,
+          comment: data.comment,
+        })
+        .onConflictDoNothing()
+        .returning({ id: reviews.id });
+      if (!inserted.length) throw new ConflictError("You have already reviewed this project");
+      await refreshDeveloperStats(tx, developerId);
+      await addNotification(
+        tx,
+        developerId,
+        "review_received",
+        `${reviewer.name} reviewed your work on "${project.title}": ${data.rating} stars`,
+        `/developers/${developerId}`,
+      );
+    } else {
+      const inserted = await tx
+        .insert(clientReviews)
+        .values({ projectId, clientId: project.userId, developerId: reviewer.id, rating: data.rating, comment: data.comment })
+        .onConflictDoNothing()
+        .returning({ id: clientReviews.id });
+      if (!inserted.length) throw new ConflictError("You have already reviewed this project");
+      await addNotification(
+        tx,
+        project.userId,
+        "review_received",
+        `${reviewer.name} reviewed you as a client on "${project.title}": ${data.rating} stars`,
+        `/projects/${projectId}`,
+      );
+    }
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * What deleting an account does to the projects and proposals it is part of (docs/product.md,
+ * Accounts): everything moves through the state machines, the other side is told, counts stay
+ * exact, and completed work stays completed.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteAccount } from "../../server/auth/settings";
+import { developerProfiles, notifications, projects, proposals } from "../../server/db/schema";
+import { completeProject } from "../../server/projects/lifecycle";
+import { createProject } from "../../server/projects/service";
+import { acceptProposal } from "../../server/proposals/service";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeClient, makeDeveloper, makeProject, makeProposal } from "../support/factories";
+import { projectInput } from "../support/fixtures";
+
+describe.each(DB_KINDS)("account deletion on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+  const db = () => t.database.db;
+  const headers = (cookie: string) => new Headers({ cookie, origin: "http://localhost:3999" });
+  const project = async (id: string) => (await db().select().from(projects).where(eq(projects.id, id)))[0]!;
+  const proposal = async (id: string) => (await db().select().from(proposals).where(eq(proposals.id, id)))[0]!;
+  const noticesOf = async (userId: string) => (await db().select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
+
+  it("a client with a developer hired: the hire is cancelled through the machine and the developer told; completed work stays completed", async () => {
+    const client = await t.signUp({ email: `hired-client-${kind}@example.co.za`, name: "Leaving Client" });
+    const developer = await makeDeveloper(db());
+    const hired = await createProject(db(), client.user, projectInput({ title: "Hired project" }));
+    const hiredProposal = await makeProposal(t.domain, hired, developer);
+    await acceptProposal(t.domain, client.user, hiredProposal.id);
+    const done = await createProject(db(), client.user, projectInput({ title: "Finished project" }));
+    const doneProposal = await makeProposal(t.domain, done, developer);
+    await acceptProposal(t.domain, client.user, doneProposal.id);
+    await completeProject(t.domain, client.user, done.id);
+    const open = await createProject(db(), client.user, projectInput({ title: "Open project" }));
+    const bid = await makeProposal(t.domain, open);
+
+    await deleteAccount({ ...t.domain, auth: t.deps.auth }, client.user, { password: TEST_PASSWORD }, headers(client.cookie));
+
+    expect(await project(hired.id)).toMatchObject({ status: "closed", hiredDeveloperId: null, proposalCount: 0 });
+    expect((await proposal(hiredProposal.id)).status).toBe("cancelled");
+    expect(await noticesOf(developer.id)).toContain('Your hire on "Hired project" ended: the client closed their account');
+    expect(await project(done.id)).toMatchObject({ status: "completed", hiredDeveloperId: developer.id });
+    expect((await proposal(doneProposal.id)).status).toBe("accepted");
+    expect(await project(open.id)).toMatchObject({ status: "closed", proposalCount: 0 });
+    expect((await proposal(bid.id)).status).toBe("declined");
+    const [profile] = await db().select().from(developerProfiles).where(eq(developerProfiles.userId, developer.id));
+    expect(profile!.completedProjects).toBe(1);
+  });
+
+  it("a developer who is hired: the project takes proposals again and the client is told; their open proposals are withdrawn", async () => {
+    const developer = await t.signUp({ email: `hired-dev-${kind}@example.co.za`, name: "Leaving Developer", userType: "developer" });
+    const client = await makeClient(db());
+    const hiredOn = await makeProject(db(), client, { title: "Needs a new developer" });
+    const hiredProposal = await makeProposal(t.domain, hiredOn, developer.user);
+    await acceptProposal(t.domain, client, hiredProposal.id);
+    const elsewhere = await makeProject(db());
+    const pending = await makeProposal(t.domain, elsewhere, developer.user);
+    expect((await project(elsewhere.id)).proposalCount).toBe(1);
+
+    await deleteAccount({ ...t.domain, auth: t.deps.auth }, developer.user, { password: TEST_PASSWORD }, headers(developer.cookie));
+
+    expect(await project(hiredOn.id)).toMatchObject({ status: "active", hiredDeveloperId: null, proposalCount: 0 });
+    expect((await proposal(hiredProposal.id)).status).toBe("cancelled");
+    expect(await noticesOf(client.id)).toContain('The developer hired for "Needs a new developer" closed their account. The project takes proposals again.');
+    expect((await proposal(pending.id)).status).toBe("withdrawn");
+    expect((await project(elsewhere.id)).proposalCount).toBe(0);
+  });
+
+  it("a wrong password changes nothing", async () => {
+    const client = await t.signUp({ email: `stays-${kind}@example.co.za` });
+    const p = await createProject(db(), client.user, projectInput());
+    await expect(
+      deleteAccount({ ...t.domain, auth: t.deps.auth }, client.user, { password: "not-the-password" }, headers(client.cookie)),
+    ).rejects.toMatchObject({
+      fields: { password: "Password is incorrect" },
+    });
+    expect((await project(p.id)).status).toBe("active");
+  });
+});

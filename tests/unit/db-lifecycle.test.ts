@@ -1,0 +1,88 @@
+/**
+ * The database side of running several instances (docs/operations.md): instances starting together
+ * on an empty PostgreSQL database all migrate it without failing (advisory lock), and readiness
+ * reports a reachable database with every migration applied, or pending ones.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../server/db/client";
+import { adminUrl } from "../support/paths";
+import { createTestDatabase, DB_KINDS } from "../support/db";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Runs `fn` on a new, empty database (no template: nothing migrated), dropped afterwards. */
+async function withEmptyDatabase(fn: (url: string) => Promise<void>): Promise<void> {
+  const name = `buildza_t_empty_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await fn(adminUrl(serverUrl!, name));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
+  it("several instances migrating one empty database at once all succeed, applying each migration once", async () => {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await withEmptyDatabase(async (url) => {
+        const instances = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, poolSize: 2 })));
+        try {
+          const results = await Promise.allSettled(instances.map((d) => d.migrate()));
+          expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+          const [applied] = await instances[0]!.query<{ count: string }>("select count(*)::text as count from drizzle.__drizzle_migrations");
+          const [projects] = await instances[0]!.query<{ tables: string }>("select count(*)::text as tables from pg_tables where tablename = 'projects'");
+          expect({ count: Number(applied!.count), tables: projects!.tables }).toEqual({
+            count: (await import("../../drizzle/meta/_journal.json")).entries.length,
+            tables: "1",
+          });
+          for (const d of instances) expect(await d.checkReady(2000)).toEqual({ database: "ok", migrations: "ok" });
+        } finally {
+          await Promise.all(instances.map((d) => d.close()));
+        }
+      });
+    }
+  });
+
+  it("readiness says migrations are pending on a database that was not migrated", async () => {
+    await withEmptyDatabase(async (url) => {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+      try {
+        expect(await database.checkReady(2000)).toEqual({ database: "ok", migrations: "pending" });
+      } finally {
+        await database.close();
+      }
+    });
+  });
+
+  it("readiness says unreachable, within its timeout, when nothing answers", async () => {
+    // A port nothing listens on: refused at once.
+    const database = await openDatabase({ databaseUrl: "postgres://root@127.0.0.1:9/none", poolSize: 1, timeouts: { connectMs: 1000 } });
+    try {
+      const started = Date.now();
+      expect(await database.checkReady(1500)).toEqual({ database: "unreachable", migrations: "unknown" });
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(database.isUnavailable()).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(DB_KINDS)("readiness on a migrated %s database", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database?.close());
+
+  it("is ready, and pending once the newest migration's record is gone", async () => {
+    expect(await database.checkReady(2000)).toEqual({ database: "ok", migrations: "ok" });
+    await database.query("delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)");
+    expect(await database.checkReady(2000)).toEqual({ database: "ok", migrations: "pending" });
+  });
+});
