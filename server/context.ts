@@ -22,7 +22,10 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   config: AppConfig;
-  /** Brute-force limits on sign-in and reset requests. */
+  /**
+   * Limits on sign-in and reset requests, per account and per client address, shared by every
+   * instance through the database (server/auth/limits.ts, docs/decisions/0011-rate-limits.md).
+   */
   limits: AuthLimits;
   /** Server-sent events of this instance, fed by LISTEN/NOTIFY (docs/product.md, Messages and notifications). */
   realtime: RealtimeHub;

@@ -58,11 +58,12 @@ async function main() {
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));
-  const auth = createAuth({ db: database.db, appUrl: config.appUrl, secret });
+  const limits = createAuthLimits(database.db, secret);
+  const auth = createAuth({ db: database.db, appUrl: config.appUrl, secret, limits });
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
-  const deps = { db: database.db, auth, mailer, config, limits: createAuthLimits(), realtime, secret };
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret };
   let stopping = false;
   const app = createHttpApp(deps, {
     build,
@@ -96,6 +97,7 @@ async function main() {
       const unanswered = await drained;
       if (unanswered) rootLogger().warn({ unanswered }, "Requests still running at the shutdown deadline were cut off");
       await stopJobs();
+      limits.close();
       await realtime.close();
       await database.close();
       rootLogger().info("Stopped");

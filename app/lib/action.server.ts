@@ -90,3 +90,12 @@ export async function createOnce(
   );
   return answer(JSON.parse(stored.body) as { location: string; flash?: Flash });
 }
+
+/**
+ * A route's `headers` export for forms whose action may be refused by a rate limit: passes the
+ * action's Retry-After on to the page's answer (React Router keeps only cookies otherwise).
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

@@ -7,14 +7,17 @@ import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/forgot-password";
-import { failure, readBody, requestPasswordReset } from "./auth.server";
+import { failure, readBody, requestPasswordReset, retryAfterHeaders } from "./auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | BuildZA" }];
+
+/** A refused attempt (429) answers with Retry-After (docs/decisions/0011-rate-limits.md). */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as { email?: string } | null;
   try {
-    await requestPasswordReset(context.deps.auth, body, context.deps.limits);
+    await requestPasswordReset(context.deps.auth, body, { limits: context.deps.limits, clientAddress: context.clientAddress });
     // The same answer whether or not the email has an account (docs/product.md).
     return { ok: true as const, email: String(body?.email ?? "").trim() };
   } catch (err) {

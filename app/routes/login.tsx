@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { Field, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/login";
-import { failure, readBody, redirectWithFlash, safeRedirect, signIn } from "./auth.server";
+import { failure, readBody, redirectWithFlash, retryAfterHeaders, safeRedirect, signIn } from "./auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | BuildZA" }];
 
@@ -16,10 +16,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** A refused attempt (429) answers with Retry-After (docs/decisions/0011-rate-limits.md). */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["rememberMe"] })) as Record<string, unknown> | null;
   try {
-    const { headers } = await signIn(context.deps.auth, body, request.headers, context.deps.limits);
+    const { headers } = await signIn(context.deps.auth, body, request.headers, { limits: context.deps.limits, clientAddress: context.clientAddress });
     // docs/product.md, Screens: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
     return redirectWithFlash(safeRedirect(body?.redirectTo), { type: "success", message: "Welcome back!" }, headers);
   } catch (err) {

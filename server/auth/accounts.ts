@@ -8,6 +8,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 import { AppError, ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
+import { withClientAddress } from "./address-header";
 import type { AuthLimits } from "./limits";
 import { log } from "../log";
 
@@ -40,25 +41,36 @@ export async function registerAccount(auth: Auth, input: unknown, requestHeaders
   }
 }
 
+/** Where an attempt comes from, for the rate limits (server/auth/limits.ts). */
+export interface LimitedBy {
+  limits: AuthLimits;
+  /** The client address as TRUST_PROXY allows (RequestContext.clientAddress). */
+  clientAddress: string;
+}
+
 /**
  * Signs in with email and password. rememberMe: 30-day cookie, else a browser-session cookie
  * whose session ends on the server after 1 day (docs/product.md). Throws ValidationError,
  * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed",
- * AppError 429 after 10 attempts for one email within a minute (when `limits` is given).
+ * TooManyRequestsError 429 "Too many attempts. Try again in N seconds." when `guard` is given and
+ * a sign-in limit of the email or the client address is reached (docs/decisions/0011-rate-limits.md).
  */
-export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers, limits?: AuthLimits) {
+export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers, guard?: LimitedBy) {
   const data = parseInput(loginSchema, input);
-  await limits?.consume("login", data.email);
-  try {
-    const { headers } = await auth.api.signInEmail({
-      body: { email: data.email, password: data.password, rememberMe: data.rememberMe },
-      headers: requestHeaders,
-      returnHeaders: true,
-    });
-    return { headers };
-  } catch (err) {
-    throw new AppError(401, "login_failed", messageOf(err, "Login failed"));
-  }
+  const run = async () => {
+    try {
+      const { headers } = await auth.api.signInEmail({
+        body: { email: data.email, password: data.password, rememberMe: data.rememberMe },
+        headers: guard ? withClientAddress(requestHeaders, guard.clientAddress) : requestHeaders,
+        returnHeaders: true,
+      });
+      return { headers };
+    } catch (err) {
+      throw new AppError(401, "login_failed", messageOf(err, "Login failed"));
+    }
+  };
+  if (!guard) return run();
+  return guard.limits.guard("login", { account: data.email, address: guard.clientAddress }, run, () => true);
 }
 
 /** Ends the session on the server (docs/product.md) and returns the headers that clear the cookie. */
@@ -74,12 +86,15 @@ export async function signOut(auth: Auth, requestHeaders: Headers): Promise<Head
 
 /**
  * Emails a single-use reset link valid 1 hour when the address has an account; answers the same
- * either way (docs/product.md: never reveals whether an email has an account). Throws ValidationError.
+ * either way (docs/product.md: never reveals whether an email has an account). Throws ValidationError,
+ * TooManyRequestsError 429 when `guard` is given and a reset limit of the email or the client
+ * address is reached (the same for emails with and without an account).
  */
-export async function requestPasswordReset(auth: Auth, input: unknown, limits?: AuthLimits): Promise<void> {
+export async function requestPasswordReset(auth: Auth, input: unknown, guard?: LimitedBy): Promise<void> {
   const data = parseInput(forgotPasswordSchema, input);
-  await limits?.consume("reset", data.email);
-  await auth.api.requestPasswordReset({ body: { email: data.email } });
+  const run = () => auth.api.requestPasswordReset({ body: { email: data.email } }).then(() => undefined);
+  if (!guard) return run();
+  return guard.limits.guard("reset", { account: data.email, address: guard.clientAddress }, run);
 }
 
 /**

@@ -13,12 +13,16 @@ import { accounts, sessions, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
 import { passwordResetEmail } from "../email/templates";
+import { CLIENT_ADDRESS_HEADER } from "./address-header";
+import type { AuthLimits } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 
 export interface AuthOptions {
   db: Db;
   appUrl: string;
   secret: string;
+  /** The shared limits: their table also keeps better-auth's own rate-limit counts. */
+  limits: AuthLimits;
 }
 
 /** The auth events worth a log line, by better-auth path (ARCHITECTURE.md, Logging). */
@@ -53,7 +57,7 @@ const logAuthEvents = createAuthMiddleware(async (ctx) => {
 });
 
 /** Creates the better-auth instance; its HTTP handler is mounted at /api/auth. */
-export function createAuth({ db, appUrl, secret }: AuthOptions) {
+export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
   return betterAuth({
     appName: "BuildZA",
     baseURL: appUrl,
@@ -96,13 +100,20 @@ export function createAuth({ db, appUrl, secret }: AuthOptions) {
     advanced: {
       useSecureCookies: appUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The client address comes from a header only this server sets, from TRUST_PROXY's answer
+      // (server/auth/address-header.ts), never from a client's X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     rateLimit: {
-      // Brute-force guard on the HTTP endpoints under /api/auth.
+      // Every endpoint under /api/auth: better-auth's rules (sign-up 3 per 10 s, ...; others 100 a
+      // minute) per client address, counted in the shared rate_limits table, so they hold across
+      // instances. Sign-in and reset requests are limited by server/auth/limits.ts instead (per
+      // account and per address, docs/decisions/0011-rate-limits.md), in front of better-auth.
       enabled: true,
       window: 60,
       max: 100,
-      customRules: { "/sign-in/email": { window: 60, max: 10 }, "/request-password-reset": { window: 60, max: 5 } },
+      customRules: { "/sign-in/email": false, "/request-password-reset": false },
+      customStorage: limits.betterAuthStorage,
     },
     hooks: { after: logAuthEvents },
     telemetry: { enabled: false },

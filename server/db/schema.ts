@@ -517,6 +517,23 @@ export const emailPreferences = pgTable("email_preferences", {
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
+/**
+ * Counters of the rate limits (server/auth/limits.ts, docs/decisions/0011-rate-limits.md), in the
+ * shape rate-limiter-flexible's RateLimiterDrizzle reads and writes: one row per key (a limit's
+ * prefix and a keyed hash of the account and/or client address, never the email or address
+ * itself), the points counted in the current window, and when the window ends. Shared by every
+ * app instance, so a limit holds across them; expired rows are deleted every few minutes.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamp("expire", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
 export type ProposalRow = typeof proposals.$inferSelect;
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;

@@ -5,7 +5,7 @@
  * numbers is the order of commits: a client that has seen message n catches up with `after=n`
  * without missing or repeating one. Every change publishes a real-time event on commit.
  */
-import { and, asc, count, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { INBOX_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
@@ -274,23 +274,38 @@ async function requireParticipant(tx: Db | Tx, me: SessionUser, conversationId: 
 }
 
 /**
- * Sends a message (body 1-5000 characters, plain text). At most MESSAGES_PER_MINUTE per sender a
- * minute, counted in the database so the limit holds across app instances. One transaction:
- * numbers the message under the conversation's row lock, updates both inboxes, the recipient's
- * unread count and new-message notification, and publishes the event. Throws UnauthorizedError,
- * NotFoundError, ForbiddenError, ValidationError, TooManyRequestsError (429).
+ * The send limit, checked inside the sending transaction: locks the sender's user row (so the
+ * sends of one user, on any instance, take turns) and looks at their messages of the last minute,
+ * which the index messages_sender_idx serves. Throws TooManyRequestsError (429) with the seconds
+ * until the oldest of the last MESSAGES_PER_MINUTE leaves the minute (docs/decisions/0011-rate-limits.md).
+ */
+async function checkSendRate(tx: Tx, senderId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, senderId)).for("no key update");
+  const [limiting] = await tx
+    .select({ waitMs: sql<number>`ceil(extract(epoch from (${messages.createdAt} + interval '1 minute' - now())) * 1000)::int` })
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), gte(messages.createdAt, sql`now() - interval '1 minute'`)))
+    .orderBy(desc(messages.createdAt))
+    .limit(1)
+    .offset(MESSAGES_PER_MINUTE - 1);
+  if (limiting) throw new TooManyRequestsError(SENDING_TOO_FAST, Math.max(1, Math.ceil(limiting.waitMs / 1000)));
+}
+
+/**
+ * Sends a message (body 1-5000 characters, plain text). At most MESSAGES_PER_MINUTE per sender in
+ * any minute, counted in the sending transaction under a lock on the sender, so the limit holds
+ * exactly across concurrent sends and app instances (checkSendRate). One transaction: numbers the
+ * message under the conversation's row lock, updates both inboxes, the recipient's unread count
+ * and new-message notification, and publishes the event. Throws UnauthorizedError, NotFoundError,
+ * ForbiddenError, ValidationError, TooManyRequestsError (429, with retryAfter in seconds).
  */
 export async function sendMessage(db: Db, user: SessionUser | null, conversationId: string, input: unknown): Promise<Message> {
   const me = requireUser(user);
   const { body } = parseInput(messageSchema, input);
   const conversation = await requireParticipant(db, me, conversationId);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.senderId, me.id), gte(messages.createdAt, sql`now() - interval '1 minute'`)));
-  if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new TooManyRequestsError(SENDING_TOO_FAST);
   const preview = previewOf(body);
   return db.transaction(async (tx) => {
+    await checkSendRate(tx, me.id);
     const [c] = await tx
       .update(conversations)
       .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: sql`clock_timestamp()`, lastMessagePreview: preview, lastSenderId: me.id })

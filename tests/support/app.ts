@@ -5,10 +5,10 @@
  */
 import { registerAccount } from "../../server/auth/accounts";
 import { createAuth } from "../../server/auth/auth";
-import { createAuthLimits } from "../../server/auth/limits";
+import { createAuthLimits, type LimitsPolicy } from "../../server/auth/limits";
 import { loadConfig } from "../../server/config";
 import { domainDeps, type AppDeps, type SessionUser } from "../../server/context";
-import type { Database } from "../../server/db/client";
+import { openDatabase, type Database } from "../../server/db/client";
 import type { MailMessage, Mailer } from "../../server/email/mailer";
 import { sendDueEmails } from "../../server/email/outbox";
 import { createHttpApp } from "../../server/http/app";
@@ -46,12 +46,72 @@ export function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-/** `pageCache`: serve anonymous public reads from the page cache (off by default in tests). */
-export async function createTestApp(kind: DbKind, options: { pageCache?: boolean } = {}): Promise<TestApp> {
+/**
+ * Small limits, so tests reach them quickly (the production numbers are DEFAULT_LIMITS_POLICY):
+ * sign-in 20 per address, 5 per account+address, 3 free per account then 1 s doubling to 2 s;
+ * reset requests 10 per address, 3 per account+address, 3 free per account then the same delays.
+ */
+export const TEST_LIMITS_POLICY: LimitsPolicy = {
+  login: {
+    perAddress: { points: 20, seconds: 60 },
+    perAccountAddress: { points: 5, seconds: 60 },
+    perAccount: { free: 3, seconds: 60, firstDelay: 1, maxDelay: 2 },
+  },
+  reset: {
+    perAddress: { points: 10, seconds: 60 },
+    perAccountAddress: { points: 3, seconds: 60 },
+    perAccount: { free: 3, seconds: 60, firstDelay: 1, maxDelay: 2 },
+  },
+  knownAddressSeconds: 3600,
+};
+
+export interface TestAppOptions {
+  /** Serve anonymous public reads from the page cache (off by default in tests). */
+  pageCache?: boolean;
+  /** TRUST_PROXY (default 0). */
+  trustProxy?: number;
+  /** The rate limits' numbers (default TEST_LIMITS_POLICY). */
+  limits?: LimitsPolicy;
+}
+
+/**
+ * The bindings to pass as `app.request(path, init, fromAddress("10.0.0.1"))`: the request then
+ * comes from that socket address, as behind a real server (server/http/client-address.ts).
+ */
+export function fromAddress(address: string) {
+  return { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(":") ? "IPv6" : "IPv4" } } };
+}
+
+/** A test app on a fresh database. */
+export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  return appOn(database, options, () => database.close());
+}
+
+/**
+ * A second app instance on the database of `first`, as a second server behind a proxy: its own
+ * better-auth, limits, real-time hub and (on PostgreSQL) its own connection pool; nothing in
+ * memory is shared with `first`. On PGlite both use the one embedded database. Close it before `first`.
+ */
+export async function createSecondTestApp(first: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  if (first.database.kind === "postgres") {
+    const database = await openDatabase({ databaseUrl: first.database.url!, poolSize: 5 });
+    return appOn(database, options, () => database.close());
+  }
+  return appOn(first.database, options, async () => {});
+}
+
+async function appOn(database: Database, options: TestAppOptions, closeDatabase: () => Promise<void>): Promise<TestApp> {
   const mails: MailMessage[] = [];
-  const config = loadConfig({ APP_URL, NODE_ENV: "test", DATA_DIR: "tests/.tmp/data", PAGE_CACHE: options.pageCache ? "on" : "off" });
-  const auth = createAuth({ db: database.db, appUrl: APP_URL, secret: TEST_SECRET });
+  const config = loadConfig({
+    APP_URL,
+    NODE_ENV: "test",
+    DATA_DIR: "tests/.tmp/data",
+    PAGE_CACHE: options.pageCache ? "on" : "off",
+    TRUST_PROXY: String(options.trustProxy ?? 0),
+  });
+  const limits = createAuthLimits(database.db, TEST_SECRET, options.limits ?? TEST_LIMITS_POLICY);
+  const auth = createAuth({ db: database.db, appUrl: APP_URL, secret: TEST_SECRET, limits });
   const realtime = await createRealtimeHub(database, database.db);
   const t = {} as TestApp;
   const mailer: Mailer = {
@@ -60,7 +120,7 @@ export async function createTestApp(kind: DbKind, options: { pageCache?: boolean
       mails.push(m);
     },
   };
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits: createAuthLimits({ points: 3, duration: 60 }), realtime, secret: TEST_SECRET };
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET };
   const app = createHttpApp(deps);
   return Object.assign(t, {
     database,
@@ -101,8 +161,9 @@ export async function createTestApp(kind: DbKind, options: { pageCache?: boolean
       return { cookie, user };
     },
     async close() {
+      limits.close();
       await realtime.close();
-      await database.close();
+      await closeDatabase();
     },
   });
 }
