@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const config = loadConfig();
+  // Database only: no cookies are signed, so AUTH_SECRET is not needed.
+  const config = loadConfig(process.env, { requireAuthSecret: false });
   const kind = config.databaseUrl ? "postgres" : "pglite";
   const stamp = new Date()
     .toISOString()

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   const files = [...(values.in ? [values.in] : []), ...positionals];
   if (files.length !== 1) throw new BackupError("Name one backup file: npm run db:restore -- backups/x.dump (--help for usage).");
   const file = files[0]!;
-  const config = loadConfig();
+  // Database only: no cookies are signed, so AUTH_SECRET is not needed.
+  const config = loadConfig(process.env, { requireAuthSecret: false });
   const kind = await backupKindOf(file);
   const bytes = (await fs.stat(file)).size;
   const started = performance.now();

@@ -92,12 +92,16 @@ const API: Record<string, ApiRow> = {
 };
 
 /** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
-const FORMS: Record<string, { who: Record<Who, Outcome>; body?: Record<string, unknown>; params?: (f: Fixture) => Record<string, string> }> = {
+const FORMS: Record<
+  string,
+  { who: Record<Who, Outcome>; body?: Record<string, unknown>; params?: (f: Fixture) => Record<string, string>; ownSessions?: boolean }
+> = {
   "routes/login.tsx": { who: ANYONE, body: { email: "", password: "" } },
   "routes/register.tsx": { who: ANYONE, body: { name: "" } },
   "routes/forgot-password.tsx": { who: ANYONE, body: { email: "not-an-email" } },
   "routes/reset-password.tsx": { who: ANYONE, body: { token: "bad", password: "" } },
-  "routes/logout.tsx": { who: ANYONE },
+  // Signs its callers out: it gets sessions of its own, so the other rows keep theirs in any order.
+  "routes/logout.tsx": { who: ANYONE, ownSessions: true },
   "routes/unsubscribe.tsx": { who: ANYONE },
   "routes/projects.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { title: "x" } },
   "routes/project.edit.tsx": { who: { anonymous: "login", client: 403, developer: 403 }, body: { title: "Taken over" }, params: (f) => ({ id: f.projectId }) },
@@ -225,8 +229,14 @@ describe("authorization matrix", () => {
     const path = routeFiles().find((r) => r.file === file)!.path;
     const params = row.params?.(f) ?? {};
     const url = `${APP_URL}/${path.replace(/:(\w+)/g, (_, k: string) => params[k] ?? "")}`;
+    const sessions = row.ownSessions
+      ? {
+          client: await t.signUp({ email: `matrix-own-client-${file.length}@example.co.za` }),
+          developer: await t.signUp({ email: `matrix-own-dev-${file.length}@example.co.za`, userType: "developer" }),
+        }
+      : users;
     for (const who of ["anonymous", "client", "developer"] as const) {
-      const user = who === "anonymous" ? null : users[who];
+      const user = who === "anonymous" ? null : sessions[who];
       const request = new Request(url, {
         method: "POST",
         headers: { "content-type": "application/json", origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
