@@ -83,6 +83,39 @@ export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
+/** The kinds of value in a list cursor's tuple (server/lib/cursor.ts). */
+export type CursorKind = "number" | "date" | "uuid" | "text";
+
+const cursorValue: Record<CursorKind, fc.Arbitrary<unknown>> = {
+  number: fc.oneof(nastyNumber, fc.integer()),
+  date: fc.constantFrom(
+    "2026-11-23T10:00:00.000Z",
+    "-000001-01-01T00:00:00.000Z",
+    "+275760-09-13T00:00:00.000Z",
+    "2026-02-30T00:00:00Z",
+    "0000-01-01T00:00:00Z",
+  ),
+  uuid: fc.oneof(fc.uuid(), fc.constant("00000000-0000-4000-8000-000000000000")),
+  text: fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.string({ maxLength: 8 }).map((v) => `${v}\u0000`),
+  ),
+};
+
+/**
+ * A list cursor as the API writes them (base64url of a JSON tuple) shaped like `shape`: each value
+ * of its kind (often out of range) or anything else; sometimes a tuple of another length.
+ */
+export function cursorLike(shape: CursorKind[]): fc.Arbitrary<string> {
+  const part = (kind: CursorKind) => fc.oneof(cursorValue[kind], nastyString, nastyNumber, fc.constant(null));
+  return fc
+    .oneof({ weight: 6, arbitrary: fc.tuple(...shape.map(part)) }, { weight: 1, arbitrary: fc.array(part("text"), { maxLength: 4 }) })
+    .map((values) => Buffer.from(JSON.stringify(values), "utf8").toString("base64url"));
+}
+
+/** List cursors of any shape. */
+export const nastyCursor: fc.Arbitrary<string> = fc.oneof(cursorLike(["date", "uuid"]), cursorLike(["number", "text"]), cursorLike(["number", "date", "uuid"]));
+
 /** Any JSON value a field could receive instead of the right one. */
 export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: nastyString },
@@ -117,7 +150,7 @@ export function queryNear(valid: Record<string, string>, names: string[] = Objec
   return fc
     .tuple(
       fc.shuffledSubarray(names, { minLength: 1, maxLength: Math.min(2, names.length) }),
-      fc.array(nastyString, { minLength: 2, maxLength: 2 }),
+      fc.array(fc.oneof({ weight: 4, arbitrary: nastyString }, { weight: 1, arbitrary: nastyCursor }), { minLength: 2, maxLength: 2 }),
       fc.option(fc.dictionary(fc.string({ maxLength: 6 }), nastyString, { minKeys: 1, maxKeys: 2 }), { nil: {}, freq: 4 }),
     )
     .map(([chosen, values, extra]) => {

@@ -16,7 +16,19 @@ import { submitProposal } from "../../server/proposals/service";
 import { APP_URL, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
-import { bodyNear, encodeQuery, encodeSegment, FUZZ_LIMITS_POLICY, nastyString, queryNear, segmentNear, serialised, tableChecksums } from "../support/fuzz";
+import {
+  bodyNear,
+  encodeQuery,
+  encodeSegment,
+  FUZZ_LIMITS_POLICY,
+  cursorLike,
+  type CursorKind,
+  nastyString,
+  queryNear,
+  segmentNear,
+  serialised,
+  tableChecksums,
+} from "../support/fuzz";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
@@ -194,6 +206,31 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
         if (res.status >= 400) expect(await tableChecksums(t.database), `${c.endpoint.method} ${c.path} answered ${res.status} but wrote`).toEqual(before);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it("answers no 5xx to forged list cursors", async () => {
+    // Each list with the shape of the cursors it writes (server/*/service.ts).
+    const lists: Array<[string, CursorKind[]]> = [
+      ["/api/v1/projects?sortBy=newest", ["date", "uuid"]],
+      ["/api/v1/projects?sortBy=budget_high", ["number", "date", "uuid"]],
+      ["/api/v1/projects?sortBy=most_proposals", ["number", "date", "uuid"]],
+      ...["rating", "reviewCount", "completedProjects", "hourlyRate"].map((sortBy): [string, CursorKind[]] => [
+        `/api/v1/developers?sortBy=${sortBy}`,
+        ["number", "text"],
+      ]),
+      ["/api/v1/conversations?limit=5", ["date", "uuid"]],
+      ["/api/v1/notifications?limit=5", ["date", "uuid"]],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...lists).chain(([list, shape]) => fc.tuple(fc.constant(list), cursorLike(shape))),
+        async ([list, cursor]) => {
+          const res = await t.app.request(`${list}&cursor=${cursor}`, { headers: { cookie: cookies.client!, origin: APP_URL } });
+          expect(res.status, `${list} ${cursor}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 

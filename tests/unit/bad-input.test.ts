@@ -123,6 +123,21 @@ describe.each(DB_KINDS)("bad input on %s", (kind) => {
     }
   });
 
+  it("answers 400 to a forged list cursor the database would refuse (NUL in text, a year before 1, 30 February)", async () => {
+    const cursor = (values: unknown[]) => Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+    for (const path of [
+      `/api/v1/developers?cursor=${cursor([4.5, "a\u0000b"])}`,
+      `/api/v1/developers?sortBy=hourlyRate&cursor=${cursor([500, "a\u0000b"])}`,
+      `/api/v1/projects?cursor=${cursor(["-000001-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])}`,
+      `/api/v1/notifications?cursor=${cursor(["+275760-09-13T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])}`,
+      `/api/v1/projects?cursor=${cursor(["2026-02-30T00:00:00Z", "00000000-0000-4000-8000-000000000000"])}`,
+    ]) {
+      const res = await call("GET", path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toMatchObject({ error: { fields: { cursor: "Invalid cursor" } } });
+    }
+  });
+
   it("shared schemas: the same messages in the browser's forms", () => {
     expect(messageSchema.safeParse({ body: "a\u0000" }).error?.issues[0]?.message).toBe("Message cannot contain control characters");
     expect(projectSchema.safeParse(projectInput({ title: "Title\u0007 here" })).error?.issues[0]?.message).toBe("Title cannot contain control characters");
