@@ -41,6 +41,32 @@ import {
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
 if (typeof document !== "undefined") z.config({ jitless: true });
 
+/**
+ * Control characters (Unicode category Cc: U+0000-U+001F, U+007F-U+009F). PostgreSQL refuses NUL
+ * in text and JSON, and the others have no place in a name, title or message (docs/security.md,
+ * "Authentication" and bad input).
+ */
+const CONTROL = /\p{Cc}/u;
+/** The same, less tab, line feed and carriage return (a textarea sends line breaks as CRLF). */
+const CONTROL_IN_LINES = /[^\P{Cc}\t\n\r]/u;
+
+/** The field message for text holding control characters. */
+export const controlCharactersMessage = (label: string) => `${label} cannot contain control characters`;
+
+/**
+ * `schema` refusing control characters with `label`'s message; `multiline` text keeps tabs and
+ * line breaks. Checked after the schema's own checks, so "required" and length messages come first.
+ */
+function plain<T extends z.ZodString>(schema: T, label: string, multiline = false): T {
+  const pattern = multiline ? CONTROL_IN_LINES : CONTROL;
+  return schema.refine((v) => !pattern.test(v), controlCharactersMessage(label));
+}
+
+/** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */
+const USER_ID = /^[A-Za-z0-9_-]+$/;
+/** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
+const MAX_INT4 = 2_147_483_647;
+
 /** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
 function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
@@ -54,7 +80,8 @@ function skillList() {
         .string({ error: "Each skill must be text" })
         .trim()
         .min(1, "A skill cannot be empty")
-        .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`),
+        .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)
+        .refine((v) => !CONTROL.test(v), controlCharactersMessage("A skill")),
       { error: "Skills must be a list" },
     )
     .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
@@ -67,6 +94,12 @@ export const emailSchema = requiredText("Email is required")
   .pipe(z.email("Invalid email address"))
   .transform((v) => v.toLowerCase());
 
+/** A person's display name: 2 to MAX_NAME characters, one line (docs/product.md, Messages and errors; docs/security.md). */
+export const nameSchema = plain(
+  requiredText("Name is required").min(MIN_NAME, "Name must be at least 2 characters").max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
+  "Name",
+);
+
 /** Login form (docs/product.md, Messages and errors). `rememberMe` true keeps the session 30 days (docs/product.md). */
 export const loginSchema = z.object({
   email: emailSchema,
@@ -75,35 +108,65 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-const newPassword = z
+/** Field messages of the password rules beyond length (docs/security.md "Authentication"). */
+export const PASSWORD_PERSONAL_MESSAGE = "Password must not be your email address or name";
+export const PASSWORD_COMMON_MESSAGE = "This password is too common. Please choose one that is harder to guess";
+
+/**
+ * PASSWORD_PERSONAL_MESSAGE when `password` is the account's own email, its local part (before
+ * the @) or its name (also without spaces), ignoring case and surrounding blanks; else null.
+ * The server adds the check against common passwords (server/auth/password-policy.ts), whose
+ * list stays out of the browser.
+ */
+export function personalPasswordProblem(password: string, who: { email?: string | null; name?: string | null }): string | null {
+  const guess = password.trim().toLowerCase();
+  const email = (who.email ?? "").trim().toLowerCase();
+  const name = (who.name ?? "").trim().toLowerCase();
+  const own = [email, email.split("@")[0] ?? "", name, name.replace(/\s+/g, "")].filter(Boolean);
+  return own.includes(guess) ? PASSWORD_PERSONAL_MESSAGE : null;
+}
+
+/** A new password: MIN_PASSWORD (docs/product.md) to MAX_PASSWORD characters. */
+export const newPasswordSchema = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
   .min(MIN_PASSWORD, "Password must be at least 6 characters")
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 const confirmPassword = z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password");
 
-/** Register form (docs/product.md, Messages and errors). */
+/** Register form (docs/product.md, Messages and errors), plus: the password is not the account's own email or name. */
 export const registerSchema = z
   .object({
     userType: z.enum(USER_TYPES, { error: "Please choose an account type" }).default("client"),
-    name: requiredText("Name is required").min(MIN_NAME, "Name must be at least 2 characters").max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
+    name: nameSchema,
     email: emailSchema,
-    password: newPassword,
+    password: newPasswordSchema,
     confirmPassword,
     terms: z.literal(true, { error: "You must accept the terms and conditions" }),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords do not match",
     path: ["confirmPassword"],
-  });
+  })
+  .refine((v) => !personalPasswordProblem(v.password, v), { message: PASSWORD_PERSONAL_MESSAGE, path: ["password"] });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+/** The message of a reset link that does not work (docs/product.md, Accounts). */
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired";
+
+/** A reset token as better-auth makes them (24 letters and digits); anything else is an invalid link. */
+export const resetTokenSchema = z
+  .string({ error: INVALID_RESET_LINK })
+  .min(1, INVALID_RESET_LINK)
+  .max(200, INVALID_RESET_LINK)
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID_RESET_LINK);
+
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is invalid or has expired" }).min(1, "This reset link is invalid or has expired").max(200),
-    password: newPassword,
+    token: resetTokenSchema,
+    password: newPasswordSchema,
     confirmPassword,
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -111,12 +174,15 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .default("");
+const optionalText = (max: number, label: string, multiline = false) =>
+  plain(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+    multiline,
+  ).default("");
 
 /**
  * Project create/update (docs/product.md, Projects). Output: features without blanks, unique skills,
@@ -124,17 +190,27 @@ const optionalText = (max: number, label: string) =>
  * server from `budgetRange` (docs/product.md), never accepted from the client.
  */
 export const projectSchema = z.object({
-  title: requiredText("Project title is required")
-    .min(MIN_TITLE, "Title must be at least 5 characters")
-    .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`),
-  description: requiredText("Project description is required")
-    .min(MIN_DESCRIPTION, "Description must be at least 50 characters")
-    .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+  title: plain(
+    requiredText("Project title is required")
+      .min(MIN_TITLE, "Title must be at least 5 characters")
+      .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`),
+    "Title",
+  ),
+  description: plain(
+    requiredText("Project description is required")
+      .min(MIN_DESCRIPTION, "Description must be at least 50 characters")
+      .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`),
+    "Description",
+    true,
+  ),
   platform: z.enum(PLATFORMS, { error: "Please select a platform" }),
   features: z
-    .array(z.string({ error: "Each feature must be text" }).trim().max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`), {
-      error: "Features must be a list",
-    })
+    .array(
+      plain(z.string({ error: "Each feature must be text" }).trim().max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`), "A feature"),
+      {
+        error: "Features must be a list",
+      },
+    )
     .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
     .default([])
     .transform((list) => list.filter((f) => f.length > 0)),
@@ -142,7 +218,7 @@ export const projectSchema = z.object({
   timeline: z.enum(TIMELINE_CODES, { error: "Please select a timeline" }),
   skills: skillList(),
   targetAudience: optionalText(MAX_TARGET_AUDIENCE, "Target audience"),
-  additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information"),
+  additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information", true),
   category: z.enum(CATEGORIES, { error: "Please select a category" }).default("Other"),
   deadline: z
     .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
@@ -171,7 +247,7 @@ const randQuery = (label: string) =>
   );
 
 /** List query parts shared by /projects and /developers. */
-const searchQuery = optionalQuery(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`));
+const searchQuery = optionalQuery(plain(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`), "Search"));
 const skillsQuery = optionalQuery(
   z
     .string()
@@ -184,9 +260,15 @@ const skillsQuery = optionalQuery(
           .filter(Boolean),
       ),
     ])
-    .pipe(z.array(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)).max(MAX_SKILLS, "Too many skills")),
+    .pipe(z.array(plain(z.string().max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`), "A skill")).max(MAX_SKILLS, "Too many skills")),
 );
-const cursorQuery = optionalQuery(z.string().max(500, "Invalid cursor"));
+/** An opaque list cursor: base64url text (server/projects/cursor.ts). */
+const cursorQuery = optionalQuery(
+  z
+    .string()
+    .max(500, "Invalid cursor")
+    .regex(/^[A-Za-z0-9_-]*$/, "Invalid cursor"),
+);
 const limitQuery = optionalQuery(
   z.coerce
     .number({ error: "limit must be a number" })
@@ -230,7 +312,7 @@ export { REPORT_REASONS };
 /** A report of a project (flag button): a reason and optional details. */
 export const projectReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
-  details: z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters").default(""),
+  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
 });
 
 const httpsUrl = (label: string) =>
@@ -238,7 +320,7 @@ const httpsUrl = (label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(300, `${label} must be at most 300 characters`)
-    .refine((v) => v === "" || /^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v), `${label} must be a valid https:// URL`)
+    .refine((v) => v === "" || (/^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v) && !CONTROL.test(v)), `${label} must be a valid https:// URL`)
     .default("");
 
 const yearMonth = (label: string, required: boolean) =>
@@ -250,12 +332,17 @@ const yearMonth = (label: string, required: boolean) =>
       required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`,
     );
 
-const itemId = z.string().trim().max(40).default("");
+const itemId = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]*$/, "Invalid item id")
+  .default("");
 
 /** A developer profile (docs/product.md, Developers, Projects). hourlyRate: whole rand per hour, or null for "Rate on request". */
 export const developerProfileSchema = z.object({
-  title: z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters").default(""),
-  bio: z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters").default(""),
+  title: plain(z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters"), "Title").default(""),
+  bio: plain(z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters"), "Bio", true).default(""),
   city: z
     .union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" })
     .default(null)
@@ -285,9 +372,12 @@ export const developerProfileSchema = z.object({
     .array(
       z.object({
         id: itemId,
-        title: requiredText("Project title is required").max(120, "Title must be at most 120 characters"),
-        description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
-        technologies: z.array(z.string().trim().min(1).max(MAX_SKILL)).max(MAX_SKILLS).default([]),
+        title: plain(requiredText("Project title is required").max(120, "Title must be at most 120 characters"), "Title"),
+        description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
+        technologies: z
+          .array(plain(z.string().trim().min(1).max(MAX_SKILL), "A technology"))
+          .max(MAX_SKILLS)
+          .default([]),
         link: httpsUrl("Project link"),
       }),
       { error: "Portfolio must be a list" },
@@ -299,11 +389,11 @@ export const developerProfileSchema = z.object({
       z
         .object({
           id: itemId,
-          title: requiredText("Job title is required").max(120, "Job title must be at most 120 characters"),
-          company: requiredText("Company is required").max(120, "Company must be at most 120 characters"),
+          title: plain(requiredText("Job title is required").max(120, "Job title must be at most 120 characters"), "Job title"),
+          company: plain(requiredText("Company is required").max(120, "Company must be at most 120 characters"), "Company"),
           startDate: yearMonth("Start date", true),
           endDate: yearMonth("End date", false).default(""),
-          description: z.string().trim().max(1000, "Description must be at most 1000 characters").default(""),
+          description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         })
         .refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
       { error: "Experience must be a list" },
@@ -314,8 +404,8 @@ export const developerProfileSchema = z.object({
     .array(
       z.object({
         id: itemId,
-        name: requiredText("Certification name is required").max(120, "Name must be at most 120 characters"),
-        issuer: requiredText("Issuer is required").max(120, "Issuer must be at most 120 characters"),
+        name: plain(requiredText("Certification name is required").max(120, "Name must be at most 120 characters"), "Name"),
+        issuer: plain(requiredText("Issuer is required").max(120, "Issuer must be at most 120 characters"), "Issuer"),
         date: yearMonth("Date", false).default(""),
       }),
       { error: "Certifications must be a list" },
@@ -342,15 +432,13 @@ export const developerListQuerySchema = z.object({
 export type DeveloperListQuery = z.output<typeof developerListQuerySchema>;
 
 /** Settings: change the display name (both roles). */
-export const changeNameSchema = z.object({
-  name: requiredText("Name is required").min(MIN_NAME, "Name must be at least 2 characters").max(MAX_NAME, `Name must be at most ${MAX_NAME} characters`),
-});
+export const changeNameSchema = z.object({ name: nameSchema });
 
 /** Settings: change password; the current one is required and other sessions end. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(MAX_PASSWORD),
-    newPassword: newPassword,
+    newPassword: newPasswordSchema,
     confirmPassword,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
@@ -370,9 +458,13 @@ export const MIN_PROPOSAL_PRICE = 500;
  */
 export const proposalSchema = z
   .object({
-    coverLetter: requiredText("Cover letter is required")
-      .min(MIN_COVER_LETTER, "Cover letter must be at least 100 characters")
-      .max(5000, "Cover letter must be at most 5000 characters"),
+    coverLetter: plain(
+      requiredText("Cover letter is required")
+        .min(MIN_COVER_LETTER, "Cover letter must be at least 100 characters")
+        .max(5000, "Cover letter must be at most 5000 characters"),
+      "Cover letter",
+      true,
+    ),
     price: z.coerce
       .number({ error: "Price must be a number" })
       .int("Price must be a whole number of rand")
@@ -388,8 +480,12 @@ export const proposalSchema = z
     milestones: z
       .array(
         z.object({
-          title: requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"),
-          amount: z.coerce.number({ error: "Amount must be a number" }).int("Amount must be whole rand").min(1, "Amount must be at least R1"),
+          title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
+          amount: z.coerce
+            .number({ error: "Amount must be a number" })
+            .int("Amount must be whole rand")
+            .min(1, "Amount must be at least R1")
+            .max(100_000_000, "Amount is too large"),
         }),
         { error: "Milestones must be a list" },
       )
@@ -403,13 +499,17 @@ export const proposalSchema = z
 export type ProposalInput = z.input<typeof proposalSchema>;
 
 export const declineSchema = z.object({
-  reason: z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters").default(""),
+  reason: plain(z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
 });
 
 /** A review after a completed project (docs/product.md, Proposals): 1-5 stars, comment of 20+ characters. */
 export const reviewSchema = z.object({
   rating: z.coerce.number({ error: "Please choose a rating" }).int("Please choose a rating").min(1, "Please choose a rating").max(5, "Please choose a rating"),
-  comment: requiredText("Comment is required").min(20, "Comment must be at least 20 characters").max(2000, "Comment must be at most 2000 characters"),
+  comment: plain(
+    requiredText("Comment is required").min(20, "Comment must be at least 20 characters").max(2000, "Comment must be at most 2000 characters"),
+    "Comment",
+    true,
+  ),
 });
 
 export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
@@ -417,11 +517,15 @@ export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
 
 /** A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
 export const messageSchema = z.object({
-  body: z
-    .string({ error: "Message cannot be empty" })
-    .trim()
-    .min(1, "Message cannot be empty")
-    .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
+  body: plain(
+    z
+      .string({ error: "Message cannot be empty" })
+      .trim()
+      .min(1, "Message cannot be empty")
+      .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
+    "Message",
+    true,
+  ),
 });
 export type MessageInput = z.input<typeof messageSchema>;
 
@@ -431,8 +535,8 @@ export type MessageInput = z.input<typeof messageSchema>;
  */
 export const startConversationSchema = z
   .object({
-    to: optionalQuery(z.string().max(100, "Unknown user")),
-    projectId: optionalQuery(z.string().max(100, "Project not found")),
+    to: optionalQuery(z.string().max(100, "Unknown user").regex(USER_ID, "Unknown user")),
+    projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
     body: optionalQuery(messageSchema.shape.body),
   })
   .refine((v) => Boolean(v.to) !== Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
@@ -440,8 +544,8 @@ export type StartConversationInput = z.input<typeof startConversationSchema>;
 
 /** Older messages of a thread: `cursor` is the seq of the oldest message shown; `after` catches up. */
 export const messageListQuerySchema = z.object({
-  cursor: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(1, "Invalid cursor")),
-  after: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(0, "Invalid cursor")),
+  cursor: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(1, "Invalid cursor").max(MAX_INT4, "Invalid cursor")),
+  after: optionalQuery(z.coerce.number({ error: "Invalid cursor" }).int("Invalid cursor").min(0, "Invalid cursor").max(MAX_INT4, "Invalid cursor")),
   limit: limitQuery,
 });
 

@@ -9,7 +9,7 @@ import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { asUnavailable } from "../db/faults";
 import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../idempotency/service";
-import { AppError, requireUser, ValidationError } from "../errors";
+import { AppError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
@@ -31,8 +31,39 @@ import {
   withdrawProposal,
 } from "../proposals/service";
 import { createProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
+import { USER_ID, UUID } from "../lib/ids";
+import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
 type Env = { Variables: { user: SessionUser | null } };
+
+/** What each kind of path id looks like, and the 404 message of one that names nothing. */
+const PATH_IDS = {
+  project: [UUID, "Project not found"],
+  proposal: [UUID, "Proposal not found"],
+  conversation: [UUID, "Conversation not found"],
+  notification: [UUID, "Notification not found"],
+  developer: [USER_ID, "Developer not found"],
+} as const;
+
+/**
+ * The `:id` of the path when it has the shape of a `kind` id; otherwise NotFoundError (404): it
+ * cannot name anything, and some strings (NUL) PostgreSQL would refuse as text (docs/security.md).
+ */
+function pathId(c: Context, kind: keyof typeof PATH_IDS): string {
+  const [shape, message] = PATH_IDS[kind];
+  const id = c.req.param("id") ?? "";
+  if (!shape.test(id)) throw new NotFoundError(message);
+  return id;
+}
+
+/** The `status` filter of GET /proposals: empty or one of the proposal statuses (else 400). */
+function proposalStatusOf(c: Context): string | undefined {
+  const status = c.req.query("status") || undefined;
+  if (status !== undefined && !(PROPOSAL_STATUSES as readonly string[]).includes(status)) {
+    throw new ValidationError({ status: "Unknown proposal status" }, "Unknown proposal status");
+  }
+  return status;
+}
 
 /** Reads a JSON object body; malformed JSON or another content type is a 400/415 with a message. */
 async function readJson(c: Context): Promise<unknown> {
@@ -129,73 +160,73 @@ export function createApiV1(deps: AppDeps) {
   });
 
   api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
-  api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, c.req.param("id")) }));
+  api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, pathId(c, "project")) }));
   api.post("/projects", async (c) =>
     create(c, async (db) => {
       const project = await createProject(db, c.get("user"), await readJson(c));
       return c.json({ project }, 201);
     }),
   );
-  const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), c.req.param("id")!, await readJson(c)) });
+  const update = async (c: Context<Env>) => c.json({ project: await updateProject(deps.db, c.get("user"), pathId(c, "project"), await readJson(c)) });
   api.patch("/projects/:id", update);
   api.put("/projects/:id", update);
   const proposalDeps = domainDeps(deps);
   api.delete("/projects/:id", async (c) => {
-    await deleteProject(proposalDeps, c.get("user"), c.req.param("id"));
+    await deleteProject(proposalDeps, c.get("user"), pathId(c, "project"));
     return c.body(null, 204);
   });
 
   api.post("/projects/:id/reports", async (c) =>
     create(c, async (db) => {
-      await reportProject(db, c.get("user"), c.req.param("id"), await readJson(c));
+      await reportProject(db, c.get("user"), pathId(c, "project"), await readJson(c));
       return c.json({ reported: true }, 201);
     }),
   );
 
   // Proposals, hiring and reviews (docs/product.md, Proposals).
   api.post("/projects/:id/proposals", async (c) =>
-    create(c, async (db) => c.json({ proposal: await submitProposal(withDb(db), c.get("user"), c.req.param("id"), await readJson(c)) }, 201)),
+    create(c, async (db) => c.json({ proposal: await submitProposal(withDb(db), c.get("user"), pathId(c, "project"), await readJson(c)) }, 201)),
   );
   api.get("/projects/:id/proposals", async (c) =>
-    c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), c.req.param("id"), c.req.query("sortBy") || "newest") }),
+    c.json({ proposals: await listProjectProposals(deps.db, c.get("user"), pathId(c, "project"), c.req.query("sortBy") || "newest") }),
   );
   api.post("/projects/:id/complete", async (c) => {
-    await completeProject(proposalDeps, c.get("user"), c.req.param("id"));
-    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+    await completeProject(proposalDeps, c.get("user"), pathId(c, "project"));
+    return c.json({ project: await getProject(deps.db, pathId(c, "project")) });
   });
   api.post("/projects/:id/close", async (c) => {
-    await closeProject(proposalDeps, c.get("user"), c.req.param("id"));
-    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+    await closeProject(proposalDeps, c.get("user"), pathId(c, "project"));
+    return c.json({ project: await getProject(deps.db, pathId(c, "project")) });
   });
   api.post("/projects/:id/cancel-hire", async (c) => {
-    await cancelHire(proposalDeps, c.get("user"), c.req.param("id"));
-    return c.json({ project: await getProject(deps.db, c.req.param("id")) });
+    await cancelHire(proposalDeps, c.get("user"), pathId(c, "project"));
+    return c.json({ project: await getProject(deps.db, pathId(c, "project")) });
   });
   api.post("/projects/:id/reviews", async (c) =>
     create(c, async (db) => {
-      await createReview(db, c.get("user"), c.req.param("id"), await readJson(c));
+      await createReview(db, c.get("user"), pathId(c, "project"), await readJson(c));
       return c.json({ reviewed: true }, 201);
     }),
   );
-  api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), c.req.query("status") || undefined) }));
-  api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), c.req.param("id")) }));
-  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(proposalDeps, c.get("user"), c.req.param("id"), await readJson(c)) }));
-  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
-  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
+  api.get("/proposals", async (c) => c.json({ proposals: await listMyProposals(deps.db, c.get("user"), proposalStatusOf(c)) }));
+  api.get("/proposals/:id", async (c) => c.json({ proposal: await getProposal(deps.db, c.get("user"), pathId(c, "proposal")) }));
+  api.patch("/proposals/:id", async (c) => c.json({ proposal: await updateProposal(proposalDeps, c.get("user"), pathId(c, "proposal"), await readJson(c)) }));
+  api.post("/proposals/:id/withdraw", async (c) => c.json({ proposal: await withdrawProposal(proposalDeps, c.get("user"), pathId(c, "proposal")) }));
+  api.post("/proposals/:id/shortlist", async (c) => c.json({ proposal: await shortlistProposal(proposalDeps, c.get("user"), pathId(c, "proposal")) }));
   api.post("/proposals/:id/decline", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? await readJson(c) : {};
-    return c.json({ proposal: await declineProposal(proposalDeps, c.get("user"), c.req.param("id"), body) });
+    return c.json({ proposal: await declineProposal(proposalDeps, c.get("user"), pathId(c, "proposal"), body) });
   });
-  api.post("/proposals/:id/accept", async (c) => c.json({ proposal: await acceptProposal(proposalDeps, c.get("user"), c.req.param("id")) }));
+  api.post("/proposals/:id/accept", async (c) => c.json({ proposal: await acceptProposal(proposalDeps, c.get("user"), pathId(c, "proposal")) }));
   api.get("/developers/:id/reviews", async (c) => {
-    const developer = await getDeveloper(deps.db, c.req.param("id"));
+    const developer = await getDeveloper(deps.db, pathId(c, "developer"));
     return c.json({ reviews: await listDeveloperReviews(deps.db, developer.id) });
   });
 
   api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query())));
   api.get("/developers/top", async (c) => c.json({ developers: await listTopDevelopers(deps.db) }));
   api.get("/developers/:id", async (c) => {
-    const developer = await getDeveloper(deps.db, c.req.param("id"));
+    const developer = await getDeveloper(deps.db, pathId(c, "developer"));
     return c.json({ developer, reviews: await listDeveloperReviews(deps.db, developer.id) });
   });
   api.put("/me/developer-profile", async (c) => c.json({ developer: await saveDeveloperProfile(deps.db, c.get("user"), await readJson(c)) }));
@@ -218,15 +249,15 @@ export function createApiV1(deps: AppDeps) {
       return c.json(result, result.created ? 201 : 200);
     }),
   );
-  api.get("/conversations/:id", async (c) => c.json({ conversation: await getConversation(deps.db, c.get("user"), c.req.param("id")) }));
-  api.get("/conversations/:id/messages", async (c) => c.json(await listMessages(deps.db, c.get("user"), c.req.param("id"), c.req.query())));
+  api.get("/conversations/:id", async (c) => c.json({ conversation: await getConversation(deps.db, c.get("user"), pathId(c, "conversation")) }));
+  api.get("/conversations/:id/messages", async (c) => c.json(await listMessages(deps.db, c.get("user"), pathId(c, "conversation"), c.req.query())));
   api.post("/conversations/:id/messages", async (c) =>
-    create(c, async (db) => c.json({ message: await sendMessage(db, c.get("user"), c.req.param("id"), await readJson(c)) }, 201)),
+    create(c, async (db) => c.json({ message: await sendMessage(db, c.get("user"), pathId(c, "conversation"), await readJson(c)) }, 201)),
   );
   api.post("/conversations/:id/read", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? ((await readJson(c)) as { seq?: unknown }) : {};
     const seq = body && typeof body.seq === "number" && Number.isSafeInteger(body.seq) && body.seq >= 0 ? body.seq : undefined;
-    return c.json(await markConversationRead(deps.db, c.get("user"), c.req.param("id"), seq));
+    return c.json(await markConversationRead(deps.db, c.get("user"), pathId(c, "conversation"), seq));
   });
 
   // Notifications and unread counts (docs/product.md, Messages and notifications).
@@ -236,7 +267,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) });
   });
   api.post("/notifications/:id/read", async (c) => {
-    await markNotificationRead(deps.db, c.get("user"), c.req.param("id"));
+    await markNotificationRead(deps.db, c.get("user"), pathId(c, "notification"));
     return c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) });
   });
   api.get("/me/unread", async (c) => c.json({ unread: await unreadCounts(deps.db, requireUser(c.get("user")).id) }));

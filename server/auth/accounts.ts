@@ -4,11 +4,12 @@
  * return the Set-Cookie headers to send. better-auth's messages pass through (docs/product.md, Messages and errors).
  */
 import { isAPIError } from "better-auth/api";
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
+import { forgotPasswordSchema, INVALID_RESET_LINK, loginSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
 import { AppError, ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import type { Auth } from "./auth";
 import { withClientAddress } from "./address-header";
+import { validationErrorOf } from "./guard";
 import type { AuthLimits } from "./limits";
 import { log } from "../log";
 
@@ -20,8 +21,9 @@ function messageOf(err: unknown, fallback: string): string {
 /**
  * Creates an account (user row with userType, name, isActive, plus its credential, one
  * transaction) and signs it in. Emails are case-insensitive and unique. Returns the user's type
- * and the session cookie headers. Throws ValidationError, ConflictError (email taken),
- * AppError 400 "Registration failed".
+ * and the session cookie headers. Throws ValidationError (also password: too common, or the
+ * account's own email or name: docs/security.md), ConflictError (email taken), AppError 400
+ * "Registration failed".
  */
 export async function registerAccount(auth: Auth, input: unknown, requestHeaders: Headers) {
   const data = parseInput(registerSchema, input);
@@ -33,6 +35,8 @@ export async function registerAccount(auth: Auth, input: unknown, requestHeaders
     });
     return { headers, userId: response.user.id, userType: data.userType };
   } catch (err) {
+    const invalid = validationErrorOf(err);
+    if (invalid) throw invalid;
     if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code?.startsWith("USER_ALREADY_EXISTS")) {
       throw new ConflictError("An account with this email already exists", { email: "An account with this email already exists" });
     }
@@ -98,17 +102,18 @@ export async function requestPasswordReset(auth: Auth, input: unknown, guard?: L
 }
 
 /**
- * Sets a new password with a reset token; the token works once, and every session of the
- * account is ended. Throws ValidationError (token: "This reset link is invalid or has expired").
+ * Sets a new password with a reset token; the token works once, every other reset link of the
+ * account stops working and every session of the account is ended. Throws ValidationError
+ * (token: INVALID_RESET_LINK; password: too common, or the account's own email or name).
  */
 export async function resetPassword(auth: Auth, input: unknown): Promise<void> {
   const data = parseInput(resetPasswordSchema, input);
   try {
     await auth.api.resetPassword({ body: { newPassword: data.password, token: data.token } });
   } catch (err) {
-    if (isAPIError(err)) {
-      throw new ValidationError({ token: "This reset link is invalid or has expired" }, "This reset link is invalid or has expired");
-    }
+    const invalid = validationErrorOf(err, { newPassword: "password" });
+    if (invalid) throw invalid;
+    if (isAPIError(err)) throw new ValidationError({ token: INVALID_RESET_LINK }, INVALID_RESET_LINK);
     throw err;
   }
 }

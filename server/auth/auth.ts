@@ -2,11 +2,15 @@
  * better-auth set-up: email and password, sessions stored in the database, httpOnly SameSite=Lax
  * cookies (Secure when APP_URL is https). Sign-up writes the user (account + profile fields
  * userType, name, isActive) and the credential in one transaction (docs/product.md).
+ * Hardening (docs/security.md "Authentication"): an allowlist of HTTP endpoints, bodies checked
+ * with the shared schemas and the password rules (guard.ts), no session token in any answer,
+ * reset tokens stored hashed and one valid reset link per account.
  */
 import { betterAuth } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { and, eq, ne } from "drizzle-orm";
 import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -15,6 +19,7 @@ import { log } from "../log";
 import { passwordResetEmail } from "../email/templates";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
+import { answerWithoutTokens, beforeAuthEndpoint, DISABLED_AUTH_PATHS } from "./guard";
 import { hashPassword, verifyPassword } from "./password";
 
 export interface AuthOptions {
@@ -41,11 +46,13 @@ function emailTag(email: unknown): string | undefined {
   return typeof email === "string" ? createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16) : undefined;
 }
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 /**
  * Logs every auth event, on the HTTP API and through auth.api alike: success or failure, the
  * user id when known, an email tag, never a password or token (server/log.ts redacts those too).
  */
-const logAuthEvents = createAuthMiddleware(async (ctx) => {
+function logAuthEvent(ctx: HookContext): void {
   const event = ctx.path ? AUTH_EVENTS[ctx.path] : undefined;
   if (!event) return;
   const returned = ctx.context.returned;
@@ -54,11 +61,28 @@ const logAuthEvents = createAuthMiddleware(async (ctx) => {
   const fields = { event, outcome: failed ? "failure" : "success", userId, emailTag: emailTag((ctx.body as { email?: unknown } | undefined)?.email) };
   if (failed) log().warn({ ...fields, code: (returned.body as { code?: string } | undefined)?.code, status: returned.statusCode }, `${event} failed`);
   else log().info(fields, event);
+}
+
+/** better-auth `hooks.after`: the event's log line, then the answer without session tokens (guard.ts). */
+const afterAuthEndpoint = createAuthMiddleware(async (ctx) => {
+  logAuthEvent(ctx);
+  return answerWithoutTokens(ctx);
 });
 
 /** Creates the better-auth instance; its HTTP handler is mounted at /api/auth. */
 export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
-  return betterAuth({
+  /**
+   * One valid reset link per account (docs/security.md): issuing link `token` deletes the user's
+   * other verification rows (in this product every verification row is a reset link: email
+   * verification is off). Rows store only a hash of the token, so the new row is found through
+   * better-auth, which hashes the same way.
+   */
+  const keepOnlyResetLink = async (userId: string, token: string): Promise<void> => {
+    const current = await (await auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+    await db.delete(verifications).where(and(eq(verifications.value, userId), current ? ne(verifications.id, current.id) : undefined));
+  };
+
+  const auth = betterAuth({
     appName: "BuildZA",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -69,8 +93,13 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
       transaction: true,
     }),
+    // Served over HTTP: guard.ts AUTH_HTTP_ENDPOINTS only (also enforced by its before-hook and server/auth/http.ts).
+    disabledPaths: DISABLED_AUTH_PATHS,
+    // Reset tokens are stored as SHA-256 hashes: a leaked table or backup holds no working link.
+    verification: { storeIdentifier: "hashed" },
     user: {
       additionalFields: {
+        // Input at sign-up only: guard.ts refuses it on /update-user (never writable afterwards).
         userType: { type: "string", required: false, defaultValue: "client", input: true },
         isActive: { type: "boolean", required: false, defaultValue: true, input: false },
       },
@@ -84,11 +113,16 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        await keepOnlyResetLink(user.id, token);
         // Our own set-new-password screen, not better-auth's redirecting callback.
         const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Through the outbox: a mail server that is down never fails the request (it answers the
         // same either way) and the email is retried.
         await enqueueEmail(db, { template: "password-reset", to: user.email, toUserId: user.id, ...passwordResetEmail({ name: user.name, url }) });
+      },
+      async onPasswordReset({ user }) {
+        // The link used is consumed; any other one of the account stops working too.
+        await db.delete(verifications).where(eq(verifications.value, user.id));
       },
     },
     session: {
@@ -115,9 +149,10 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       customRules: { "/sign-in/email": false, "/request-password-reset": false },
       customStorage: limits.betterAuthStorage,
     },
-    hooks: { after: logAuthEvents },
+    hooks: { before: beforeAuthEndpoint, after: afterAuthEndpoint },
     telemetry: { enabled: false },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -29,6 +29,7 @@ import { AppError, requireUser, UnauthorizedError, ValidationError } from "../er
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
 import type { Auth } from "./auth";
+import { validationErrorOf } from "./guard";
 import { log } from "../log";
 
 /** The anonymised name and email a deleted account keeps (its rows stay, its person does not). */
@@ -60,7 +61,8 @@ export async function changeName(db: Db, user: SessionUser | null, input: unknow
  * session (better-auth revokeOtherSessions: all sessions go, a fresh one replaces the caller's).
  * Returns the Set-Cookie headers of the new session, to send with the answer.
  * Throws UnauthorizedError, ValidationError (currentPassword: "Current password is incorrect";
- * newPassword/confirmPassword: schema messages), AppError 400 otherwise.
+ * newPassword/confirmPassword: schema messages; newPassword: too common, or the account's own
+ * email or name, docs/security.md), AppError 400 otherwise.
  */
 export async function changePassword(auth: Auth, user: SessionUser | null, input: unknown, requestHeaders: Headers): Promise<{ headers: Headers }> {
   requireUser(user);
@@ -73,6 +75,8 @@ export async function changePassword(auth: Auth, user: SessionUser | null, input
     });
     return { headers };
   } catch (err) {
+    const invalid = validationErrorOf(err);
+    if (invalid) throw invalid;
     const code = codeOf(err);
     if (code === "INVALID_PASSWORD") throw new ValidationError({ currentPassword: "Current password is incorrect" });
     if (code === "UNAUTHORIZED") throw new UnauthorizedError();
@@ -269,7 +273,8 @@ export async function deleteAccount(
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
     await tx.delete(sessions).where(eq(sessions.userId, me.id));
     await tx.delete(accounts).where(eq(accounts.userId, me.id));
-    // Reset and verification tokens carry the user id as value or the email in the identifier.
+    // Reset links carry the user id as value; their identifier is a hash of the token (auth.ts),
+    // so the email clause only finds rows written in clear before hashing was switched on.
     await tx
       .delete(verifications)
       .where(

@@ -21,6 +21,7 @@ import type { Db } from "../db/client";
 import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { isUserId } from "../lib/ids";
 import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { parseInput } from "../validation";
@@ -180,9 +181,12 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
   return getDeveloper(db, developer.id);
 }
 
-/** A developer by user id. Throws NotFoundError "Developer not found" (docs/product.md, Messages and errors). */
+/**
+ * A developer by user id. Throws NotFoundError "Developer not found" (docs/product.md, Messages and errors), also for a
+ * string no user id looks like (ids are letters, digits, "-" and "_"; PostgreSQL refuses NUL).
+ */
 export async function getDeveloper(db: Db, id: string): Promise<Developer> {
-  if (!id || id.length > 100) throw new NotFoundError("Developer not found");
+  if (!isUserId(id)) throw new NotFoundError("Developer not found");
   const [row] = await db
     .select(columns)
     .from(developerProfiles)

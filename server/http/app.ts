@@ -23,8 +23,8 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
-import { requestWithClientAddress } from "../auth/address-header";
 import type { AttemptKind } from "../auth/limits";
+import { createAuthRoutes } from "../auth/http";
 import type { AppDeps, RequestContext } from "../context";
 import type { Database } from "../db/client";
 import { asUnavailable, databaseFaultSeen, withFaultScope } from "../db/faults";
@@ -223,7 +223,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   // better-auth's own rate limit skips these two paths and covers the rest of /api/auth.
   app.post("/api/auth/sign-in/email", authLimit(deps, "login"));
   app.post("/api/auth/request-password-reset", authLimit(deps, "reset"));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(requestWithClientAddress(c.req.raw, c.get("clientAddress"))));
+  app.route("/api/auth", createAuthRoutes(deps.auth));
   app.route("/api/v1", createApiV1(deps));
 
   if (options.clientDir) {

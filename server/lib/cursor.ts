@@ -11,9 +11,17 @@ export function encodeCursor(values: Array<string | number>): string {
 
 /**
  * Decodes a cursor made by `encodeCursor` and checks each value against `shape`
- * ("number" | "decimal" | "date" | "uuid" | "text"). Throws ValidationError { cursor: "Invalid cursor" }.
+ * ("number" | "decimal" | "date" | "uuid" | "text"). Throws ValidationError { cursor: "Invalid cursor" },
+ * also for what the database would refuse: text with control characters (NUL), and dates other
+ * than toISOString's own (a 30 February, a year before 0001) (docs/security.md, bad input).
  */
 export type CursorPart = "number" | "decimal" | "date" | "uuid" | "text";
+
+/** True when `v` is a date exactly as toISOString writes one (a cursor's dates come from it), years 0001-9999. */
+function isIsoDate(v: string): boolean {
+  const date = new Date(v);
+  return /^\d{4}-/.test(v) && !Number.isNaN(date.getTime()) && date.toISOString() === v && date.getUTCFullYear() >= 1;
+}
 
 export function decodeCursor(cursor: string, shape: ReadonlyArray<CursorPart>): Array<string | number> {
   const invalid = () => new ValidationError({ cursor: "Invalid cursor" }, "Invalid cursor");
@@ -30,8 +38,8 @@ export function decodeCursor(cursor: string, shape: ReadonlyArray<CursorPart>): 
       if (typeof v !== "number" || !Number.isFinite(v) || (kind === "number" && !Number.isSafeInteger(v))) throw invalid();
       return v;
     }
-    if (typeof v !== "string" || v.length > 200) throw invalid();
-    if (kind === "date" && Number.isNaN(Date.parse(v))) throw invalid();
+    if (typeof v !== "string" || v.length > 200 || /\p{Cc}/u.test(v)) throw invalid();
+    if (kind === "date" && !isIsoDate(v)) throw invalid();
     if (kind === "uuid" && !UUID.test(v)) throw invalid();
     return v;
   });

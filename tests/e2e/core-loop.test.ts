@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestMailTo, launchBrowser, startServer, type RunningServer, PORT_BASE } from "./support";
+import { latestMailTo, launchBrowser, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD, OTHER_PASSWORD } from "./support";
 
 describe("core loop", () => {
   let server: RunningServer;
@@ -34,8 +34,8 @@ describe("core loop", () => {
     await page.goto(`${server.url}/register`);
     await page.getByLabel("Full name").fill("Thandi Nkosi");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
     await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${server.url}/dashboard`);
@@ -139,7 +139,7 @@ describe("core loop", () => {
     const page = await newPage();
     await page.goto(`${server.url}/login`);
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/dashboard`);
 
@@ -163,7 +163,7 @@ describe("core loop", () => {
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => toast(page, "Invalid email or password").isVisible()).toBe(true);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/projects/new`);
     await expect.poll(() => toast(page, "Welcome back!").isVisible()).toBe(true);
@@ -191,8 +191,8 @@ describe("core loop", () => {
     await page.waitForURL(`${server.url}/dashboard`);
     // The link works once.
     await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill("another1");
-    await page.getByLabel("Confirm new password").fill("another1");
+    await page.getByLabel("New password", { exact: true }).fill(OTHER_PASSWORD);
+    await page.getByLabel("Confirm new password").fill(OTHER_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect.poll(() => page.getByText("This reset link is invalid or has expired").isVisible()).toBe(true);
     await page.context().close();
@@ -204,8 +204,8 @@ describe("core loop", () => {
     await page.getByText("Offer Services").click();
     await page.getByLabel("Full name").fill("Sipho Dlamini");
     await page.getByLabel("Email").fill(`sipho.${stamp}@example.co.za`);
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret123");
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
     await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${server.url}/profile/setup`);

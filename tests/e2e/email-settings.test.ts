@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_UNSUBSCRIBE, unsubscribeToken } from "../../server/email/preferences";
-import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 const AUTH_SECRET = "e2e-email-settings-secret-0123456789abcdef";
 
@@ -81,7 +81,7 @@ describe("email settings and unsubscribe", () => {
     await visitor.getByRole("link", { name: "Go to Settings" }).click();
     await visitor.waitForURL(/\/login\?redirectTo=/);
     await visitor.getByLabel("Email").fill(email);
-    await visitor.getByLabel("Password", { exact: true }).fill("secret123");
+    await visitor.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await visitor.getByRole("button", { name: "Log in" }).click();
     await visitor.waitForURL(`${server.url}/profile`);
     await expect.poll(() => emailSwitch(visitor, "New messages").getAttribute("aria-checked")).toBe("false");

@@ -4,7 +4,7 @@
  * writes nothing; protected pages redirect to /login remembering where the user was going.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer, PORT_BASE } from "./support";
+import { startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 describe("form actions over plain HTTP", () => {
   let server: RunningServer;
@@ -19,8 +19,8 @@ describe("form actions over plain HTTP", () => {
         userType: "client",
         name: "Ayesha Patel",
         email: "ayesha@example.co.za",
-        password: "secret123",
-        confirmPassword: "secret123",
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
         terms: "on",
       }),
     });
@@ -37,16 +37,16 @@ describe("form actions over plain HTTP", () => {
 
   it("refuses bad registrations with the field's message, creating no account", async () => {
     const cases: Array<[Record<string, string>, string]> = [
-      [{ name: "A", email: "a@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" }, "Name must be at least 2 characters"],
-      [{ name: "Ayesha", email: "ayesha@example", password: "secret123", confirmPassword: "secret123", terms: "on" }, "Invalid email address"],
-      [{ name: "Ayesha", email: "b@example.co.za", password: "secret123", confirmPassword: "secret124", terms: "on" }, "Passwords do not match"],
-      [{ name: "Ayesha", email: "b@example.co.za", password: "secret123", confirmPassword: "secret123" }, "You must accept the terms and conditions"],
+      [{ name: "A", email: "a@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" }, "Name must be at least 2 characters"],
+      [{ name: "Ayesha", email: "ayesha@example", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" }, "Invalid email address"],
+      [{ name: "Ayesha", email: "b@example.co.za", password: TEST_PASSWORD, confirmPassword: "secret124", terms: "on" }, "Passwords do not match"],
+      [{ name: "Ayesha", email: "b@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, "You must accept the terms and conditions"],
       [
-        { name: "Ayesha", email: "AYESHA@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" },
+        { name: "Ayesha", email: "AYESHA@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" },
         "An account with this email already exists",
       ],
       [
-        { name: "x".repeat(5000), email: "c@example.co.za", password: "secret123", confirmPassword: "secret123", terms: "on" },
+        { name: "x".repeat(5000), email: "c@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" },
         "Name must be at most 100 characters",
       ],
     ];
@@ -59,7 +59,7 @@ describe("form actions over plain HTTP", () => {
     const login = await fetch(`${server.url}/login`, {
       method: "POST",
       redirect: "manual",
-      body: new URLSearchParams({ email: "b@example.co.za", password: "secret123" }),
+      body: new URLSearchParams({ email: "b@example.co.za", password: TEST_PASSWORD }),
     });
     expect(login.status).toBe(401);
   });

@@ -13,14 +13,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectInput } from "../support/fixtures";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
-import { startServer, type RunningServer, PORT_BASE } from "./support";
+import { startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 /** Signs up a client through better-auth's endpoint; returns the Cookie header value and user id. */
 async function signUp(base: string, email: string): Promise<{ cookie: string; id: string }> {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: "secret123", name: "Thandi Client" }),
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name: "Thandi Client" }),
   });
   expect(res.status).toBe(200);
   const cookie = res.headers
@@ -236,7 +236,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL unreachable: black-hol
     const signIn = await timed("/api/auth/sign-in/email", {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: `faults.${name}@example.co.za`, password: "secret123" }),
+      body: JSON.stringify({ email: `faults.${name}@example.co.za`, password: TEST_PASSWORD }),
     });
     expect(signIn.res.status).toBe(503);
 

@@ -7,7 +7,7 @@
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
 const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
@@ -168,7 +168,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
     const res = await fetch(`${base}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({ email, password: "secret123", name: email.split("@")[0] }),
+      body: JSON.stringify({ email, password: TEST_PASSWORD, name: email.split("@")[0] }),
     });
     expect(res.status).toBe(200);
     const cookie = res.headers

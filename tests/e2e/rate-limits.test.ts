@@ -5,7 +5,7 @@
  * the owner's correct password works again after that wait (slowed, not locked out).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer, PORT_BASE } from "./support";
+import { startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 const MESSAGE = /Too many attempts\. Try again in \d+ seconds?\./;
 
@@ -25,8 +25,8 @@ describe("rate limits on the forms", () => {
       userType: "client",
       name: "Lerato Mokoena",
       email,
-      password: "secret123",
-      confirmPassword: "secret123",
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
       terms: "on",
     });
     expect(res.status).toBe(302);
@@ -48,7 +48,7 @@ describe("rate limits on the forms", () => {
     expect(await refused!.text()).toMatch(MESSAGE);
 
     await new Promise((r) => setTimeout(r, retryAfter * 1000));
-    const res = await post("/login", { email: "lerato@example.co.za", password: "secret123" });
+    const res = await post("/login", { email: "lerato@example.co.za", password: TEST_PASSWORD });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard");
   });

@@ -25,6 +25,11 @@ export const CHROMIUM_ARGS = [
  */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3310);
 
+/** The password of test accounts: not on the common-password list new passwords are checked against. */
+export const TEST_PASSWORD = "Kalahari-Quokka-42";
+/** Another acceptable password, for changing or resetting one. */
+export const OTHER_PASSWORD = "Lantern-Okapi-58";
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -138,7 +143,7 @@ export async function startProxy(targetPort: number, port: number): Promise<Cutt
 }
 
 /**
- * Registers through the /register page (password "secret123") and waits for where it lands:
+ * Registers through the /register page (password TEST_PASSWORD) and waits for where it lands:
  * /profile/setup for a developer, /dashboard for a client.
  */
 export async function register(page: import("playwright-core").Page, base: string, who: { name: string; email: string; developer: boolean }): Promise<void> {
@@ -146,8 +151,8 @@ export async function register(page: import("playwright-core").Page, base: strin
   if (who.developer) await page.getByText("Offer Services").click();
   await page.getByLabel("Full name").fill(who.name);
   await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill("secret123");
-  await page.getByLabel("Confirm password").fill("secret123");
+  await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
   await page.getByRole("checkbox", { name: /terms and conditions/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(who.developer ? `${base}/profile/setup` : `${base}/dashboard`);

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startServer, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 import { requestTls, startTlsProxy, type TlsProxy } from "./tls-proxy";
 
 const DEMO_CLIENT = { email: "client@demo.buildza.co.za", password: "demo1234" };
@@ -219,7 +219,7 @@ describe("redirects, cross-origin writes and read marks on plain http", () => {
 
   /** Registers a client through the register action, going to `redirectTo`; returns the answer. */
   const registerClient = (email: string, redirectTo = "") =>
-    post("/register", { userType: "client", name: "Naledi Mokoena", email, password: "secret123", confirmPassword: "secret123", terms: "on", redirectTo });
+    post("/register", { userType: "client", name: "Naledi Mokoena", email, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on", redirectTo });
 
   /** Where a browser goes with this answer's Location (resolved against the app's URL). */
   const landing = (res: Response) => new URL(res.headers.get("location") ?? "", `${server.url}/`);
@@ -264,7 +264,7 @@ describe("redirects, cross-origin writes and read marks on plain http", () => {
     const emails = [0, 1].map((n) => `login.${stamp}.${n}@example.co.za`);
     for (const email of emails) expect((await registerClient(email)).status).toBe(302);
     for (const [i, to] of BYPASSES.entries()) {
-      const res = await post(`/login?redirectTo=${encodeURIComponent(to)}`, { email: emails[i % 2]!, password: "secret123", redirectTo: to });
+      const res = await post(`/login?redirectTo=${encodeURIComponent(to)}`, { email: emails[i % 2]!, password: TEST_PASSWORD, redirectTo: to });
       expect(res.status, JSON.stringify(to)).toBe(302);
       expect(landing(res).origin, JSON.stringify(to)).toBe(server.url);
       expect(landing(res).pathname, JSON.stringify(to)).not.toMatch(/^\/\/|evil\.example\/phish$/);

@@ -20,6 +20,8 @@ export const APP_URL = "http://localhost:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 /** The password test accounts get (not on the common-passwords list). */
 export const TEST_PASSWORD = "Kalahari-Quokka-42";
+/** Another acceptable password, for changing or resetting one. */
+export const OTHER_PASSWORD = "Lantern-Okapi-58";
 
 export interface TestApp {
   database: Database;

@@ -4,15 +4,15 @@ import { registerAccount, requestPasswordReset, resetPassword, signIn, signOut }
 import { accounts, sessions, users, verifications } from "../../server/db/schema";
 import { AppError, ConflictError, ValidationError } from "../../server/errors";
 import { getSessionUser } from "../../server/http/session";
-import { cookieFrom, createTestApp, type TestApp } from "../support/app";
+import { cookieFrom, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   userType: "client",
   name: "Naledi Khumalo",
   email: "naledi@example.co.za",
-  password: "secret123",
-  confirmPassword: "secret123",
+  password: TEST_PASSWORD,
+  confirmPassword: TEST_PASSWORD,
   terms: true,
   ...overrides,
 });
@@ -93,13 +93,13 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
       fields: { email: "Email is required", password: "Password is required" },
     });
 
-    const remembered = await signIn(t.deps.auth, { email: "LOGIN@example.co.za", password: "secret123", rememberMe: true }, headers());
+    const remembered = await signIn(t.deps.auth, { email: "LOGIN@example.co.za", password: TEST_PASSWORD, rememberMe: true }, headers());
     const long = remembered.headers.getSetCookie().find((c) => c.includes("session_token="))!;
     expect(long).toMatch(/Max-Age=2592000/);
     expect(long).toMatch(/HttpOnly/);
     expect(long).toMatch(/SameSite=Lax/i);
 
-    const brief = await signIn(t.deps.auth, { email: "login@example.co.za", password: "secret123", rememberMe: false }, headers());
+    const brief = await signIn(t.deps.auth, { email: "login@example.co.za", password: TEST_PASSWORD, rememberMe: false }, headers());
     const short = brief.headers.getSetCookie().find((c) => c.includes("session_token="))!;
     expect(short).not.toMatch(/Max-Age|Expires/);
     const user = await getSessionUser(t.deps.auth, new Headers({ cookie: cookieFrom(brief.headers) }));
@@ -123,7 +123,7 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
   });
 
   it("resets a password with a single-use link valid 1 hour, never revealing unknown emails", async () => {
-    const { headers: h } = await registerAccount(t.deps.auth, body({ email: "forgot@example.co.za" }), headers());
+    const { headers: h, userId } = await registerAccount(t.deps.auth, body({ email: "forgot@example.co.za" }), headers());
     const oldCookie = cookieFrom(h);
     const mailsTo = (address: string) => t.mails.filter((m) => m.to === address);
     await requestPasswordReset(t.deps.auth, { email: "nobody@example.co.za" });
@@ -135,24 +135,21 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     await t.flushEmails();
     expect(mailsTo("forgot@example.co.za")).toHaveLength(1);
     const token = /\/reset-password\?token=([\w-]+)/.exec(mailsTo("forgot@example.co.za")[0]!.text)![1]!;
-    const [v] = await t.database.db
-      .select()
-      .from(verifications)
-      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const [v] = await t.database.db.select().from(verifications).where(eq(verifications.value, userId));
     const minutes = (v!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
 
-    await expect(resetPassword(t.deps.auth, { token, password: "newpass1", confirmPassword: "other" })).rejects.toMatchObject({
+    await expect(resetPassword(t.deps.auth, { token, password: OTHER_PASSWORD, confirmPassword: "other" })).rejects.toMatchObject({
       fields: { confirmPassword: "Passwords do not match" },
     });
-    await resetPassword(t.deps.auth, { token, password: "newpass1", confirmPassword: "newpass1" });
+    await resetPassword(t.deps.auth, { token, password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD });
     await expect(resetPassword(t.deps.auth, { token, password: "again12", confirmPassword: "again12" })).rejects.toMatchObject({
       fields: { token: "This reset link is invalid or has expired" },
     });
     expect(await getSessionUser(t.deps.auth, new Headers({ cookie: oldCookie }))).toBeNull();
-    await expect(signIn(t.deps.auth, { email: "forgot@example.co.za", password: "secret123" }, headers())).rejects.toBeInstanceOf(AppError);
-    await signIn(t.deps.auth, { email: "forgot@example.co.za", password: "newpass1" }, headers());
+    await expect(signIn(t.deps.auth, { email: "forgot@example.co.za", password: TEST_PASSWORD }, headers())).rejects.toBeInstanceOf(AppError);
+    await signIn(t.deps.auth, { email: "forgot@example.co.za", password: OTHER_PASSWORD }, headers());
 
     // An expired link is refused.
     await requestPasswordReset(t.deps.auth, { email: "forgot@example.co.za" });
@@ -161,8 +158,10 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     await t.database.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `reset-password:${expired}`));
-    await expect(resetPassword(t.deps.auth, { token: expired, password: "newpass2", confirmPassword: "newpass2" })).rejects.toBeInstanceOf(ValidationError);
+      .where(eq(verifications.value, userId));
+    await expect(resetPassword(t.deps.auth, { token: expired, password: "Kite-Umbrella-74", confirmPassword: "Kite-Umbrella-74" })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
   it("limits sign-in attempts and reset requests per email and client address (docs/decisions/0011-rate-limits.md)", async () => {
     await registerAccount(t.deps.auth, body({ email: "guarded@example.co.za" }), headers());
@@ -178,7 +177,7 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     expect((refused as Error).message).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/);
     // Another account is not affected.
     await registerAccount(t.deps.auth, body({ email: "other-guarded@example.co.za" }), headers());
-    await signIn(t.deps.auth, { email: "other-guarded@example.co.za", password: "secret123" }, headers(), guard);
+    await signIn(t.deps.auth, { email: "other-guarded@example.co.za", password: TEST_PASSWORD }, headers(), guard);
 
     for (let i = 0; i < 3; i++) await requestPasswordReset(t.deps.auth, { email: "guarded@example.co.za" }, guard);
     await expect(requestPasswordReset(t.deps.auth, { email: "guarded@example.co.za" }, guard)).rejects.toMatchObject({ status: 429 });

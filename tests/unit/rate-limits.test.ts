@@ -13,10 +13,10 @@ import * as loginRoute from "../../app/routes/login";
 import { addressKey, type LimitsPolicy } from "../../server/auth/limits";
 import { messages } from "../../server/db/schema";
 import { MESSAGES_PER_MINUTE } from "../../shared/constants";
-import { APP_URL, TEST_LIMITS_POLICY, createSecondTestApp, createTestApp, fromAddress, type TestApp } from "../support/app";
+import { APP_URL, TEST_LIMITS_POLICY, TEST_PASSWORD, createSecondTestApp, createTestApp, fromAddress, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 
-const PASSWORD = "secret123";
+const PASSWORD = TEST_PASSWORD;
 const MESSAGE = /^Too many attempts\. Try again in \d+ seconds?\.$/;
 
 /** TEST_LIMITS_POLICY without the per-account delay, so only the strict limits are in play. */

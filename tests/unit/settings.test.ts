@@ -8,7 +8,7 @@ import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "..
 import { getSessionUser } from "../../server/http/session";
 import { createProject, reportProject } from "../../server/projects/service";
 import { apiClient } from "../support/api";
-import { APP_URL, cookieFrom, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
+import { APP_URL, cookieFrom, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
 import * as exportRoute from "../../app/routes/profile.export";
@@ -184,7 +184,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(await sessionCount(user.id)).toBe(2);
 
       await expect(
-        changePassword(t.deps.auth, user, { currentPassword: "wrong-one", newPassword: "newpass1", confirmPassword: "newpass1" }, headersOf(cookie)),
+        changePassword(t.deps.auth, user, { currentPassword: "wrong-one", newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }, headersOf(cookie)),
       ).rejects.toMatchObject({
         fields: { currentPassword: "Current password is incorrect" },
       });
@@ -194,7 +194,12 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         fields: { currentPassword: "Current password is required", newPassword: "Password must be at least 6 characters" },
       });
       await expect(
-        changePassword(t.deps.auth, user, { currentPassword: TEST_PASSWORD, newPassword: "newpass1", confirmPassword: "newpass2" }, headersOf(cookie)),
+        changePassword(
+          t.deps.auth,
+          user,
+          { currentPassword: TEST_PASSWORD, newPassword: OTHER_PASSWORD, confirmPassword: "Kite-Umbrella-74" },
+          headersOf(cookie),
+        ),
       ).rejects.toMatchObject({
         fields: { confirmPassword: "Passwords do not match" },
       });
@@ -203,7 +208,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const { headers } = await changePassword(
         t.deps.auth,
         user,
-        { currentPassword: TEST_PASSWORD, newPassword: "newpass1", confirmPassword: "newpass1" },
+        { currentPassword: TEST_PASSWORD, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
         headersOf(cookie),
       );
       const fresh = cookieFrom(headers);
@@ -212,7 +217,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       expect(await getSessionUser(t.deps.auth, headersOf(fresh))).toMatchObject({ id: user.id });
       expect(await sessionCount(user.id)).toBe(1);
       await expect(signIn(t.deps.auth, { email: address, password: TEST_PASSWORD }, headersOf(""))).rejects.toBeInstanceOf(AppError);
-      await signIn(t.deps.auth, { email: address, password: "newpass1" }, headersOf(""));
+      await signIn(t.deps.auth, { email: address, password: OTHER_PASSWORD }, headersOf(""));
     });
 
     it("signs out of every other session and keeps this one", async () => {

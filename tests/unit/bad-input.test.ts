@@ -1,0 +1,147 @@
+/**
+ * Bad input that used to answer 500 (docs/security.md): NUL and other control characters in
+ * names, titles, messages and paths (PostgreSQL refuses NUL in text), numbers beyond an integer
+ * column. Each is refused with a 4xx and a field message, and writes nothing.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount } from "../../server/auth/accounts";
+import { changeName } from "../../server/auth/settings";
+import { messages, projects, users } from "../../server/db/schema";
+import { ValidationError } from "../../server/errors";
+import { startConversation } from "../../server/messages/service";
+import { developerProfileSchema, messageSchema, projectSchema } from "../../shared/schemas";
+import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { projectInput } from "../support/fixtures";
+
+describe.each(DB_KINDS)("bad input on %s", (kind) => {
+  let t: TestApp;
+  let client: Awaited<ReturnType<TestApp["signUp"]>>;
+  let developer: Awaited<ReturnType<TestApp["signUp"]>>;
+  let conversationId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    client = await t.signUp({ email: "bad-client@example.co.za", name: "Bad Input Client" });
+    developer = await t.signUp({ email: "bad-dev@example.co.za", name: "Bad Input Developer", userType: "developer" });
+    conversationId = (await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello" })).conversation.id;
+  });
+  afterAll(() => t?.close());
+
+  const call = async (method: string, path: string, body?: unknown, cookie = client.cookie): Promise<Response> =>
+    t.app.request(path, {
+      method,
+      headers: { origin: APP_URL, cookie, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const count = async (table: typeof users | typeof projects | typeof messages) =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+  it("refuses NUL and control characters in names with the field's message", async () => {
+    const before = await count(users);
+    for (const name of ["Nal\u0000edi", "Naledi\u0007", "Naledi\tKhumalo", "Naledi\nKhumalo", "\u0085Naledi"]) {
+      const err = await registerAccount(
+        t.deps.auth,
+        { userType: "client", name, email: "nul@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: true },
+        new Headers({ origin: APP_URL }),
+      ).catch((e: unknown) => e);
+      expect(err, JSON.stringify(name)).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).fields).toEqual({ name: "Name cannot contain control characters" });
+      await expect(changeName(t.database.db, client.user, { name })).rejects.toMatchObject({ fields: { name: "Name cannot contain control characters" } });
+    }
+    expect(await count(users)).toBe(before);
+    const [row] = await t.database.db.select({ name: users.name }).from(users).where(eq(users.id, client.user.id));
+    expect(row!.name).toBe("Bad Input Client");
+  });
+
+  it("refuses NUL in project titles, descriptions, features and skills with a 400", async () => {
+    const before = await count(projects);
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ title: "Spaza shop\u0000 stock app" }, { title: "Title cannot contain control characters" }],
+      [{ description: `${"An offline stock app for spaza shops. ".repeat(3)}\u0000` }, { description: "Description cannot contain control characters" }],
+      [{ features: ["Stock\u0000"] }, { "features.0": "A feature cannot contain control characters" }],
+      [{ skills: ["Flut\u0000ter"] }, { "skills.0": "A skill cannot contain control characters" }],
+    ];
+    for (const [overrides, fields] of cases) {
+      const res = await call("POST", "/api/v1/projects", projectInput(overrides as never));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual(fields);
+    }
+    expect(await count(projects)).toBe(before);
+    // Line breaks and tabs stay allowed where text has several lines.
+    const multiline = await call(
+      "POST",
+      "/api/v1/projects",
+      projectInput({ description: `Line one of the description\r\n\tand an indented second line, long enough.` }),
+    );
+    expect(multiline.status).toBe(201);
+  });
+
+  it("refuses NUL in messages but keeps line breaks", async () => {
+    const before = await count(messages);
+    const res = await call("POST", `/api/v1/conversations/${conversationId}/messages`, { body: "hi\u0000there" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { fields: { body: "Message cannot contain control characters" } } });
+    const started = await call("POST", "/api/v1/conversations", { to: developer.user.id, body: "\u0000" });
+    expect(started.status).toBe(400);
+    expect(await count(messages)).toBe(before);
+    const ok = await call("POST", `/api/v1/conversations/${conversationId}/messages`, { body: "Line one\nLine two\twith a tab" });
+    expect(ok.status).toBe(201);
+  });
+
+  it("answers 404 to a path id that is not an id (NUL included)", async () => {
+    for (const path of [
+      "/api/v1/developers/a%00b",
+      "/api/v1/developers/%00/reviews",
+      "/api/v1/developers/..%2F..",
+      "/api/v1/projects/%00",
+      "/api/v1/proposals/%00",
+      "/api/v1/conversations/%00/messages",
+      "/api/v1/projects/not-a-uuid/proposals",
+    ]) {
+      const res = await call("GET", path);
+      expect(res.status, path).toBe(404);
+    }
+    const read = await call("POST", "/api/v1/notifications/%00/read");
+    expect(read.status).toBe(404);
+  });
+
+  it("answers 400 to numbers and text beyond what a query accepts", async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      [`/api/v1/conversations/${conversationId}/messages?cursor=1e10`, { cursor: "Invalid cursor" }],
+      [`/api/v1/conversations/${conversationId}/messages?after=2147483648`, { after: "Invalid cursor" }],
+      ["/api/v1/proposals?status=%00", { status: "Unknown proposal status" }],
+      ["/api/v1/proposals?status=bogus", { status: "Unknown proposal status" }],
+      ["/api/v1/projects?search=%00", { search: "Search cannot contain control characters" }],
+      ["/api/v1/developers?skills=Flut%00ter", { "skills.0": "A skill cannot contain control characters" }],
+      ["/api/v1/notifications?cursor=%00", { cursor: "Invalid cursor" }],
+    ];
+    for (const [path, fields] of cases) {
+      const res = await call("GET", path);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields, path).toEqual(fields);
+    }
+  });
+
+  it("answers 400 to a forged list cursor the database would refuse (NUL in text, a year before 1, 30 February)", async () => {
+    const cursor = (values: unknown[]) => Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+    for (const path of [
+      `/api/v1/developers?cursor=${cursor([4.5, "a\u0000b"])}`,
+      `/api/v1/developers?sortBy=hourlyRate&cursor=${cursor([500, "a\u0000b"])}`,
+      `/api/v1/projects?cursor=${cursor(["-000001-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])}`,
+      `/api/v1/notifications?cursor=${cursor(["+275760-09-13T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])}`,
+      `/api/v1/projects?cursor=${cursor(["2026-02-30T00:00:00Z", "00000000-0000-4000-8000-000000000000"])}`,
+    ]) {
+      const res = await call("GET", path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toMatchObject({ error: { fields: { cursor: "Invalid cursor" } } });
+    }
+  });
+
+  it("shared schemas: the same messages in the browser's forms", () => {
+    expect(messageSchema.safeParse({ body: "a\u0000" }).error?.issues[0]?.message).toBe("Message cannot contain control characters");
+    expect(projectSchema.safeParse(projectInput({ title: "Title\u0007 here" })).error?.issues[0]?.message).toBe("Title cannot contain control characters");
+    expect(developerProfileSchema.safeParse({ bio: "Line\nbreaks\tare fine" }).success).toBe(true);
+    expect(developerProfileSchema.safeParse({ portfolio: [{ id: "x\u0000", title: "App" }] }).success).toBe(false);
+  });
+});
