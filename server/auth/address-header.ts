@@ -18,3 +18,9 @@ export function withClientAddress(headers: Headers, address: string): Headers {
 export function requestWithClientAddress(request: Request, address: string): Request {
   return new Request(request, { headers: withClientAddress(request.headers, address) });
 }
+
+/** Sets CLIENT_ADDRESS_HEADER of an incoming request's own headers to `address` (removes it for "unknown"). */
+export function overrideClientAddressHeader(headers: Headers, address: string): void {
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (address !== "unknown") headers.set(CLIENT_ADDRESS_HEADER, address);
+}

@@ -30,6 +30,7 @@ import type { Database } from "../db/client";
 import { asUnavailable, databaseFaultSeen, withFaultScope } from "../db/faults";
 import { AppError, UnavailableError } from "../errors";
 import { log, runWithRequestLog, setRequestUser } from "../log";
+import { overrideClientAddressHeader } from "../auth/address-header";
 import { clientAddress } from "./client-address";
 import { healthRoutes } from "./health";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
@@ -167,7 +168,12 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   app.use("*", async (c, next) => {
     const requestId = requestIdOf(c);
     c.set("requestId", requestId);
-    c.set("clientAddress", clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy));
+    const address = clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy);
+    c.set("clientAddress", address);
+    // better-auth reads the client address from this one header (server/auth/address-header.ts):
+    // whatever the client sent under that name is replaced here, before any page or auth call sees
+    // the request's headers (a session made by the register or settings pages records the real one).
+    overrideClientAddressHeader(c.req.raw.headers, address);
     await runWithRequestLog(requestId, () =>
       withFaultScope(async () => {
         await next();

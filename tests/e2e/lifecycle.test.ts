@@ -53,7 +53,7 @@ async function readStream(res: Response, needle: string | null, timeoutMs: numbe
 
 describe("start-up", () => {
   it("refuses to start with DATABASE_URL but no AUTH_SECRET, naming AUTH_SECRET", async () => {
-    const started = startServer(PORT_BASE + 2, { DATABASE_URL: "postgres://root@127.0.0.1:1/none", AUTH_SECRET: "", LOG_LEVEL: "info" });
+    const started = startServer(PORT_BASE + 15, { DATABASE_URL: "postgres://root@127.0.0.1:1/none", AUTH_SECRET: "", LOG_LEVEL: "info" });
     await expect(started).rejects.toThrow(/server exited: .*AUTH_SECRET is required when DATABASE_URL is set/s);
   });
 });
@@ -64,7 +64,7 @@ describe("health endpoints and SIGTERM on the production server", () => {
 
   beforeAll(async () => {
     // LOG_LEVEL: the child would inherit Vitest's silence, and the test reads what it logs.
-    server = await startServer(PORT_BASE + 0, { DEMO_DATA: "off", PAGE_CACHE: "on", LOG_LEVEL: "info" });
+    server = await startServer(PORT_BASE + 16, { DEMO_DATA: "off", PAGE_CACHE: "on", LOG_LEVEL: "info" });
     client = await signUp(server.url, `thandi.${Date.now().toString(36)}@example.co.za`);
   });
   afterAll(() => server?.stop());
@@ -165,10 +165,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL unreachable: black-hol
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const target = new URL(adminUrl);
-    proxy = await startFaultProxy(PORT_BASE + 9, { host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startFaultProxy(PORT_BASE + 19, { host: target.hostname, port: Number(target.port || 5432) });
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
-    server = await startServer(PORT_BASE + 1, {
+    server = await startServer(PORT_BASE + 17, {
       DATABASE_URL: proxy.through(u.toString()),
       AUTH_SECRET: "e2e-faults-secret-e2e-faults-secret-0001",
       DEMO_DATA: "off",

@@ -15,7 +15,7 @@ describe("password rules on the account screens", () => {
   const email = `zanele.${Date.now().toString(36)}@example.co.za`;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(PORT_BASE + 4, { DEMO_DATA: "off" }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 10, { DEMO_DATA: "off" }), launchBrowser()]);
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ describe("rate limits on the forms", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer(PORT_BASE + 7, { DEMO_DATA: "off" });
+    server = await startServer(PORT_BASE + 11, { DEMO_DATA: "off" });
   });
   afterAll(() => server?.stop());
 

@@ -20,7 +20,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The first port of the end-to-end tests (each file takes ports from PORT_BASE to PORT_BASE + 9);
+ * The first port of the end-to-end tests: they use PORT_BASE to PORT_BASE + 29, each file ports of
+ * its own (a server a failed file left running cannot answer another file's requests).
  * E2E_PORT_BASE moves them, so two checkouts can run their end-to-end tests at once.
  */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3310);
@@ -90,13 +91,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 }
 
-/** The newest .eml written to DATA_DIR/mail for `to`, as text (quoted-printable soft breaks joined). */
-export async function latestMailTo(dataDir: string, to: string): Promise<string> {
+/**
+ * The newest .eml written to DATA_DIR/mail for `to`, as text (quoted-printable soft breaks joined).
+ * Mail leaves through the outbox shortly after the request that queued it, so this waits (up to
+ * 15 s) for a file for `to` written at or after `since` (ms since the epoch; default: any).
+ */
+export async function latestMailTo(dataDir: string, to: string, since = 0): Promise<string> {
   const dir = path.join(dataDir, "mail");
-  const files = (await fs.readdir(dir)).filter((f) => f.includes(to)).sort();
-  if (!files.length) throw new Error(`no mail to ${to}`);
-  const raw = await fs.readFile(path.join(dir, files.at(-1)!), "utf8");
-  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+    const newest = names.at(-1);
+    if (newest && (await fs.stat(path.join(dir, newest))).mtimeMs >= since) {
+      const raw = await fs.readFile(path.join(dir, newest), "utf8");
+      return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 /** A TCP proxy to a local port whose connections the test can cut (a dropped mobile connection). */

@@ -75,8 +75,8 @@ async function openMenu(page: Page, trigger: RegExp, opened: "menu" | "dialog"):
 }
 
 describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => {
-  const appPort = PORT_BASE + 0;
-  const proxyPort = PORT_BASE + 1;
+  const appPort = PORT_BASE + 12;
+  const proxyPort = PORT_BASE + 13;
   let server: RunningServer;
   let proxy: TlsProxy;
   let browser: Browser;
@@ -207,7 +207,7 @@ describe("redirects, cross-origin writes and read marks on plain http", () => {
   let counter = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(PORT_BASE + 2, { DEMO_DATA: "off" }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 14, { DEMO_DATA: "off" }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -284,7 +284,7 @@ describe("redirects, cross-origin writes and read marks on plain http", () => {
     const fromEvil = await post("/logout", {}, { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" });
     expect(fromEvil.status).toBe(403);
     // A sibling site (same site, another origin) and a browser that sends no Origin, only fetch metadata.
-    expect((await post("/logout", {}, { cookie, origin: `http://evil.localhost:${PORT_BASE + 2}` })).status).toBe(403);
+    expect((await post("/logout", {}, { cookie, origin: `http://evil.localhost:${PORT_BASE + 14}` })).status).toBe(403);
     expect((await post("/logout", {}, { cookie, "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await post("/logout", {}, { cookie, origin: "null", "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect(await signedIn()).toBe(true);

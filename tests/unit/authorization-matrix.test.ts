@@ -36,6 +36,8 @@ interface ApiRow {
   body?: (f: Fixture) => unknown;
   /** A server-sent event stream: only the refusal is checked (the stream would not end). */
   stream?: boolean;
+  /** Ends or changes its caller's sessions: called with sessions of its own. */
+  ownSessions?: boolean;
 }
 
 const OWNER_ONLY: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
@@ -43,8 +45,17 @@ const SIGNED_IN: Record<Who, Outcome> = { anonymous: 401, client: "ok", develope
 const ANYONE: Record<Who, Outcome> = { anonymous: "ok", client: "ok", developer: "ok" };
 const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: "ok" };
 
-/** Every /api/v1 endpoint: METHOD and the route's pattern. */
+/** Every API endpoint (/api/v1, and the better-auth endpoints served under /api/auth): METHOD and the route's pattern. */
 const API: Record<string, ApiRow> = {
+  "POST /api/auth/sign-up/email": { who: ANYONE, body: () => ({ name: "", email: "x", password: "" }) },
+  "POST /api/auth/sign-in/email": { who: ANYONE, body: () => ({ email: "", password: "" }) },
+  "POST /api/auth/sign-out": { who: ANYONE, ownSessions: true },
+  "GET /api/auth/get-session": { who: ANYONE },
+  "POST /api/auth/request-password-reset": { who: ANYONE, body: () => ({ email: "not-an-email" }) },
+  "POST /api/auth/reset-password": { who: ANYONE, body: () => ({ token: "not-a-token", newPassword: "Another-Long-Passphrase-7" }) },
+  "POST /api/auth/change-password": { who: SIGNED_IN, body: () => ({ currentPassword: "not-the-password", newPassword: "Another-Long-Passphrase-7" }) },
+  "GET /api/auth/list-sessions": { who: SIGNED_IN },
+  "POST /api/auth/revoke-other-sessions": { who: SIGNED_IN, ownSessions: true },
   "GET /api/v1/projects": { who: ANYONE },
   "GET /api/v1/projects/:id": { who: ANYONE },
   "POST /api/v1/projects": { who: SIGNED_IN, body: () => ({ title: "x" }) },
@@ -163,6 +174,16 @@ describe("authorization matrix", () => {
   });
   afterAll(() => t?.close());
 
+  /** A fresh client and developer for a row that ends or changes its caller's sessions. */
+  let own = 0;
+  const ownSessions = async (label: string) => {
+    own++;
+    return {
+      client: await t.signUp({ email: `matrix-own-client-${own}@example.co.za`, name: `Own client ${label.length}` }),
+      developer: await t.signUp({ email: `matrix-own-dev-${own}@example.co.za`, name: `Own developer ${label.length}`, userType: "developer" }),
+    };
+  };
+
   const outcomeOf = (status: number, location: string | null, flashType?: string): Outcome | number => {
     if (status === 401 || status === 403 || status >= 500) return status;
     if (status === 302 && location?.startsWith("/login")) return "login";
@@ -186,7 +207,7 @@ describe("authorization matrix", () => {
 
   it("lists every API endpoint the app serves, and nothing it does not", () => {
     const served = new Set(
-      t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/v1/") && !r.path.includes("*")).map((r) => `${r.method} ${r.path}`),
+      t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.includes("*")).map((r) => `${r.method} ${r.path}`),
     );
     expect([...served].sort()).toEqual(Object.keys(API).sort());
   });
@@ -211,10 +232,11 @@ describe("authorization matrix", () => {
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
     const call = apiClient(t.app);
+    const sessions = row.ownSessions ? await ownSessions(endpoint) : users;
     for (const who of ["anonymous", "client", "developer"] as const) {
       const expected = row.who[who];
       if (row.stream && expected === "ok") continue;
-      const res = await call(method, resolve(pattern), { cookie: who === "anonymous" ? undefined : users[who].cookie, body: row.body?.(f) });
+      const res = await call(method, resolve(pattern), { cookie: who === "anonymous" ? undefined : sessions[who].cookie, body: row.body?.(f) });
       await res.body?.cancel();
       expect(outcomeOf(res.status, res.headers.get("location")), `${endpoint} as ${who}`).toBe(expected);
     }
@@ -229,12 +251,7 @@ describe("authorization matrix", () => {
     const path = routeFiles().find((r) => r.file === file)!.path;
     const params = row.params?.(f) ?? {};
     const url = `${APP_URL}/${path.replace(/:(\w+)/g, (_, k: string) => params[k] ?? "")}`;
-    const sessions = row.ownSessions
-      ? {
-          client: await t.signUp({ email: `matrix-own-client-${file.length}@example.co.za` }),
-          developer: await t.signUp({ email: `matrix-own-dev-${file.length}@example.co.za`, userType: "developer" }),
-        }
-      : users;
+    const sessions = row.ownSessions ? await ownSessions(file) : users;
     for (const who of ["anonymous", "client", "developer"] as const) {
       const user = who === "anonymous" ? null : sessions[who];
       const request = new Request(url, {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError, ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from "../../server/errors";
 import { createLogger, rootLogger, setRootLogger } from "../../server/log";
 import { apiClient, json } from "../support/api";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
+import { CLIENT_ADDRESS_HEADER } from "../../server/auth/address-header";
+import { createTestApp, fromAddress, TEST_PASSWORD, type TestApp } from "../support/app";
 
 /** Log lines written while the test runs, parsed. */
 function captureLogs() {
@@ -50,6 +51,8 @@ describe("request ids and logs", () => {
     t.app.get("/boom", () => {
       throw new Error("database exploded at line 42");
     });
+    // What later handlers (pages, auth calls made with the request's headers) see of the client address.
+    t.app.get("/probe-address", (c) => c.text(c.req.raw.headers.get(CLIENT_ADDRESS_HEADER) ?? "none"));
   });
   afterAll(() => t?.close());
 
@@ -63,6 +66,14 @@ describe("request ids and logs", () => {
     expect(given.headers.get("x-request-id")).toBe("proxy-req-12345678");
     const junk = await call("GET", "/api/v1/projects", { headers: { "x-request-id": "<script>" } });
     expect(junk.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("replaces a client-sent address header with the address the server found, before any handler", async () => {
+    const forged = { "x-buildza-client-address": "6.6.6.6" };
+    const fromSocket = await t.app.request("/probe-address", { headers: forged }, fromAddress("10.1.2.3"));
+    expect(await fromSocket.text()).toBe("10.1.2.3");
+    const noSocket = await t.app.request("/probe-address", { headers: forged });
+    expect(await noSocket.text()).toBe("none");
   });
 
   it("logs an unexpected error once with its stack and request id, and answers without the stack", async () => {
