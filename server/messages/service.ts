@@ -241,24 +241,29 @@ export async function startConversation(
     return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
   }
   if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  const body = data.body;
   const [a, b] = pair(me.id, target.recipient.id);
-  const { id, created } = await db.transaction(async (tx) => {
+  // The conversation and its first message commit together: a first message refused (the send
+  // limit) leaves no empty conversation behind.
+  return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(conversations)
       .values({ userAId: a, userBId: b, projectId: target.project?.id ?? null, projectTitle: target.project?.title ?? null })
       .onConflictDoNothing()
       .returning({ id: conversations.id });
-    if (!inserted.length) return { id: null, created: false }; // someone opened it at the same moment
-    const conversationId = inserted[0]!.id;
-    await tx.insert(conversationParticipants).values([
-      { conversationId, userId: me.id, otherUserId: target.recipient.id },
-      { conversationId, userId: target.recipient.id, otherUserId: me.id },
-    ]);
-    return { id: conversationId, created: true };
+    let conversationId = inserted[0]?.id;
+    if (conversationId) {
+      await tx.insert(conversationParticipants).values([
+        { conversationId, userId: me.id, otherUserId: target.recipient.id },
+        { conversationId, userId: target.recipient.id, otherUserId: me.id },
+      ]);
+    } else {
+      // Someone opened it at the same moment: write into theirs.
+      conversationId = (await findConversationTarget(tx, me, data)).conversationId!;
+    }
+    const message = await sendMessage(tx, me, conversationId, { body });
+    return { conversation: await getConversation(tx, me, conversationId), message, created: inserted.length > 0 };
   });
-  const conversationId = id ?? (await findConversationTarget(db, me, data)).conversationId!;
-  const message = await sendMessage(db, me, conversationId, { body: data.body });
-  return { conversation: await getConversation(db, me, conversationId), message, created };
 }
 
 async function requireParticipant(tx: Db | Tx, me: SessionUser, conversationId: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PER_MINUTE } from "../../shared/constants";
 import { domainDeps, type SessionUser } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
-import { messages } from "../../server/db/schema";
+import { conversations, messages } from "../../server/db/schema";
 import { unsubscribeToken } from "../../server/email/preferences";
 import { SELF_CONVERSATION, sendMessage, startConversation } from "../../server/messages/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
@@ -219,6 +219,11 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
       message: expect.stringContaining("too fast"),
     });
     expect(await messageRows()).toBe(before);
+    // A new conversation whose first message is refused is not created either.
+    const conversationsBefore = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversations))[0]!.n;
+    const fresh = await call("POST", "/api/v1/conversations", { body: { to: outsider.user.id, body: "Hi there" }, cookie: fast.cookie });
+    expect(fresh.status).toBe(429);
+    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversations))[0]!.n).toBe(conversationsBefore);
     // Others are not affected.
     expect((await call("POST", `/api/v1/conversations/${conversation.id}/messages`, { body: { body: "reply" }, cookie: client.cookie })).status).toBe(201);
   });
