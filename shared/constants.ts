@@ -13,6 +13,16 @@ export const DASHBOARD_PROJECT_LIMIT = 3;
 export const PROJECT_CARD_SKILLS = 5;
 /** Similar projects on the detail page (docs/product.md). */
 export const SIMILAR_PROJECTS_LIMIT = 4;
+/**
+ * List totals are exact up to this many and shown as "1,000+" above it (docs/product.md "Lists and
+ * search", docs/decisions/0023-capped-list-totals.md).
+ */
+export const LIST_TOTAL_CAP = 1000;
+/**
+ * Similar Projects are ranked among at most this many candidates: the newest active projects
+ * sharing a skill or the category (docs/product.md "Similar Projects").
+ */
+export const SIMILAR_PROJECTS_CANDIDATES = 200;
 
 /** Minimum lengths (docs/product.md, Constants). */
 export const MIN_TITLE = 5;

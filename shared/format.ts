@@ -2,7 +2,7 @@
  * Money and date formatting (docs/product.md "Money", docs/product.md, Look and feel "Dates"). Isomorphic.
  * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
  */
-import { BUDGET_RANGES, TIMELINES, type BudgetRangeCode } from "./constants";
+import { BUDGET_RANGES, LIST_TOTAL_CAP, TIMELINES, type BudgetRangeCode } from "./constants";
 
 const randFormat = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 });
 const TIME_ZONE = "Africa/Johannesburg";
@@ -93,4 +93,12 @@ export function formatMessageTime(date: Date | string, now: Date = new Date()): 
   if (day === dayKey.format(now)) return time;
   if (day === dayKey.format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
   return `${formatDate(d)} ${time}`;
+}
+
+/**
+ * A list total for "{n} projects found" and "Showing 12 of {n}": the exact number, or "1,000+" when
+ * the total was capped at LIST_TOTAL_CAP (docs/decisions/0023-capped-list-totals.md).
+ */
+export function formatTotal(total: number, capped = false): string {
+  return capped ? `${LIST_TOTAL_CAP.toLocaleString("en-US")}+` : String(total);
 }

@@ -12,6 +12,7 @@ export interface DevelopersPageData {
   nextCursor: string | null;
   hasMore: boolean;
   total: number;
+  totalCapped: boolean;
   /** The filters that were applied (invalid ones from the URL are dropped). */
   filters: DeveloperFilters;
   /** The list could not be loaded (docs/product.md, Messages and errors: "Failed to load developers"). */
@@ -52,13 +53,14 @@ export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promi
     page = await listDevelopers(db, query.success ? raw : {});
   } catch (error) {
     if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load developers");
-    return { developers: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
+    return { developers: [], nextCursor: null, hasMore: false, total: 0, totalCapped: false, filters, failed: true };
   }
   return {
     developers: page.developers.map(toDeveloperCardData),
     nextCursor: page.nextCursor,
     hasMore: page.hasMore,
     total: page.total,
+    totalCapped: page.totalCapped,
     filters,
     failed: false,
   };

@@ -27,6 +27,7 @@ import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import type { Route } from "./+types/developers";
 import { loadDevelopersPage } from "./developers.server";
+import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "developer-filters";
 
@@ -128,6 +129,7 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
         clearHref={clearHref}
         activeCount={activeCount}
         total={loaderData.total}
+        totalCapped={loaderData.totalCapped}
         loading={loadingFilters}
         failed={loaderData.failed}
         sort={{ value: draft.sortBy, options: DEVELOPER_SORTS, labels: DEVELOPER_SORT_LABELS, onChange: (sortBy) => apply({ ...draft, sortBy }) }}
@@ -170,7 +172,7 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
               </ul>
               <div className="mt-8 flex flex-col items-center gap-3">
                 <p className="text-sm text-slate-500">
-                  Showing {developers.length} of {loaderData.total}
+                  Showing {developers.length} of {formatTotal(loaderData.total, loaderData.totalCapped)}
                 </p>
                 {more.hasMore ? (
                   <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">

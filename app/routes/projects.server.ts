@@ -12,6 +12,7 @@ export interface ProjectsPageData {
   nextCursor: string | null;
   hasMore: boolean;
   total: number;
+  totalCapped: boolean;
   /** The filters that were applied (invalid ones from the URL are dropped). */
   filters: ProjectFilters;
   /** The list could not be loaded (docs/product.md, Messages and errors: "Failed to load projects"). */
@@ -53,7 +54,15 @@ export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise
     page = await listProjects(db, query.success ? raw : {});
   } catch (error) {
     if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load projects");
-    return { projects: [], nextCursor: null, hasMore: false, total: 0, filters, failed: true };
+    return { projects: [], nextCursor: null, hasMore: false, total: 0, totalCapped: false, filters, failed: true };
   }
-  return { projects: page.projects.map(toCardData), nextCursor: page.nextCursor, hasMore: page.hasMore, total: page.total, filters, failed: false };
+  return {
+    projects: page.projects.map(toCardData),
+    nextCursor: page.nextCursor,
+    hasMore: page.hasMore,
+    total: page.total,
+    totalCapped: page.totalCapped,
+    filters,
+    failed: false,
+  };
 }

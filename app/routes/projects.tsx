@@ -30,6 +30,7 @@ import { useRootData } from "../root";
 import { canPropose } from "../../shared/policies";
 import type { Route } from "./+types/projects";
 import { loadProjectsPage } from "./projects.server";
+import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "project-filters";
 
@@ -148,6 +149,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
         clearHref={clearHref}
         activeCount={activeCount}
         total={loaderData.total}
+        totalCapped={loaderData.totalCapped}
         loading={loadingFilters}
         failed={loaderData.failed}
         sort={{ value: draft.sortBy, options: PROJECT_SORTS, labels: PROJECT_SORT_LABELS, onChange: (sortBy) => apply({ ...draft, sortBy }) }}
@@ -191,7 +193,7 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
               </ul>
               <div className="mt-8 flex flex-col items-center gap-3">
                 <p className="text-sm text-slate-500">
-                  Showing {projects.length} of {loaderData.total}
+                  Showing {projects.length} of {formatTotal(loaderData.total, loaderData.totalCapped)}
                 </p>
                 {more.hasMore ? (
                   <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">

@@ -3,19 +3,20 @@ import type { Db } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
 import { listProjects } from "../../server/projects/service";
 import { MAX_SEARCH } from "../../shared/constants";
+import { formatTotal } from "../../shared/format";
 import { toDeveloperCardData } from "../components/developers/developer-card";
 import { toCardData } from "../components/projects/project-card";
 
-/** Up to 4 of each, with the totals for the "See all" links; an empty query finds nothing. */
+/** Up to 4 of each, with the totals for the "See all" links (formatted: "1,000+" above the cap); an empty query finds nothing. */
 export async function searchEverything(db: Db, rawQuery: string) {
   const q = rawQuery.trim().slice(0, MAX_SEARCH);
-  if (!q) return { q, projects: [], projectTotal: 0, developers: [], developerTotal: 0 };
+  if (!q) return { q, projects: [], projectTotal: "0", developers: [], developerTotal: "0" };
   const [projects, developers] = await Promise.all([listProjects(db, { search: q, limit: "4" }), listDevelopers(db, { search: q, limit: "4" })]);
   return {
     q,
     projects: projects.projects.map(toCardData),
-    projectTotal: projects.total,
+    projectTotal: formatTotal(projects.total, projects.totalCapped),
     developers: developers.developers.map(toDeveloperCardData),
-    developerTotal: developers.total,
+    developerTotal: formatTotal(developers.total, developers.totalCapped),
   };
 }

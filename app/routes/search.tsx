@@ -44,7 +44,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <h2 id="search-projects" className="text-lg font-semibold">
                 Projects ({projectTotal})
               </h2>
-              {projectTotal ? (
+              {projectTotal !== "0" ? (
                 <Link to={`/projects?search=${encoded}`} className="text-sm font-medium text-brand-600 underline">
                   See all {projectTotal} projects
                 </Link>
@@ -67,7 +67,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <h2 id="search-developers" className="text-lg font-semibold">
                 Developers ({developerTotal})
               </h2>
-              {developerTotal ? (
+              {developerTotal !== "0" ? (
                 <Link to={`/developers?search=${encoded}`} className="text-sm font-medium text-brand-600 underline">
                   See all {developerTotal} developers
                 </Link>

@@ -3,7 +3,7 @@
  * session user; they validate with the shared schemas and throw typed errors.
  */
 import { randomUUID } from "node:crypto";
-import { and, arrayOverlaps, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_BIO,
   DEFAULT_DEVELOPER_TITLE,
@@ -24,6 +24,7 @@ import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { isUserId } from "../lib/ids";
 import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
+import { cappedCount } from "../lib/capped-count";
 import { parseInput } from "../validation";
 
 /** A developer as cards, profile pages and the API see it. Money: whole rand per hour. */
@@ -67,7 +68,10 @@ export interface DeveloperPage {
   developers: Developer[];
   nextCursor: string | null;
   hasMore: boolean;
+  /** How many developers match, exact up to LIST_TOTAL_CAP (decision 0023). */
   total: number;
+  /** true: more than LIST_TOTAL_CAP match ("1,000+"); `total` is then LIST_TOTAL_CAP. */
+  totalCapped: boolean;
 }
 
 /** Spec defaults shown where a developer left a field empty (docs/product.md, Screens). */
@@ -272,7 +276,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
     const [value, id] = decodeCursor(q.cursor, ["decimal", "text"]) as [number, string];
     pageFilters.push(sql`(${sort.key}, ${developerProfiles.userId} collate "C") < (${value}::numeric, ${id}::text collate "C")`);
   }
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select(columns)
       .from(developerProfiles)
@@ -280,16 +284,20 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
       .where(and(...pageFilters))
       .orderBy(sort.order, idOrder)
       .limit(q.limit + 1),
-    db
-      .select({ total: count() })
-      .from(developerProfiles)
-      .innerJoin(users, eq(users.id, developerProfiles.userId))
-      .where(and(...filters)),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql<number>`1`.as("one") })
+        .from(developerProfiles)
+        .innerJoin(users, eq(users.id, developerProfiles.userId))
+        .where(and(...filters))
+        .$dynamic(),
+    ),
   ]);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(toDeveloper);
   const last = page.at(-1);
-  return { developers: page, hasMore, nextCursor: hasMore && last ? encodeCursor([sortValue(q.sortBy, last), last.id]) : null, total: totalRow?.total ?? 0 };
+  return { developers: page, hasMore, nextCursor: hasMore && last ? encodeCursor([sortValue(q.sortBy, last), last.id]) : null, ...totals };
 }
 
 /**

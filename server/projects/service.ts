@@ -15,6 +15,7 @@ import { parseInput } from "../validation";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
 import { toPrefixTsquery } from "../lib/tsquery";
+import { cappedCount } from "../lib/capped-count";
 
 /** A project as pages and the API see it. Money in whole rand; dates as ISO strings. */
 export interface Project {
@@ -49,8 +50,10 @@ export interface ProjectPage {
   /** Opaque cursor for the next page; null on the last page. */
   nextCursor: string | null;
   hasMore: boolean;
-  /** How many projects match the filters (all pages). */
+  /** How many projects match the filters (all pages), exact up to LIST_TOTAL_CAP (decision 0023). */
   total: number;
+  /** true: more than LIST_TOTAL_CAP match ("1,000+"); `total` is then LIST_TOTAL_CAP. */
+  totalCapped: boolean;
 }
 
 /** The client card on the project page (docs/product.md: real values). */
@@ -264,17 +267,21 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
     pageFilters.push(sql`${sort.key} < (${sql.join(params, sql`, `)})`);
   }
 
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select(columns)
       .from(projects)
       .where(and(...pageFilters))
       .orderBy(...sort.order)
       .limit(q.limit + 1),
-    db
-      .select({ total: count() })
-      .from(projects)
-      .where(and(...filters)),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql<number>`1`.as("one") })
+        .from(projects)
+        .where(and(...filters))
+        .$dynamic(),
+    ),
   ]);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(toProject);
@@ -283,7 +290,7 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
     projects: page,
     hasMore,
     nextCursor: hasMore && last ? cursorOf(q.sortBy, last) : null,
-    total: totalRow?.total ?? 0,
+    ...totals,
   };
 }
 
@@ -291,7 +298,11 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
  * A user's own projects in every status, newest first (docs/product.md, Lists and search "List by userId"), keyset
  * paged: `cursor` from the previous page's nextCursor. Throws ValidationError for a bad cursor.
  */
-export async function listUserProjects(db: Db, userId: string, options: { limit: number; cursor?: string | null }): Promise<Omit<ProjectPage, "total">> {
+export async function listUserProjects(
+  db: Db,
+  userId: string,
+  options: { limit: number; cursor?: string | null },
+): Promise<Omit<ProjectPage, "total" | "totalCapped">> {
   const filters: SQL[] = [eq(projects.userId, userId)];
   if (options.cursor) {
     const [createdAt, id] = decodeCursor(options.cursor, ["date", "uuid"]);

@@ -1,0 +1,27 @@
+/**
+ * Capped list totals (docs/decisions/0023-capped-list-totals.md, docs/product.md "Lists and search"):
+ * a list's total is exact up to LIST_TOTAL_CAP and shown as "1,000+" above it. The count reads at
+ * most LIST_TOTAL_CAP + 1 matching rows through the same index the page uses, so a broad search
+ * (30,000 matches) costs what a narrow one does instead of a whole-table count.
+ */
+import { count } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import { LIST_TOTAL_CAP } from "../../shared/constants";
+import type { Db } from "../db/client";
+
+/** A list's total: `total` is exact when `totalCapped` is false, else LIST_TOTAL_CAP (meaning "more"). */
+export interface CappedTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * Counts the rows of `rows` (a `$dynamic()` select of one constant column with the list's FROM and
+ * WHERE, no ORDER BY) up to LIST_TOTAL_CAP + 1, through a `LIMIT` subquery. Returns the capped total.
+ */
+export async function cappedCount(db: Db, rows: PgSelect): Promise<CappedTotal> {
+  const bounded = rows.limit(LIST_TOTAL_CAP + 1).as("bounded");
+  const [row] = await db.select({ n: count() }).from(bounded);
+  const n = row?.n ?? 0;
+  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
