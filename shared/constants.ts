@@ -19,10 +19,13 @@ export const SIMILAR_PROJECTS_LIMIT = 4;
  */
 export const LIST_TOTAL_CAP = 1000;
 /**
- * Similar Projects are ranked among at most this many candidates: the newest active projects
- * sharing a skill or the category (docs/product.md "Similar Projects").
+ * Similar Projects are ranked among at most this many candidates: half the newest active projects
+ * of the same category, half the newest sharing a skill among the SIMILAR_PROJECTS_WINDOW newest
+ * active projects (docs/product.md "Similar Projects").
  */
 export const SIMILAR_PROJECTS_CANDIDATES = 200;
+/** How many of the newest active projects are looked through for ones sharing a skill. */
+export const SIMILAR_PROJECTS_WINDOW = 5000;
 
 /** Minimum lengths (docs/product.md, Constants). */
 export const MIN_TITLE = 5;

@@ -4,7 +4,14 @@
  * (server/errors.ts). Pages and the JSON API both call these.
  */
 import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
-import { PROJECT_LOCATION, SIMILAR_PROJECTS_LIMIT, type ProjectSort, type ProjectStatus } from "../../shared/constants";
+import {
+  PROJECT_LOCATION,
+  SIMILAR_PROJECTS_CANDIDATES,
+  SIMILAR_PROJECTS_LIMIT,
+  SIMILAR_PROJECTS_WINDOW,
+  type ProjectSort,
+  type ProjectStatus,
+} from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
 import { projectListQuerySchema, projectReportSchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import type { SessionUser } from "../context";
@@ -322,7 +329,11 @@ export async function listUserProjects(
 
 /**
  * Up to 4 other active projects, most shared skills first, then same category, then newest
- * (docs/product.md "Similar Projects").
+ * (docs/product.md "Similar Projects"), ranked among a bounded candidate set so the cost does not
+ * grow with the table: the SIMILAR_PROJECTS_CANDIDATES / 2 newest active projects of the same
+ * category (projects_active_category_idx), and as many of the newest sharing a skill, looked for
+ * among the SIMILAR_PROJECTS_WINDOW newest active projects (projects_active_newest_idx; the scan
+ * stops once enough are found). Then the candidates are read by primary key and ranked.
  */
 export async function listSimilarProjects(db: Db, project: Project): Promise<Project[]> {
   const skills = project.skills.length ? project.skills : [""];
@@ -330,18 +341,24 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
     skills.map((x) => sql`${x}`),
     sql`, `,
   )}]::text[]`;
+  const half = Math.floor(SIMILAR_PROJECTS_CANDIDATES / 2);
+  const candidates = sql`(
+    (select c.id from projects c
+      where c.status = 'active' and c.category = ${project.category} and c.id <> ${project.id}::uuid
+      order by c.created_at desc nulls last, c.id desc nulls last limit ${half})
+    union
+    (select r.id from (
+        select w.id, w.skills from projects w where w.status = 'active'
+        order by w.created_at desc nulls last, w.id desc nulls last limit ${SIMILAR_PROJECTS_WINDOW}
+      ) r
+      where r.skills && ${skillArray} and r.id <> ${project.id}::uuid limit ${half})
+  )`;
   const shared = sql`cardinality(array(select unnest(${projects.skills}) intersect select unnest(${skillArray})))`;
   const rows = await db
     .select(columns)
     .from(projects)
-    .where(
-      and(
-        eq(projects.status, "active"),
-        ne(projects.id, project.id),
-        sql`(${arrayOverlaps(projects.skills, skills)} or ${eq(projects.category, project.category)})`,
-      ),
-    )
-    .orderBy(desc(shared), desc(sql`(${projects.category} = ${project.category})`), desc(projects.createdAt))
+    .where(and(sql`${projects.id} in ${candidates}`, eq(projects.status, "active"), ne(projects.id, project.id)))
+    .orderBy(desc(shared), desc(sql`(${projects.category} = ${project.category})`), desc(projects.createdAt), desc(projects.id))
     .limit(SIMILAR_PROJECTS_LIMIT);
   return rows.map(toProject);
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDevelopers, listTopDevelopers } from "../../server/developers/service";
-import { listProjects, listUserProjects } from "../../server/projects/service";
+import { getProject, listProjects, listSimilarProjects, listUserProjects } from "../../server/projects/service";
 import { seedDemoData } from "../../server/seed/seed";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { createPlanRecorder, seqScans, sorts, type PlanNode } from "../support/plans";
@@ -84,6 +84,19 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       Plan: PlanNode;
     }>;
     expect(sorts(plan[0]!.Plan)).toBeGreaterThan(0);
+  });
+
+  it("Similar Projects read a bounded candidate set through indexes", async () => {
+    const [row] = await database.query<{ id: string }>("select id from projects where status = 'active' order by created_at desc limit 1 offset 7");
+    const project = await getProject(database.db, row!.id);
+    expect(await scannedTables(() => listSimilarProjects(database.db, project))).toEqual([]);
+    expect((await listSimilarProjects(database.db, project)).length).toBeGreaterThan(0);
+  });
+
+  it("capped totals of a broad search and of every list shape use indexes", async () => {
+    // The count is a LIMIT subquery over the list's own filters (decision 0023).
+    expect(await scannedTables(() => listProjects(database.db, { search: "app" }))).toEqual([]);
+    expect(await scannedTables(() => listDevelopers(database.db, { search: "developer" }))).toEqual([]);
   });
 
   it("a client's own projects use an index", async () => {
