@@ -19,7 +19,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
-import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
@@ -32,6 +31,7 @@ import { AppError, UnavailableError } from "../errors";
 import { log, runWithRequestLog, setRequestUser } from "../log";
 import { overrideClientAddressHeader } from "../auth/address-header";
 import { clientAddress } from "./client-address";
+import { compression } from "./compress";
 import { healthRoutes } from "./health";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
 import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, publicOrigin, securityHeaders, withOrigin } from "./security";
@@ -209,7 +209,8 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
     // API answers are private unless the page cache marked a public anonymous read `no-cache`.
     if (c.req.path.startsWith("/api/")) setDefault(c, "Cache-Control", "no-store");
   });
-  app.use("*", compress());
+  // Brotli (else gzip) for whatever is rendered on the fly, signed in or not (server/http/compress.ts).
+  app.use("*", compression());
   if (deps.config.pageCache) {
     // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
     // served stale while the database cannot be reached (docs/operations.md).
