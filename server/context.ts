@@ -5,6 +5,7 @@ import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
+import type { SessionCache } from "./http/session-cache";
 import type { RealtimeHub } from "./realtime/hub";
 
 /** The signed-in user as the domain sees it (docs/product.md, Projects "Session user"). */
@@ -31,6 +32,11 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** The app secret (AUTH_SECRET or DATA_DIR/auth-secret): signs unsubscribe links. */
   secret: string;
+  /**
+   * This instance's cache of resolved sessions, revoked over LISTEN/NOTIFY (server/http/session-cache.ts,
+   * docs/decisions/0024). Without it every request asks better-auth.
+   */
+  sessions?: SessionCache;
 }
 
 /** What domain functions that queue emails take (proposals, project lifecycle, unread messages). */

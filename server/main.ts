@@ -24,6 +24,7 @@ import { createHttpApp } from "./http/app";
 import { trackConnections } from "./http/drain";
 import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
+import { createSessionCache } from "./http/session-cache";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
 
@@ -63,7 +64,9 @@ async function main() {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
-  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret };
+  // Sessions cached per instance, revoked on every instance over NOTIFY (docs/decisions/0024).
+  const sessions = await createSessionCache(auth, database);
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions };
   let stopping = false;
   const app = createHttpApp(deps, {
     build,
@@ -99,6 +102,7 @@ async function main() {
       await stopJobs();
       limits.close();
       await realtime.close();
+      await sessions.close();
       await database.close();
       rootLogger().info("Stopped");
       process.exit(0);

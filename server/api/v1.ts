@@ -13,7 +13,9 @@ import { AppError, NotFoundError, requireUser, ValidationError } from "../errors
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
-import { getSessionUser } from "../http/session";
+import { resolveSession } from "../http/session";
+import type { ResolvedSession } from "../http/session-cache";
+import { onKeepAlive } from "../realtime/keepalive";
 import { currentRequestId, log, setRequestUser } from "../log";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
@@ -34,7 +36,7 @@ import { createProject, getProject, listProjects, reportProject, updateProject }
 import { USER_ID, UUID } from "../lib/ids";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
-type Env = { Variables: { user: SessionUser | null } };
+type Env = { Variables: { user: SessionUser | null; session: ResolvedSession | null } };
 
 /** What each kind of path id looks like, and the 404 message of one that names nothing. */
 const PATH_IDS = {
@@ -153,9 +155,11 @@ export function createApiV1(deps: AppDeps) {
 
   // Writes from another origin were refused before this app (server/http/app.ts, docs/security.md).
   api.use("*", async (c, next) => {
-    const user = await getSessionUser(deps.auth, c.req.raw.headers);
+    const session = await resolveSession(deps, c.req.raw.headers);
+    const user = session?.user ?? null;
     if (user) setRequestUser(user.id);
     c.set("user", user);
+    c.set("session", session);
     await next();
   });
 
@@ -282,6 +286,9 @@ export function createApiV1(deps: AppDeps) {
   // docs/operations.md, 503 while shutting down or when the database is down) is a JSON error.
   api.get("/events", async (c) => {
     const me = requireUser(c.get("user"));
+    const session = c.get("session")!;
+    // Only the cookie is kept for the stream's life (re-checks after a revocation), not the request.
+    const cookieOnly = new Headers({ cookie: c.req.header("cookie") ?? "" });
     let stream: SSEStreamingApi | null = null;
     let ending: (() => void) | null = null;
     const ended = new Promise<void>((resolve) => (ending = resolve));
@@ -307,23 +314,27 @@ export function createApiV1(deps: AppDeps) {
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (s) => {
       stream = s;
-      s.onAbort(() => {
-        unsubscribe();
-        ending?.();
+      s.onAbort(() => ending?.());
+      // The session is not re-read on a timer (that was one lookup per stream every 20 s): a stream
+      // ends when its session expires (checked on the shared keep-alive tick), and is checked again
+      // only when a revocation names its user (sign-out, password change... decision 0024), so it
+      // ends at once after a sign-out on any instance (the page then stops on the 401).
+      const stopRevocations = deps.sessions?.onRevoked((userId) => {
+        if (userId !== me.id) return;
+        resolveSession(deps, cookieOnly)
+          .catch(() => null)
+          .then((still) => {
+            if (still?.user.id !== me.id) ending?.();
+          });
+      });
+      const stopKeepAlive = onKeepAlive(() => {
+        if (s.aborted || s.closed) return ending?.();
+        if (Date.now() >= session.expiresAt) return ending?.();
+        void s.write(": keep-alive\n\n").catch(() => ending?.());
       });
       try {
         await s.writeSSE({ event: "ready", data: JSON.stringify(counts), retry: 2000 });
-        // Every 20 s: a keep-alive comment, and the session is checked again, so a stream ends
-        // soon after its session is signed out or expires (the page then stops on the 401).
-        while (!s.aborted && !s.closed && !shuttingDown) {
-          let timer: ReturnType<typeof setTimeout> | undefined;
-          await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
-          clearTimeout(timer);
-          if (shuttingDown || s.aborted) break;
-          const still = await getSessionUser(deps.auth, c.req.raw.headers).catch(() => null);
-          if (still?.id !== me.id) break;
-          await s.write(": keep-alive\n\n");
-        }
+        if (!s.aborted && !s.closed) await ended;
         if (shuttingDown && !s.aborted) {
           // This instance is stopping: reconnect (through the balancer, to another instance) after
           // a short random delay, so its clients do not all arrive at once (app/lib/realtime.tsx).
@@ -331,6 +342,8 @@ export function createApiV1(deps: AppDeps) {
           await s.writeSSE({ event: "reconnect", data: JSON.stringify({ reason: "shutdown", retryMs }), retry: retryMs });
         }
       } finally {
+        stopKeepAlive();
+        stopRevocations?.();
         unsubscribe();
       }
     });

@@ -59,6 +59,8 @@ export interface HttpAppOptions {
 /** Variables every handler can read from the Hono context. */
 export type HttpEnv = { Variables: { requestId: string; clientAddress: string; publicOrigin: string } };
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** A request id sent by a proxy in front of us is kept when it looks like one; else a new UUID. */
 function requestIdOf(c: Context): string {
   const given = c.req.header("x-request-id");
@@ -177,6 +179,9 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
     await runWithRequestLog(requestId, () =>
       withFaultScope(async () => {
         await next();
+        // A write by a signed-in user may have ended sessions (sign-out, password change, account
+        // deletion): this instance forgets them now; the others on the NOTIFY (decision 0024).
+        if (deps.sessions && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetOwnerOf(c.req.raw.headers);
         if (c.res.status >= 500 && (databaseFaultSeen() || asUnavailable(c.error))) {
           const unavailable = asUnavailable(c.error) ?? new UnavailableError();
           await c.res.body?.cancel().catch(() => {});
@@ -261,7 +266,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   if (options.build) {
     const handle = createRequestHandler(options.build, deps.config.production ? "production" : "development");
     app.all("*", async (c) => {
-      const user = await getSessionUser(deps.auth, c.req.raw.headers);
+      const user = await getSessionUser(deps, c.req.raw.headers);
       if (user) setRequestUser(user.id);
       // A nonce per render: app/entry.server.tsx puts it on every inline script and style. A page
       // the anonymous cache stores keeps its policy with its body (docs/decisions/0010-csp-nonces.md).

@@ -1,18 +1,19 @@
-/** Resolves the better-auth session of a request into the domain's SessionUser. */
+/**
+ * Resolves the better-auth session of a request into the domain's SessionUser: through the
+ * instance's session cache when it has one (server/http/session-cache.ts, decision 0024), else
+ * straight from better-auth.
+ */
 import type { Auth } from "../auth/auth";
-import type { SessionUser } from "../context";
+import type { AppDeps, SessionUser } from "../context";
+import { lookupSession, type ResolvedSession } from "./session-cache";
 
-export async function getSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers });
-  if (!session) return null;
-  const u = session.user as typeof session.user & { userType?: string; isActive?: boolean };
-  if (u.isActive === false) return null;
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    userType: u.userType === "developer" ? "developer" : "client",
-    emailVerified: u.emailVerified,
-    createdAt: new Date(u.createdAt).toISOString(),
-  };
+/** The request's session with its expiry; null when signed out, expired or deactivated. */
+export function resolveSession(deps: Pick<AppDeps, "auth" | "sessions">, headers: Headers): Promise<ResolvedSession | null> {
+  return deps.sessions ? deps.sessions.resolve(headers) : lookupSession(deps.auth, headers);
+}
+
+/** The request's signed-in user, or null. Given better-auth alone, it asks the database. */
+export async function getSessionUser(deps: Pick<AppDeps, "auth" | "sessions"> | Auth, headers: Headers): Promise<SessionUser | null> {
+  const from = "api" in deps ? { auth: deps } : deps;
+  return (await resolveSession(from, headers))?.user ?? null;
 }

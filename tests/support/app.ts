@@ -13,6 +13,7 @@ import type { MailMessage, Mailer } from "../../server/email/mailer";
 import { sendDueEmails } from "../../server/email/outbox";
 import { createHttpApp } from "../../server/http/app";
 import { createRealtimeHub } from "../../server/realtime/hub";
+import { createSessionCache } from "../../server/http/session-cache";
 import { getSessionUser } from "../../server/http/session";
 import { createTestDatabase, type DbKind } from "./db";
 
@@ -74,6 +75,8 @@ export interface TestAppOptions {
   trustProxy?: number;
   /** The rate limits' numbers (default TEST_LIMITS_POLICY). */
   limits?: LimitsPolicy;
+  /** Cache sessions per instance with NOTIFY revocation, as production does (default true). */
+  sessionCache?: boolean;
 }
 
 /**
@@ -115,6 +118,7 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
   const limits = createAuthLimits(database.db, TEST_SECRET, options.limits ?? TEST_LIMITS_POLICY);
   const auth = createAuth({ db: database.db, appUrl: APP_URL, secret: TEST_SECRET, limits });
   const realtime = await createRealtimeHub(database, database.db);
+  const sessions = options.sessionCache === false ? undefined : await createSessionCache(auth, database);
   const t = {} as TestApp;
   const mailer: Mailer = {
     send: async (m) => {
@@ -122,7 +126,7 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       mails.push(m);
     },
   };
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET };
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, sessions };
   const app = createHttpApp(deps);
   return Object.assign(t, {
     database,
@@ -165,6 +169,7 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
     async close() {
       limits.close();
       await realtime.close();
+      await sessions?.close();
       await closeDatabase();
     },
   });
