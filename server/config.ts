@@ -59,6 +59,7 @@ const envSchema = z.object({
     .default(0),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber("DATABASE_CONNECT_TIMEOUT_MS", "a number of milliseconds", 100, 60_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", "a number of milliseconds", 100, 600_000, 10_000),
+  PGLITE_MAX_QUEUE: wholeNumber("PGLITE_MAX_QUEUE", "a number", 0, 100_000, 64),
   SSE_MAX_STREAMS: wholeNumber("SSE_MAX_STREAMS", "a number", 1, 1_000_000, 2000),
   SSE_MAX_STREAMS_PER_USER: wholeNumber("SSE_MAX_STREAMS_PER_USER", "a number", 1, 1000, 8),
   NODE_ENV: z.string().default("development"),
@@ -100,6 +101,11 @@ export interface AppConfig {
    * (SSE_MAX_STREAMS, 2000) and per user (SSE_MAX_STREAMS_PER_USER, 8); past them 429.
    */
   sseLimits: { perInstance: number; perUser: number };
+  /**
+   * Embedded database only: calls waiting for PGlite at most (PGLITE_MAX_QUEUE, 64; 0 no limit);
+   * past it a request answers 503 with Retry-After 1 at once (server/db/pglite-gate.ts).
+   */
+  pgliteMaxQueue: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     appUrlSet: Boolean(e.APP_URL),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     sseLimits: { perInstance: e.SSE_MAX_STREAMS, perUser: e.SSE_MAX_STREAMS_PER_USER },
+    pgliteMaxQueue: e.PGLITE_MAX_QUEUE,
   };
 }

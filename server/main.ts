@@ -48,6 +48,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
     timeouts: config.databaseTimeouts,
+    maxQueued: config.pgliteMaxQueue,
   });
   await database.migrate();
   if (config.demoData) {

@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
 import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
+import { createQueryGate, gatePglite } from "./pglite-gate";
 import { log } from "../log";
 
 /** The Drizzle database every domain function takes as its first argument. */
@@ -108,6 +109,11 @@ export interface OpenOptions {
   timeouts?: Partial<DbTimeouts>;
   /** PostgreSQL only: how often the LISTEN connection checks it is still alive, in ms (default 15 000). */
   listenHeartbeatMs?: number;
+  /**
+   * PGlite only: calls waiting for the embedded database at most; past it a call fails at once with
+   * UnavailableError (503, Retry-After; server/db/pglite-gate.ts). 0 or absent: no limit (scripts).
+   */
+  maxQueued?: number;
 }
 
 let newestMigration: number | undefined;
@@ -179,6 +185,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
+  if (options.maxQueued) gatePglite(client, createQueryGate(options.maxQueued));
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   return {
     db,
