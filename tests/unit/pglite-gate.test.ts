@@ -33,7 +33,8 @@ describe("PGlite query gate", () => {
       for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(UnavailableError);
       expect(Date.now() - started).toBeLessThan(2000);
       // Drizzle goes through the gate too, transactions included, and works once the burst is over.
-      expect(await database.db.transaction(async (tx) => (await tx.execute("select 1 as one")).rows)).toHaveLength(1);
+      const rows = await database.db.transaction(async (tx) => (await tx.execute("select 1 as one")) as unknown as { rows: unknown[] });
+      expect(rows.rows).toHaveLength(1);
     } finally {
       await database.close();
     }
