@@ -29,16 +29,30 @@ export interface LoadResult {
 
 export const LOAD_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
 
-function run(url: string, connections: number, duration: number): Promise<autocannon.Result> {
+/** What varies between cases beyond the URL: paths to rotate through, and a session cookie. */
+export interface LoadExtras {
+  /**
+   * Paths (with query) each connection requests in turn: every request is another query, as
+   * real visitors send (issue 17), so no answer is reused.
+   */
+  rotate?: string[];
+  /** A Cookie header (signed-in cases: never served from the anonymous page cache). */
+  cookie?: string;
+}
+
+function run(url: string, connections: number, duration: number, extras: LoadExtras): Promise<autocannon.Result> {
+  const headers: Record<string, string> = { ...LOAD_HEADERS, ...(extras.cookie ? { cookie: extras.cookie } : {}) };
+  // autocannon cycles each connection through `requests`, in this (shuffled) order.
+  const requests = extras.rotate?.length ? [...extras.rotate].sort(() => Math.random() - 0.5).map((path) => ({ method: "GET" as const, path })) : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: LOAD_HEADERS, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers, timeout: 10, ...(requests ? { requests } : {}) }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
 /** Warms `url` up, then measures it; throws when autocannon itself fails. */
-export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmup > 0) await run(url, options.connections, options.warmup);
-  const r = await run(url, options.connections, options.duration);
+export async function measure(url: string, options: LoadOptions, extras: LoadExtras = {}): Promise<LoadResult> {
+  if (options.warmup > 0) await run(url, options.connections, options.warmup, extras);
+  const r = await run(url, options.connections, options.duration, extras);
   return {
     url,
     rps: Math.round(r.requests.average),
