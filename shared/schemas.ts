@@ -134,6 +134,26 @@ export const newPasswordSchema = z
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 const confirmPassword = z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password");
 
+/**
+ * "Passwords do not match" on `confirmPassword` whenever both fields are non-empty text, even
+ * while another field of the form is still invalid (Zod skips an object-level refinement after
+ * any field fails unless `when` says otherwise), so each field's message shows at once
+ * (docs/product.md, Journeys).
+ */
+function passwordsMatch<T extends Record<string, unknown>>(field: keyof T & string): [(v: T) => boolean, z.core.$ZodCustomParams] {
+  return [
+    (v: T) => v[field] === v.confirmPassword,
+    {
+      message: "Passwords do not match",
+      path: ["confirmPassword"],
+      when: (payload: { value: unknown }) => {
+        const v = payload.value as Record<string, unknown> | null;
+        return typeof v?.[field] === "string" && typeof v.confirmPassword === "string" && v[field] !== "" && v.confirmPassword !== "";
+      },
+    },
+  ];
+}
+
 /** Register form (docs/product.md, Messages and errors), plus: the password is not the account's own email or name. */
 export const registerSchema = z
   .object({
@@ -144,10 +164,7 @@ export const registerSchema = z
     confirmPassword,
     terms: z.literal(true, { error: "You must accept the terms and conditions" }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  })
+  .refine(...passwordsMatch<{ password: string; confirmPassword: string }>("password"))
   .refine((v) => !personalPasswordProblem(v.password, v), { message: PASSWORD_PERSONAL_MESSAGE, path: ["password"] });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -169,10 +186,7 @@ export const resetPasswordSchema = z
     password: newPasswordSchema,
     confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch<{ password: string; confirmPassword: string }>("password"));
 
 const optionalText = (max: number, label: string, multiline = false) =>
   plain(
@@ -441,7 +455,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine(...passwordsMatch<{ newPassword: string; confirmPassword: string }>("newPassword"));
 
 /** Settings: delete my account, confirmed with the password. */
 export const deleteAccountSchema = z.object({
