@@ -94,3 +94,15 @@ export function formatMessageTime(date: Date | string, now: Date = new Date()): 
   if (day === dayKey.format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
   return `${formatDate(d)} ${time}`;
 }
+
+const pluralRules = new Intl.PluralRules("en-ZA");
+
+/**
+ * A count with its noun in the right plural form by Intl.PluralRules (en-ZA): `countLabel(1,
+ * "proposal")` is "1 proposal", `countLabel(2, "proposal")` is "2 proposals"; `plural` is for
+ * nouns that do not just add "s" ("1 person", "3 people"). The one helper for counts shown to
+ * users (docs/product.md, Journeys).
+ */
+export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${pluralRules.select(n) === "one" ? singular : plural}`;
+}
