@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  ALERT_FREQUENCIES,
   REPORT_REASONS,
   AVAILABILITIES,
   EMAIL_TYPES,
@@ -570,3 +571,18 @@ export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery
 export const emailPreferencesSchema = z.object(
   Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean({ error: "Must be true or false" }).optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>,
 );
+
+/**
+ * Saving a project search (docs/product.md, Journeys "Saved searches"): the browse filters (as the
+ * /projects URL has them; sort and paging are not part of a search), an optional name (default: a
+ * summary of the filters) and the alert frequency.
+ */
+export const savedSearchSchema = z.object({
+  name: optionalText(100, "Name"),
+  alert: z.enum(ALERT_FREQUENCIES, { error: "Choose instant, daily or off" }).default("instant"),
+  filters: projectListQuerySchema.pick({ search: true, category: true, platform: true, budgetMin: true, budgetMax: true, skills: true }).default({}),
+});
+export type SavedSearchInput = z.input<typeof savedSearchSchema>;
+
+/** Changing a saved search's alert. */
+export const savedSearchAlertSchema = z.object({ alert: z.enum(ALERT_FREQUENCIES, { error: "Choose instant, daily or off" }) });

@@ -19,6 +19,7 @@ import { Link } from "react-router";
 import { countLabel, formatBudget, formatRand, formatRelative } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
+import { SavedSearchesCard } from "../components/saved-searches/saved-searches";
 import { StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -240,7 +241,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
 
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
+          {d.savedSearches ? <SavedSearchesCard searches={d.savedSearches} /> : null}
           {d.completion ? (
             <Card className="p-5">
               <div className="flex items-baseline justify-between">

@@ -171,6 +171,24 @@ describe("journeys", () => {
     expect(await developer.locator("footer").isVisible()).toBe(false);
   });
 
+  it("a developer saves a project search from Browse Projects and finds it, with its alert, on the dashboard", async () => {
+    await developer.goto(`${server.url}/projects?category=Education`);
+    await developer.getByRole("button", { name: "Save search" }).click();
+    await expect.poll(() => toast(developer, "Search saved").isVisible()).toBe(true);
+    await developer.goto(`${server.url}/dashboard`);
+    const card = developer
+      .locator("section, div")
+      .filter({ has: developer.getByRole("heading", { name: "Saved searches" }) })
+      .last();
+    await expect.poll(() => card.getByRole("link", { name: "Education" }).isVisible()).toBe(true);
+    await card.getByLabel("Alert").selectOption("daily");
+    await expect.poll(() => toast(developer, "Alert saved").isVisible()).toBe(true);
+    const saved = await api(developer, "/api/v1/me/saved-searches");
+    expect((saved.json as { savedSearches: { alert: string; href: string }[] }).savedSearches).toMatchObject([
+      { alert: "daily", href: "/projects?category=Education" },
+    ]);
+  });
+
   it("without JavaScript a wrong password says why the login form came back", async () => {
     const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await noJs.newPage();
