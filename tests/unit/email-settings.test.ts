@@ -80,7 +80,12 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
     expect(off).toEqual({ status: 200, body: { ok: true, intent: "emailPreferences", message: "Email settings saved" } });
     expect((await settingsGet(client)).emailSwitches).toContainEqual({ type: "proposalReceived", on: false });
     expect(await getEmailPreferences(t.database.db, client.id)).toEqual({ newMessage: true, proposalReceived: false, proposalAccepted: true, jobAlerts: true });
-    expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({ newMessage: true, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
+    expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({
+      newMessage: true,
+      proposalReceived: true,
+      proposalAccepted: true,
+      jobAlerts: true,
+    });
 
     await settingsPost(client, { intent: "emailPreferences", proposalReceived: true });
     expect(await getEmailPreferences(t.database.db, client.id)).toEqual({ newMessage: true, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
@@ -108,7 +113,12 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
 
     const done = await unsubscribePost(token);
     expect(done).toEqual({ status: 200, body: { state: "done", label: "New messages", email: developer.email } });
-    expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
+    expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({
+      newMessage: false,
+      proposalReceived: true,
+      proposalAccepted: true,
+      jobAlerts: true,
+    });
     // The link opened again says it is already off.
     expect((await unsubscribeGet(token)).body).toEqual({ state: "already", label: "New messages", email: developer.email });
   });

@@ -311,7 +311,12 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const bad = await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: "no" }, cookie: client.cookie });
     expect(bad.status).toBe(400);
     const res = await call("PUT", "/api/v1/me/email-preferences", { body: { proposalReceived: false }, cookie: client.cookie });
-    expect((await json<{ preferences: object }>(res)).preferences).toEqual({ newMessage: true, proposalReceived: false, proposalAccepted: true, jobAlerts: true });
+    expect((await json<{ preferences: object }>(res)).preferences).toEqual({
+      newMessage: true,
+      proposalReceived: false,
+      proposalAccepted: true,
+      jobAlerts: true,
+    });
     expect((await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: false } })).status).toBe(401);
   });
 });
