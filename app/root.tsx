@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 
 import { Footer } from "./components/layout/footer";
@@ -44,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   // The page's Content-Security-Policy nonce, from app/entry.server.tsx (server render only).
   const nonce = useNonce();
+  const { pathname } = useLocation();
   return (
     <html lang="en-ZA">
       <head>
@@ -67,7 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
         </RealtimeProvider>
-        <Footer year={root?.year ?? new Date().getFullYear()} />
+        {/* On a phone the chat composer is the end of a conversation's page: no marketing footer under it. */}
+        <Footer year={root?.year ?? new Date().getFullYear()} hideOnPhone={/^\/messages\/(?!new$)[^/]+$/.test(pathname)} />
         <ToastArea />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

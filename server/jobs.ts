@@ -8,16 +8,22 @@ import type { Database } from "./db/client";
 import { startJob, startOutboxSender } from "./email/outbox";
 import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
+import { sweepSavedSearchAlerts } from "./saved-searches/service";
 
 /** How often the unread-message sweep runs (ms). */
 export const UNREAD_SWEEP_MS = 60_000;
+
+/** How often the job-alert sweep of saved searches runs (ms): "instant" alerts arrive within it. */
+export const ALERT_SWEEP_MS = 60_000;
 
 /** Starts the jobs; the returned function stops them (waiting for a running round). */
 export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database, "listen">): Promise<() => Promise<void>> {
   const outbox = await startOutboxSender({ db: deps.db, mailer: deps.mailer, database });
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
   const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
+  const alerts = startJob("job-alerts", () => sweepSavedSearchAlerts(domainDeps(deps)), ALERT_SWEEP_MS);
   return async () => {
+    await alerts.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

@@ -102,3 +102,15 @@ export function formatMessageTime(date: Date | string, now: Date = new Date()): 
 export function formatTotal(total: number, capped = false): string {
   return capped ? `${LIST_TOTAL_CAP.toLocaleString("en-US")}+` : String(total);
 }
+
+const pluralRules = new Intl.PluralRules("en-ZA");
+
+/**
+ * A count with its noun in the right plural form by Intl.PluralRules (en-ZA): `countLabel(1,
+ * "proposal")` is "1 proposal", `countLabel(2, "proposal")` is "2 proposals"; `plural` is for
+ * nouns that do not just add "s" ("1 person", "3 people"). The one helper for counts shown to
+ * users (docs/product.md, Journeys).
+ */
+export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${pluralRules.select(n) === "one" ? singular : plural}`;
+}

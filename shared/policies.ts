@@ -35,6 +35,19 @@ export function canPropose(user: PolicyUser | null, project: { userId: string; s
   return user !== null && proposalRefusal(user, project) === null;
 }
 
+/** Statuses whose project the client may still edit: nobody has been hired for it. */
+const EDITABLE_PROJECT_STATUSES = ["active", "closed"] as const;
+
+/**
+ * Why the owner may not edit `project` now, or null when they may: once a developer is hired the
+ * budget, scope and timeline are locked (a change is agreed in messages); docs/product.md, Journeys.
+ */
+export function projectEditRefusal(project: { status: string; hiredDeveloperId: string | null }): Refusal | null {
+  if (project.hiredDeveloperId !== null || !(EDITABLE_PROJECT_STATUSES as readonly string[]).includes(project.status))
+    return { status: 409, message: "A project with a hired developer can't be edited. Agree changes with the developer in messages." };
+  return null;
+}
+
 /** The side `user` is on in a project: its client, its hired developer, or neither. */
 export function projectRole(user: { id: string } | null, project: { userId: string; hiredDeveloperId: string | null }): "client" | "developer" | null {
   if (!user) return null;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  ALERT_FREQUENCIES,
   REPORT_REASONS,
   AVAILABILITIES,
   EMAIL_TYPES,
@@ -134,6 +135,26 @@ export const newPasswordSchema = z
   .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 const confirmPassword = z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password");
 
+/**
+ * "Passwords do not match" on `confirmPassword` whenever both fields are non-empty text, even
+ * while another field of the form is still invalid (Zod skips an object-level refinement after
+ * any field fails unless `when` says otherwise), so each field's message shows at once
+ * (docs/product.md, Journeys).
+ */
+function passwordsMatch<T extends Record<string, unknown>>(field: keyof T & string): [(v: T) => boolean, z.core.$ZodCustomParams] {
+  return [
+    (v: T) => v[field] === v.confirmPassword,
+    {
+      message: "Passwords do not match",
+      path: ["confirmPassword"],
+      when: (payload: { value: unknown }) => {
+        const v = payload.value as Record<string, unknown> | null;
+        return typeof v?.[field] === "string" && typeof v.confirmPassword === "string" && v[field] !== "" && v.confirmPassword !== "";
+      },
+    },
+  ];
+}
+
 /** Register form (docs/product.md, Messages and errors), plus: the password is not the account's own email or name. */
 export const registerSchema = z
   .object({
@@ -144,10 +165,7 @@ export const registerSchema = z
     confirmPassword,
     terms: z.literal(true, { error: "You must accept the terms and conditions" }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  })
+  .refine(...passwordsMatch<{ password: string; confirmPassword: string }>("password"))
   .refine((v) => !personalPasswordProblem(v.password, v), { message: PASSWORD_PERSONAL_MESSAGE, path: ["password"] });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -169,10 +187,7 @@ export const resetPasswordSchema = z
     password: newPasswordSchema,
     confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch<{ password: string; confirmPassword: string }>("password"));
 
 const optionalText = (max: number, label: string, multiline = false) =>
   plain(
@@ -441,7 +456,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordSchema,
     confirmPassword,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine(...passwordsMatch<{ newPassword: string; confirmPassword: string }>("newPassword"));
 
 /** Settings: delete my account, confirmed with the password. */
 export const deleteAccountSchema = z.object({
@@ -556,3 +571,18 @@ export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery
 export const emailPreferencesSchema = z.object(
   Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean({ error: "Must be true or false" }).optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>,
 );
+
+/**
+ * Saving a project search (docs/product.md, Journeys "Saved searches"): the browse filters (as the
+ * /projects URL has them; sort and paging are not part of a search), an optional name (default: a
+ * summary of the filters) and the alert frequency.
+ */
+export const savedSearchSchema = z.object({
+  name: optionalText(100, "Name"),
+  alert: z.enum(ALERT_FREQUENCIES, { error: "Choose instant, daily or off" }).default("instant"),
+  filters: projectListQuerySchema.pick({ search: true, category: true, platform: true, budgetMin: true, budgetMax: true, skills: true }).default({}),
+});
+export type SavedSearchInput = z.input<typeof savedSearchSchema>;
+
+/** Changing a saved search's alert. */
+export const savedSearchAlertSchema = z.object({ alert: z.enum(ALERT_FREQUENCIES, { error: "Choose instant, daily or off" }) });

@@ -8,6 +8,7 @@ import { unreadCounts } from "../../server/messages/service";
 import { listNotifications } from "../../server/notifications/service";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
+import { listSavedSearches } from "../../server/saved-searches/service";
 import { formatRand } from "../../shared/format";
 
 export { requireUser } from "../lib/session.server";
@@ -21,6 +22,7 @@ const RECENT_ACTIVITY_LIMIT = 5;
  * Developer tiles count proposals (docs/product.md, Proposals: Active = pending + shortlisted, This Month = rand
  * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
  * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
+ * Developers also get their saved searches (docs/product.md, Journeys "Saved searches").
  */
 export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
   const [activity, unread] = await Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadCounts(db, user.id)]);
@@ -48,9 +50,15 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
       proposals: [],
+      savedSearches: null,
     };
   }
-  const [profile, stats, proposals] = await Promise.all([findOwnDeveloperProfile(db, user), developerProposalStats(db, user.id), listMyProposals(db, user)]);
+  const [profile, stats, proposals, savedSearches] = await Promise.all([
+    findOwnDeveloperProfile(db, user),
+    developerProposalStats(db, user.id),
+    listMyProposals(db, user),
+    listSavedSearches(db, user),
+  ]);
   return {
     role: "developer" as const,
     tiles: [
@@ -72,5 +80,6 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       status: p.status,
       createdAt: p.createdAt,
     })),
+    savedSearches,
   };
 }

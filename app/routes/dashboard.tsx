@@ -16,8 +16,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { formatBudget, formatRand, formatRelative } from "../../shared/format";
+import { countLabel, formatBudget, formatRand, formatRelative } from "../../shared/format";
+import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
+import { SavedSearchesCard } from "../components/saved-searches/saved-searches";
 import { StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -90,7 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <Link
                   to="/messages"
                   className="hover:text-brand-700 hover:underline"
-                  aria-label={`${t.value} unread ${t.value === 1 ? "message" : "messages"}: open Messages`}
+                  aria-label={`${countLabel(Number(t.value), "unread message")}: open Messages`}
                 >
                   {t.value}
                 </Link>
@@ -131,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {p.title}
                       </Link>
                       <p className="text-sm text-slate-600">
-                        {formatBudget(p.budgetMin, p.budgetMax)} · {p.proposalCount} proposals · posted {formatRelative(p.createdAt)}
+                        {formatBudget(p.budgetMin, p.budgetMax)} · {proposalCountLabel(p.proposalCount)} · posted {formatRelative(p.createdAt)}
                       </p>
                     </div>
                     <StatusBadge status={p.status} />
@@ -239,7 +241,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
 
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
+          {d.savedSearches ? <SavedSearchesCard searches={d.savedSearches} /> : null}
           {d.completion ? (
             <Card className="p-5">
               <div className="flex items-baseline justify-between">

@@ -8,7 +8,7 @@ import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
 import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
 import { yearOf } from "../../shared/format";
-import { Avatar, formatYearMonth, hourlyRateLabel, RatingValue, reviewCountLabel, StarRating } from "../components/developers/developer-bits";
+import { Avatar, formatYearMonth, hourlyRateLabel, RatingSummary, StarRating } from "../components/developers/developer-bits";
 import { PostedTime } from "../components/projects/project-card";
 import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
@@ -70,8 +70,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   </li>
                 ) : null}
                 <li className="inline-flex items-center gap-1.5">
-                  <RatingValue rating={developer.rating} />
-                  <span>({reviewCountLabel(developer.reviewCount)})</span>
+                  <RatingSummary rating={developer.rating} reviewCount={developer.reviewCount} />
                 </li>
                 <li className="inline-flex items-center gap-1.5">
                   <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
@@ -147,7 +146,10 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               <Stat icon={<Wallet className="size-4" />} label="Hourly rate" value={hourlyRateLabel(developer.hourlyRate)} />
               <Stat icon={<Briefcase className="size-4" />} label="Projects completed" value={String(developer.completedProjects)} />
               <Stat icon={<Clock className="size-4" />} label="Response time" value={developer.responseTime || DEFAULT_RESPONSE_TIME} />
-              <Stat icon={<TrendingUp className="size-4" />} label="Success rate" value={`${developer.successRate ?? DEFAULT_SUCCESS_RATE}%`} />
+              {/* A success rate means something only after a completed project (docs/product.md, Journeys). */}
+              {developer.completedProjects > 0 ? (
+                <Stat icon={<TrendingUp className="size-4" />} label="Success rate" value={`${developer.successRate ?? DEFAULT_SUCCESS_RATE}%`} />
+              ) : null}
             </dl>
           </Card>
 

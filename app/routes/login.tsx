@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { loginSchema } from "../../shared/schemas";
 import { AuthCard, PasswordInput } from "../components/auth/auth-card";
 import { Button } from "../components/ui/button";
-import { Field, Input } from "../components/ui/form";
+import { Field, FormAlert, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/login";
 import { failure, readBody, redirectWithFlash, retryAfterHeaders, safeRedirect, signIn } from "./auth.server";
@@ -42,8 +42,9 @@ export default function Login() {
     register,
     onSubmit,
     busy,
+    result,
     formState: { errors },
-  } = useRouteForm<LoginForm>(loadSchema, { email: "", password: "", rememberMe: false }, "/login");
+  } = useRouteForm<LoginForm>(loadSchema, { email: "", password: "", rememberMe: false }, "/login", true);
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (
@@ -61,6 +62,7 @@ export default function Login() {
     >
       <Form method="post" action={`/login${search}`} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormAlert result={result} />
         <Field id="email" label="Email" error={errors.email?.message}>
           <Input
             id="email"

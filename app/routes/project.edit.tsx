@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { projectEditRefusal } from "../../shared/policies";
 import type { ProjectInput } from "../../shared/schemas";
 import { ProjectForm } from "../components/projects/project-form";
 import { Button } from "../components/ui/button";
@@ -26,6 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const project = await getProject(context.deps.db, params.id);
     if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
+    const locked = projectEditRefusal(project);
+    if (locked) throw new ForbiddenError(locked.message);
     return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput };
   } catch (err) {
     if (err instanceof NotFoundError) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });

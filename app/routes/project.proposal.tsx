@@ -378,7 +378,9 @@ function WithdrawDialog() {
         </Button>
       }
     >
-      <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* The dialog renders in a portal, but React still bubbles its submit event to the proposal
+          form around the trigger, whose handler would send `intent: update` instead: stop it here. */}
+      <Form method="post" onSubmit={(event) => event.stopPropagation()} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ModalClose>
           <Button variant="secondary">Keep proposal</Button>
         </ModalClose>

@@ -3,9 +3,10 @@
  * can do (propose, edit, contact, share, report) and similar projects.
  */
 import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
-import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
+import { projectEditRefusal } from "../../shared/policies";
 import { formatBudget, formatDeadline, formatRand, timelineLabel } from "../../shared/format";
 import { PostedTime, proposalCountLabel } from "../components/projects/project-card";
 import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard } from "../components/proposals/project-proposals";
@@ -16,6 +17,7 @@ import { SkillChip, StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
+import { useRealtime, useRevalidateOn } from "../lib/realtime";
 import { BackToList } from "../components/browse/back-to-list";
 import type { Route } from "./+types/project";
 import {
@@ -115,6 +117,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
+      {myProposal || viewer.isOwner ? <LiveProject /> : null}
       <BackToList list="/projects" label="Projects" />
 
       <div className="mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
@@ -135,7 +138,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               </li>
               <li className="inline-flex items-center gap-1.5">
                 <FileText className="size-4 text-slate-400" aria-hidden="true" />
-                {proposalCountLabel(project.proposalCount)}
+                {/* The owner sees every proposal in the section below: the header counts the same list. */}
+                {proposalCountLabel(proposals ? proposals.length : project.proposalCount)}
               </li>
               <li className="inline-flex items-center gap-1.5">
                 <MapPin className="size-4 text-slate-400" aria-hidden="true" />
@@ -174,7 +178,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </div>
               ) : null}
-              {viewer.isOwner ? (
+              {viewer.isOwner && !projectEditRefusal(project) ? (
                 <ButtonLink to={`/projects/${project.id}/edit`} variant="primary" size="sm" className="w-full sm:w-auto">
                   <Pencil className="size-4" aria-hidden="true" />
                   Edit Project
@@ -393,4 +397,25 @@ export function ErrorBoundary() {
       </Card>
     </div>
   );
+}
+
+const PROJECT_EVENTS = ["notification", "resync"] as const;
+
+/**
+ * Re-reads the page when a notice arrives for the viewer (a hire, a decline, a new proposal), as
+ * the notification bell does, so a hired developer does not keep seeing "Shortlisted" until reload.
+ * Rendered only for the owner and developers with a proposal here. When the stream first opens it
+ * reads the page once more: a hire between the server render and the connection is not missed.
+ */
+function LiveProject() {
+  useRevalidateOn(PROJECT_EVENTS);
+  const { live } = useRealtime();
+  const revalidator = useRevalidator();
+  const caughtUp = useRef(false);
+  useEffect(() => {
+    if (!live || caughtUp.current) return;
+    caughtUp.current = true;
+    void revalidator.revalidate();
+  }, [live, revalidator]);
+  return null;
 }

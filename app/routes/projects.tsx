@@ -23,6 +23,7 @@ import {
   type ProjectFilters,
   type ProjectView,
 } from "../components/projects/filters";
+import { SaveSearchButton } from "../components/saved-searches/saved-searches";
 import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } from "../components/projects/project-card";
 import { Button, ButtonLink } from "../components/ui/button";
 import { notify } from "../lib/toast";
@@ -128,9 +129,14 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-8 sm:px-6 lg:py-10">
-      <div className="max-w-2xl">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Browse Projects</h1>
-        <p className="mt-2 text-slate-600">App and software projects from clients across South Africa.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="max-w-2xl">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Browse Projects</h1>
+          <p className="mt-2 text-slate-600">App and software projects from clients across South Africa.</p>
+        </div>
+        {user?.userType === "developer" ? (
+          <SaveSearchButton filters={Object.fromEntries([...paramsFromFilters({ ...applied, sortBy: "newest" })].filter(([k]) => k !== "view"))} />
+        ) : null}
       </div>
 
       <BrowseLayout

@@ -5,7 +5,7 @@
  */
 import { Clock, Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { formatRand } from "../../shared/format";
+import { countLabel, formatRand } from "../../shared/format";
 import { nextProposalStatus, PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../shared/lifecycle";
 import { PostedTime } from "../components/projects/project-card";
 import { DeveloperSummary, ProposalStatusBadge } from "../components/proposals/proposal-bits";
@@ -153,9 +153,7 @@ function ClientGroups({ proposals }: { proposals: Item[] }) {
             >
               {items[0]!.projectTitle}
             </Link>
-            <span className="text-sm font-normal text-slate-500">
-              {items.length} {items.length === 1 ? "proposal" : "proposals"}
-            </span>
+            <span className="text-sm font-normal text-slate-500">{countLabel(items.length, "proposal")}</span>
           </h2>
           <ul className="mt-3 divide-y divide-slate-100">
             {items.map((p) => (

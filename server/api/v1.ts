@@ -34,6 +34,7 @@ import {
 } from "../proposals/service";
 import { createProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
 import { USER_ID, UUID } from "../lib/ids";
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
 type Env = { Variables: { user: SessionUser | null; session: ResolvedSession | null } };
@@ -279,6 +280,16 @@ export function createApiV1(deps: AppDeps) {
   // Email switches; the one-click unsubscribe of RFC 8058 needs no session, only the signed token.
   api.get("/me/email-preferences", async (c) => c.json({ preferences: await getEmailPreferences(deps.db, requireUser(c.get("user")).id) }));
   api.put("/me/email-preferences", async (c) => c.json({ preferences: await updateEmailPreferences(deps.db, c.get("user"), await readJson(c)) }));
+  // Saved searches and their job alerts (docs/product.md, Journeys "Saved searches").
+  api.get("/me/saved-searches", async (c) => c.json({ savedSearches: await listSavedSearches(deps.db, c.get("user")) }));
+  api.post("/me/saved-searches", async (c) => c.json({ savedSearch: await createSavedSearch(deps.db, c.get("user"), await readJson(c)) }, 201));
+  api.patch("/me/saved-searches/:id", async (c) =>
+    c.json({ savedSearch: await updateSavedSearchAlert(deps.db, c.get("user"), c.req.param("id"), await readJson(c)) }),
+  );
+  api.delete("/me/saved-searches/:id", async (c) => {
+    await deleteSavedSearch(deps.db, c.get("user"), c.req.param("id"));
+    return c.body(null, 204);
+  });
   api.post("/unsubscribe", async (c) => c.json({ unsubscribed: await unsubscribe(deps.db, deps.secret, c.req.query("token") ?? "") }));
 
   // Server-sent events: unread counts, messages, read receipts and notification changes, live.

@@ -24,6 +24,7 @@ import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { TooManyRequestsError } from "../errors";
 import { log } from "../log";
+import { countLabel } from "../../shared/format";
 
 /** The requests guarded: sign-in with a password, and asking for a reset link. */
 export type AttemptKind = "login" | "reset";
@@ -92,7 +93,7 @@ export interface AuthLimits {
 
 /** The message of a refused attempt: "Too many attempts. Try again in N seconds." */
 export function tooManyAttempts(seconds: number): TooManyRequestsError {
-  return new TooManyRequestsError(`Too many attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, seconds, "too_many_attempts");
+  return new TooManyRequestsError(`Too many attempts. Try again in ${countLabel(seconds, "second")}.`, seconds, "too_many_attempts");
 }
 
 /** Whole seconds to wait, at least 1, from a rate-limiter-flexible answer's milliseconds. */

@@ -514,6 +514,7 @@ export const emailPreferences = pgTable("email_preferences", {
   newMessage: boolean("new_message").notNull().default(true),
   proposalReceived: boolean("proposal_received").notNull().default(true),
   proposalAccepted: boolean("proposal_accepted").notNull().default(true),
+  jobAlerts: boolean("job_alerts").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
@@ -597,4 +598,50 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A developer's saved project search with its job alert (docs/product.md, Journeys "Saved searches"):
+ * `filters` are the browse filters (projectListQuerySchema without sort and paging), `alert` instant |
+ * daily | off. `checked_until` is the newest project creation time the alert sweep has looked at;
+ * `alerted_at` when the last notice went out (daily alerts wait 24 hours after it).
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    filters: jsonb("filters").$type<Record<string, unknown>>().notNull(),
+    alert: text("alert").notNull().default("instant"),
+    checkedUntil: timestamp("checked_until", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    alertedAt: timestamp("alerted_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt.desc()),
+    // The alert sweep reads the searches whose alert is on.
+    index("saved_searches_alert_idx")
+      .on(t.alert, t.alertedAt)
+      .where(sql`alert <> 'off'`),
+    check("saved_searches_alert_check", sql`${t.alert} in ('instant', 'daily', 'off')`),
+    check("saved_searches_name_length_check", sql`char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/** Projects a saved search's alert has already announced: the primary key makes "never twice" hold. */
+export const savedSearchMatches = pgTable(
+  "saved_search_matches",
+  {
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.projectId] }), index("saved_search_matches_project_idx").on(t.projectId)],
 );

@@ -28,7 +28,7 @@ export const INVALID_UNSUBSCRIBE = "This unsubscribe link is not valid. Sign in 
  * unsubscribe link, and updateEmailPreferences accepts them all.)
  */
 export function emailTypesFor(userType: UserType): EmailType[] {
-  return EMAIL_TYPES.filter((t) => t === "newMessage" || (userType === "client" ? t === "proposalReceived" : t === "proposalAccepted"));
+  return EMAIL_TYPES.filter((t) => t === "newMessage" || (userType === "client" ? t === "proposalReceived" : t === "proposalAccepted" || t === "jobAlerts"));
 }
 
 /** The user's switches; every type is on until switched off. */

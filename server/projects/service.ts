@@ -3,7 +3,7 @@
  * session user where it matters); they validate with the shared schemas and throw typed errors
  * (server/errors.ts). Pages and the JSON API both call these.
  */
-import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   PROJECT_LOCATION,
   SIMILAR_PROJECTS_CANDIDATES,
@@ -14,6 +14,7 @@ import {
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
 import { projectListQuerySchema, projectReportSchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { projectReports, projects, users } from "../db/schema";
@@ -200,19 +201,23 @@ export function projectFormValues(project: Project) {
 
 /**
  * Updates a project: `input` holds the fields to change (missing ones keep their value); the
- * merged result is validated whole. Owner only. Throws UnauthorizedError, NotFoundError,
+ * merged result is validated whole. Owner only, and only before a hire (projectEditRefusal). Throws
+ * ConflictError after a hire, UnauthorizedError, NotFoundError,
  * ForbiddenError, ValidationError.
  */
 export async function updateProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<Project> {
   const current = await getOwnedProject(db, user, id);
+  const refusal = projectEditRefusal(current);
+  if (refusal) throw new ConflictError(refusal.message);
   const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
   const data = parseInput(projectSchema, { ...projectFormValues(current), ...changes });
+  // The WHERE repeats the policy, so a hire committed since the read above is not overwritten.
   const [row] = await db
     .update(projects)
     .set({ ...toRow(data), updatedAt: new Date() })
-    .where(eq(projects.id, id))
+    .where(and(eq(projects.id, id), isNull(projects.hiredDeveloperId), inArray(projects.status, ["active", "closed"])))
     .returning(columns);
-  if (!row) throw new NotFoundError("Project not found");
+  if (!row) throw new ConflictError(projectEditRefusal({ status: "in_progress", hiredDeveloperId: "" })!.message);
   return toProject(row);
 }
 

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { TIMELINES, type ProjectStatus } from "../../shared/constants";
-import { formatRand } from "../../shared/format";
+import { countLabel, formatRand } from "../../shared/format";
 import { PROPOSAL_INITIAL_STATUS, PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
 import { proposalRefusal } from "../../shared/policies";
 import { declineSchema, PROPOSAL_SORTS, proposalSchema, type ProposalSort } from "../../shared/schemas";
@@ -48,7 +48,7 @@ export interface Proposal {
 
 function durationLabel(p: { durationCode: string | null; durationDays: number | null }): string {
   if (p.durationCode) return TIMELINES.find((t) => t.code === p.durationCode)?.label ?? p.durationCode;
-  return p.durationDays === 1 ? "1 day" : `${p.durationDays} days`;
+  return countLabel(p.durationDays ?? 0, "day");
 }
 
 const proposalColumns = {

@@ -13,8 +13,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
-import { notifications } from "../../server/db/schema";
+import { notifications, savedSearches } from "../../server/db/schema";
 import { startConversation } from "../../server/messages/service";
+import { createSavedSearch } from "../../server/saved-searches/service";
 import { apiClient } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeProject, makeProposal } from "../support/factories";
@@ -28,6 +29,7 @@ interface Fixture {
   conversationId: string;
   notificationId: string;
   developerId: string;
+  savedSearchId: string;
 }
 
 interface ApiRow {
@@ -97,6 +99,11 @@ const API: Record<string, ApiRow> = {
   "GET /api/v1/me/unread": { who: SIGNED_IN },
   "GET /api/v1/me/email-preferences": { who: SIGNED_IN },
   "PUT /api/v1/me/email-preferences": { who: SIGNED_IN, body: () => ({ newMessage: "maybe" }) },
+  "GET /api/v1/me/saved-searches": { who: SIGNED_IN },
+  "POST /api/v1/me/saved-searches": { who: DEVELOPERS, body: () => ({ filters: { category: "Knitting" } }) },
+  // Someone else's saved search answers 404 (checked below: it stays as it was).
+  "PATCH /api/v1/me/saved-searches/:id": { who: SIGNED_IN, body: () => ({ alert: "off" }) },
+  "DELETE /api/v1/me/saved-searches/:id": { who: SIGNED_IN },
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
@@ -170,7 +177,15 @@ describe("authorization matrix", () => {
     const proposal = await makeProposal(t.domain, project, dev.user);
     const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
-    f = { projectId: project.id, proposalId: proposal.id, conversationId: conversation.id, notificationId: notice!.id, developerId: dev.user.id };
+    const saved = await createSavedSearch(t.database.db, dev.user, { filters: { category: "Education" }, alert: "instant" });
+    f = {
+      projectId: project.id,
+      proposalId: proposal.id,
+      conversationId: conversation.id,
+      notificationId: notice!.id,
+      developerId: dev.user.id,
+      savedSearchId: saved.id,
+    };
   });
   afterAll(() => t?.close());
 
@@ -227,6 +242,7 @@ describe("authorization matrix", () => {
       .replace("/proposals/:id", () => `/proposals/${f.proposalId}`)
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
+      .replace("/saved-searches/:id", () => `/saved-searches/${f.savedSearchId}`)
       .replace("/developers/:id", () => `/developers/${f.developerId}`);
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
@@ -239,6 +255,10 @@ describe("authorization matrix", () => {
       const res = await call(method, resolve(pattern), { cookie: who === "anonymous" ? undefined : sessions[who].cookie, body: row.body?.(f) });
       await res.body?.cancel();
       expect(outcomeOf(res.status, res.headers.get("location")), `${endpoint} as ${who}`).toBe(expected);
+    }
+    if (endpoint.endsWith("/api/v1/me/saved-searches/:id")) {
+      const [s] = await t.database.db.select({ alert: savedSearches.alert }).from(savedSearches).where(eq(savedSearches.id, f.savedSearchId));
+      expect(s?.alert, "another user's saved search stays as it was").toBe("instant");
     }
     if (endpoint === "POST /api/v1/notifications/:id/read") {
       const [n] = await t.database.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, f.notificationId));

@@ -293,7 +293,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const ok = await call("POST", `/api/v1/unsubscribe?token=${token}`);
     expect(ok.status).toBe(200);
     const prefs = await json<{ preferences: Record<string, boolean> }>(await call("GET", "/api/v1/me/email-preferences", { cookie: away.cookie }));
-    expect(prefs.preferences).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true });
+    expect(prefs.preferences).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
     await sendMessage(t.database.db, sender.user, conversation.id, { body: "Still there?" });
     await sweep(minutes(150));
     expect(mailsTo()).toHaveLength(2);
@@ -311,7 +311,12 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const bad = await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: "no" }, cookie: client.cookie });
     expect(bad.status).toBe(400);
     const res = await call("PUT", "/api/v1/me/email-preferences", { body: { proposalReceived: false }, cookie: client.cookie });
-    expect((await json<{ preferences: object }>(res)).preferences).toEqual({ newMessage: true, proposalReceived: false, proposalAccepted: true });
+    expect((await json<{ preferences: object }>(res)).preferences).toEqual({
+      newMessage: true,
+      proposalReceived: false,
+      proposalAccepted: true,
+      jobAlerts: true,
+    });
     expect((await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: false } })).status).toBe(401);
   });
 });

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDevelopers, listTopDevelopers } from "../../server/developers/service";
 import { getProject, listProjects, listSimilarProjects, listUserProjects } from "../../server/projects/service";
+import type { SessionUser } from "../../server/context";
+import { createSavedSearch, listSavedSearches, sweepSavedSearchAlerts } from "../../server/saved-searches/service";
 import { seedDemoData } from "../../server/seed/seed";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { createPlanRecorder, seqScans, sorts, type PlanNode } from "../support/plans";
@@ -127,6 +129,17 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
 
   it.each(["rating", "reviewCount", "completedProjects", "hourlyRate"])("developers sorted by %s are read in index order", async (sortBy) => {
     expect(await pageQuerySorts(() => listDevelopers(database.db, { sortBy }))).toBe(0);
+  });
+
+  it("saved searches: a user's list and the job-alert sweep's due searches use indexes", async () => {
+    const [dev] = await database.query<{ id: string }>("select id from users where user_type = 'developer' limit 1");
+    const user = { id: dev!.id, userType: "developer" } as SessionUser;
+    await createSavedSearch(database.db, user, { filters: { skills: "Flutter" }, alert: "instant" });
+    const watched = ["saved_searches", "saved_search_matches"];
+    expect(await plans.scannedTables(database, () => listSavedSearches(database.db, user), watched)).toEqual([]);
+    expect(
+      await plans.scannedTables(database, () => sweepSavedSearchAlerts({ db: database.db, appUrl: "http://localhost", secret: "s".repeat(40) }), watched),
+    ).toEqual([]);
   });
 
   it("top developers use an index", async () => {

@@ -1,7 +1,7 @@
 /** Small pieces shared by the developer card and the developer profile. */
 import { Star } from "lucide-react";
 import { AVAILABILITY_BADGES, type Availability } from "../../../shared/constants";
-import { formatRand } from "../../../shared/format";
+import { countLabel, formatRand } from "../../../shared/format";
 import { Badge } from "../ui/badge";
 
 /** Accent gold of docs/product.md, Look and feel, for stars only (never text). */
@@ -12,9 +12,29 @@ export function hourlyRateLabel(rate: number | null): string {
   return rate == null ? "Rate on request" : `${formatRand(rate)}/hour`;
 }
 
-/** "12 reviews", "1 review". */
+/** "12 reviews", "1 review" (countLabel, Intl.PluralRules). */
 export function reviewCountLabel(n: number): string {
-  return `${n} ${n === 1 ? "review" : "reviews"}`;
+  return countLabel(n, "review");
+}
+
+/**
+ * The rating with its review count, or "New" for a developer with no reviews yet (a 0.0 rating
+ * would read as a bad one; docs/product.md, Journeys).
+ */
+export function RatingSummary({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (reviewCount === 0)
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Badge tone="green">New</Badge>
+        <span className="sr-only">No reviews yet</span>
+      </span>
+    );
+  return (
+    <span className="inline-flex items-center gap-1">
+      <RatingValue rating={rating} />
+      <span>({reviewCountLabel(reviewCount)})</span>
+    </span>
+  );
 }
 
 /** The initial-letter avatar circle (docs/product.md, Screens, Look and feel: no images needed). */

@@ -6,7 +6,8 @@ import type { Developer } from "../../../server/developers/service";
 import { SkillChip } from "../ui/badge";
 import { buttonClass } from "../ui/button";
 import { Card, Skeleton } from "../ui/card";
-import { Avatar, AvailabilityBadge, hourlyRateLabel, RatingValue, reviewCountLabel } from "./developer-bits";
+import { countLabel } from "../../../shared/format";
+import { Avatar, AvailabilityBadge, hourlyRateLabel, RatingSummary } from "./developer-bits";
 
 /** What a developer card needs of a developer (any `Developer` fits). */
 export type DeveloperCardData = Pick<
@@ -110,10 +111,7 @@ export function DeveloperCard({
         </div>
 
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <RatingValue rating={developer.rating} />
-            <span>({reviewCountLabel(developer.reviewCount)})</span>
-          </span>
+          <RatingSummary rating={developer.rating} reviewCount={developer.reviewCount} />
           {developer.city ? (
             <span className="inline-flex items-center gap-1">
               <MapPin className="size-4 text-slate-400" aria-hidden="true" />
@@ -163,7 +161,7 @@ export function DeveloperCard({
               {developer.responseTime || DEFAULT_RESPONSE_TIME}
             </Fact>
             <Fact icon={<Briefcase className="size-4" />} label="Projects completed" className="col-span-2">
-              {developer.completedProjects} projects completed
+              {countLabel(developer.completedProjects, "project")} completed
             </Fact>
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -32,10 +32,13 @@ const COLUMNS = [
 
 const link = "inline-flex min-h-11 items-center text-sm text-slate-300 hover:text-white focus-visible:outline-white sm:min-h-9";
 
-/** Site footer: pitch, contact e-mail, link columns and the copyright line with the current year. */
-export function Footer({ year }: { year: number }) {
+/**
+ * Site footer: pitch, contact e-mail, link columns and the copyright line with the current year.
+ * `hideOnPhone` leaves it out below the sm breakpoint (under a chat composer).
+ */
+export function Footer({ year, hideOnPhone = false }: { year: number; hideOnPhone?: boolean }) {
   return (
-    <footer className="mt-auto bg-slate-900 text-slate-300">
+    <footer className={`mt-auto bg-slate-900 text-slate-300 ${hideOnPhone ? "max-sm:hidden" : ""}`}>
       <div className="mx-auto grid max-w-[1200px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="max-w-sm">
           <p className="text-xl font-bold tracking-tight text-white">

@@ -4,11 +4,18 @@ import { MAX_MESSAGE } from "../../../shared/constants";
 import { messageSchema } from "../../../shared/schemas";
 
 /**
- * The message box (docs/product.md, Messages and notifications): Enter sends, Shift+Enter starts a new line, 1 to 5,000 characters
+ * The message box (docs/product.md, Messages and notifications): with a keyboard and mouse Enter sends and Shift+Enter
+ * starts a new line; on touch devices (a coarse pointer) Enter starts a new line and the Send button
+ * sends, since a phone keyboard has no Shift+Enter (docs/product.md, Journeys). 1 to 5,000 characters
  * (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
  * the page's action. `onSend` gets the text and the draft's idempotency key, and resolves to an
  * error message or null; the box clears on success. `error` shows a message from the server (e.g. the rate limit).
  */
+/** True on a device whose main pointer is a finger (phones, tablets). */
+function touchDevice(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
+}
+
 export function Composer({
   onSend,
   busy,
@@ -49,7 +56,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && !touchDevice()) {
       event.preventDefault();
       void submit();
     }

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { EMAIL_TYPE_LABELS, type EmailType } from "../../../shared/constants";
+import { countLabel } from "../../../shared/format";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../lib/toast";
@@ -152,7 +153,7 @@ export function SessionsForm({ otherSessions }: { otherSessions: number }) {
       <p className="text-sm text-slate-700">
         {otherSessions === 0
           ? "You are signed in on this device only."
-          : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "session" : "sessions"} (other browsers or devices).`}
+          : `You are also signed in on ${countLabel(otherSessions, "other session")} (other browsers or devices).`}
       </p>
       <input type="hidden" name="intent" value="signOutOthers" />
       <Button type="submit" variant="secondary" busy={busy} disabled={otherSessions === 0} className="shrink-0">

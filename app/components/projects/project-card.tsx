@@ -2,7 +2,7 @@ import { Calendar, MapPin, MonitorSmartphone, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
-import { formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
+import { countLabel, formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
 import type { Project } from "../../../server/projects/service";
 import { SkillChip, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
@@ -49,9 +49,9 @@ export function toCardData(project: ProjectCardData): ProjectCardData {
   };
 }
 
-/** "3 proposals", "1 proposal". */
+/** "3 proposals", "1 proposal" (countLabel, Intl.PluralRules). */
 export function proposalCountLabel(n: number): string {
-  return `${n} ${n === 1 ? "proposal" : "proposals"}`;
+  return countLabel(n, "proposal");
 }
 
 /** A relative "posted" time; the server's text is kept on hydration (the clock moved meanwhile). */

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -94,6 +94,15 @@ export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultVa
   const timeline = watch("timeline");
   const last = step === PROJECT_WIZARD_STEPS.length - 1;
 
+  // Moving between steps moves focus to the new step's heading, which screen readers announce.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
+
   async function next() {
     const ok = await trigger(PROJECT_WIZARD_STEPS[step]!.fields as unknown as FieldPath<ProjectInput>[], { shouldFocus: true });
     if (ok) setStep((s) => s + 1);
@@ -122,9 +131,10 @@ export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultVa
     <form
       noValidate
       onSubmit={(e) => {
-        if (last) return onSubmit(e);
+        // Enter in a field moves on a step; on the last step it does nothing: only a click (or a
+        // deliberate key press) on the final button publishes, so Enter twice cannot (docs/product.md, Journeys).
         e.preventDefault();
-        void next();
+        if (!last) void next();
       }}
       className="space-y-6"
     >
@@ -141,7 +151,7 @@ export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultVa
       </ol>
 
       <Card className="space-y-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
           Step {step + 1} of 3: {PROJECT_WIZARD_STEPS[step]!.title}
         </h2>
 
@@ -352,12 +362,13 @@ export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultVa
             </Button>
           ) : null}
           {last ? (
-            <Button type="submit" busy={saving}>
+            // Its own key: React mounts a new button, so the focus on "Next" does not carry over to it.
+            <Button key="final" type="button" busy={saving} onClick={() => void onSubmit()}>
               {mode === "create" ? (saving ? "Creating Project..." : "Create Project") : saving ? "Saving Changes..." : "Save Changes"}
               {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
             </Button>
           ) : (
-            <Button type="submit">
+            <Button key="next" type="submit">
               Next <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           )}

@@ -7,7 +7,7 @@
 import { Ban, CheckCircle2, Clock, Handshake, ListChecks, Star, ThumbsDown, UserCheck, XCircle } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { formatRand } from "../../../shared/format";
+import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
@@ -388,9 +388,7 @@ export function ReviewCard({ who, canReview, reviewed }: { who: string; canRevie
                   }}
                 />
                 <Star className={`pointer-events-none size-8 ${n <= rating ? "fill-accent-500 text-accent-500" : "text-slate-300"}`} aria-hidden="true" />
-                <span className="sr-only">
-                  {n} {n === 1 ? "star" : "stars"}
-                </span>
+                <span className="sr-only">{countLabel(n, "star")}</span>
               </label>
             ))}
           </div>

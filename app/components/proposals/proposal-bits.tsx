@@ -1,8 +1,9 @@
 /** Small shared pieces of the proposal screens: status badge, developer summary, action feedback. */
-import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, type useFetcher } from "react-router";
+import { countLabel } from "../../../shared/format";
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
+import { RatingSummary } from "../developers/developer-bits";
 import { notify } from "../../lib/toast";
 import { Badge } from "../ui/badge";
 
@@ -46,16 +47,8 @@ export function DeveloperSummary({ developer }: { developer: DeveloperSummaryDat
           {developer.city ? ` · ${developer.city}` : ""}
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <Star className="size-4 fill-accent-500 text-accent-500" aria-hidden="true" />
-            <span className="font-medium text-slate-800">{developer.rating.toFixed(1)}</span>
-            <span>
-              ({developer.reviewCount} {developer.reviewCount === 1 ? "review" : "reviews"})
-            </span>
-          </span>
-          <span>
-            {developer.completedProjects} {developer.completedProjects === 1 ? "project" : "projects"} completed
-          </span>
+          <RatingSummary rating={developer.rating} reviewCount={developer.reviewCount} />
+          <span>{countLabel(developer.completedProjects, "project")} completed</span>
         </p>
       </div>
     </div>

@@ -65,3 +65,16 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
     </p>
   );
 }
+
+/**
+ * A form's own failure message (a refused sign-in, a rate limit), rendered by the server too, so a
+ * form posted without JavaScript shows why it came back (docs/product.md, Journeys).
+ */
+export function FormAlert({ result }: { result: { ok: boolean; message?: string; fields?: Record<string, string> } | undefined | null }) {
+  if (!result || result.ok !== false || !result.message || Object.keys(result.fields ?? {}).length) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {result.message}
+    </p>
+  );
+}

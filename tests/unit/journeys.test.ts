@@ -1,0 +1,86 @@
+/**
+ * docs/product.md, Journeys: the rules behind the journey fixes that need no browser: counts through
+ * Intl.PluralRules, password confirmation shown with every other field's message, and a project
+ * locked for editing once a developer is hired.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConflictError } from "../../server/errors";
+import { getProject, updateProject } from "../../server/projects/service";
+import { countLabel } from "../../shared/format";
+import { projectEditRefusal } from "../../shared/policies";
+import { changePasswordSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeClient, makeHire, makeProject } from "../support/factories";
+
+describe("countLabel", () => {
+  it("uses the singular for one only", () => {
+    expect(countLabel(0, "proposal")).toBe("0 proposals");
+    expect(countLabel(1, "proposal")).toBe("1 proposal");
+    expect(countLabel(2, "project")).toBe("2 projects");
+    expect(countLabel(1, "person", "people")).toBe("1 person");
+    expect(countLabel(3, "person", "people")).toBe("3 people");
+  });
+});
+
+describe("password confirmation", () => {
+  const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+
+  it("shows 'Passwords do not match' while other fields are still invalid", () => {
+    const register = issues(registerSchema.safeParse({ name: "", email: "nope", password: "Kalahari-Quokka-42", confirmPassword: "Lantern-Okapi-58" }));
+    expect(register).toContain("confirmPassword: Passwords do not match");
+    expect(register).toContain("name: Name is required");
+    expect(issues(resetPasswordSchema.safeParse({ token: "", password: "Kalahari-Quokka-42", confirmPassword: "x" }))).toContain(
+      "confirmPassword: Passwords do not match",
+    );
+    expect(issues(changePasswordSchema.safeParse({ currentPassword: "", newPassword: "Kalahari-Quokka-42", confirmPassword: "x" }))).toContain(
+      "confirmPassword: Passwords do not match",
+    );
+  });
+
+  it("says nothing about matching while the confirmation is empty, and passes when both agree", () => {
+    expect(issues(registerSchema.safeParse({ name: "", password: "Kalahari-Quokka-42", confirmPassword: "" }))).not.toContain(
+      "confirmPassword: Passwords do not match",
+    );
+    expect(
+      registerSchema.safeParse({
+        name: "Thandi Nkosi",
+        email: "thandi@example.co.za",
+        password: "Kalahari-Quokka-42",
+        confirmPassword: "Kalahari-Quokka-42",
+        terms: true,
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe("projectEditRefusal", () => {
+  it("locks a project once a developer is hired, and after completion", () => {
+    expect(projectEditRefusal({ status: "active", hiredDeveloperId: null })).toBeNull();
+    expect(projectEditRefusal({ status: "closed", hiredDeveloperId: null })).toBeNull();
+    expect(projectEditRefusal({ status: "in_progress", hiredDeveloperId: "d" })?.status).toBe(409);
+    expect(projectEditRefusal({ status: "completed", hiredDeveloperId: "d" })?.status).toBe(409);
+  });
+});
+
+describe.each(DB_KINDS)("editing a project on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it("an open project can be edited; a hired or completed one cannot, and keeps its budget", async () => {
+    const client = await makeClient(t.database.db);
+    const open = await makeProject(t.database.db, client);
+    expect((await updateProject(t.database.db, client, open.id, { budgetRange: "R75000+" })).budgetMin).toBe(75000);
+
+    for (const completed of [false, true]) {
+      const hire = await makeHire(t.domain, { completed });
+      const before = await getProject(t.database.db, hire.project.id);
+      await expect(updateProject(t.database.db, hire.client, hire.project.id, { budgetRange: "R75000+" })).rejects.toBeInstanceOf(ConflictError);
+      expect((await getProject(t.database.db, hire.project.id)).budgetMin).toBe(before.budgetMin);
+    }
+  });
+});
