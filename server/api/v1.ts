@@ -9,7 +9,9 @@ import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { asUnavailable } from "../db/faults";
 import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../idempotency/service";
-import { AppError, NotFoundError, requireUser, ValidationError } from "../errors";
+import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
+import { createTokenAuthenticator } from "../tokens/service";
+import { documentApi, openApiHandler } from "./openapi";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
@@ -34,7 +36,7 @@ import { createProject, getProject, listProjects, reportProject, updateProject }
 import { USER_ID, UUID } from "../lib/ids";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
-type Env = { Variables: { user: SessionUser | null } };
+type Env = { Variables: { user: SessionUser | null; viaToken: boolean } };
 
 /** What each kind of path id looks like, and the 404 message of one that names nothing. */
 const PATH_IDS = {
@@ -152,12 +154,23 @@ export function createApiV1(deps: AppDeps) {
   );
 
   // Writes from another origin were refused before this app (server/http/app.ts, docs/security.md).
+  // `Authorization: Bearer <personal API token>` acts as the token's owner (server/tokens/service.ts);
+  // without it, the session cookie decides.
+  const tokens = createTokenAuthenticator(deps.db);
   api.use("*", async (c, next) => {
-    const user = await getSessionUser(deps.auth, c.req.raw.headers);
+    const authorization = c.req.header("authorization");
+    const bearer = authorization?.match(/^Bearer[ ]+(\S+)[ ]*$/i)?.[1];
+    if (authorization !== undefined && bearer === undefined) throw new UnauthorizedError("Send the API token as Authorization: Bearer <token>");
+    const user = bearer ? await tokens.authenticate(bearer) : await getSessionUser(deps.auth, c.req.raw.headers);
     if (user) setRequestUser(user.id);
     c.set("user", user);
+    c.set("viaToken", bearer !== undefined);
     await next();
   });
+
+  // The OpenAPI description of every route below (server/api/openapi.ts, docs/decisions/0029).
+  documentApi(api as unknown as Hono<never>);
+  api.get("/openapi.json", openApiHandler(api as unknown as Hono<never>));
 
   api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
   api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, pathId(c, "project")) }));
@@ -236,6 +249,8 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await exportMyData(deps.db, c.get("user")));
   });
   api.delete("/me", async (c) => {
+    // Scope of personal API tokens (docs/product.md): a leaked token must not erase the account.
+    if (c.get("viaToken")) throw new ForbiddenError("An API token cannot delete the account. Use Settings in the browser.");
     const { headers } = await deleteAccount({ ...proposalDeps, auth: deps.auth }, c.get("user"), await readJson(c), c.req.raw.headers);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);

@@ -13,7 +13,18 @@ import { developerProfiles, projects, users } from "../db/schema";
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Public pages with fixed addresses (docs/product.md, Screens). */
-export const SITEMAP_STATIC_PATHS = ["/", "/projects", "/developers", "/how-it-works", "/faq", "/support", "/success-stories", "/terms", "/privacy"] as const;
+export const SITEMAP_STATIC_PATHS = [
+  "/",
+  "/projects",
+  "/developers",
+  "/how-it-works",
+  "/faq",
+  "/support",
+  "/success-stories",
+  "/terms",
+  "/privacy",
+  "/api/docs",
+] as const;
 
 export type SitemapKind = "pages" | "projects" | "developers";
 
@@ -144,5 +155,6 @@ export function robotsTxt(origin: string): string {
     "/unsubscribe",
     "/search",
   ];
-  return `User-agent: *\n${privatePaths.map((p) => `Disallow: ${p}`).join("\n")}\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+  // The API reference is public; the rest of /api/ is not for crawlers (longest match wins).
+  return `User-agent: *\nAllow: /api/docs\n${privatePaths.map((p) => `Disallow: ${p}`).join("\n")}\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
