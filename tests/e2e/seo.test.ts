@@ -7,11 +7,12 @@
  *   noindex; the sitemap, robots.txt, manifest and icons answer;
  * - axe-core finds no violation on every page, signed out and signed in, at phone and desktop widths.
  */
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatBudget } from "../../shared/format";
 import { projectInput } from "../support/fixtures";
-import { launchBrowser, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
 interface HeadTags {
   title: string;
@@ -173,4 +174,72 @@ describe("seo and accessibility", () => {
     }
     expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
   });
+
+  it("axe-core finds no WCAG 2.2 AA violation on any page, signed out and signed in, at phone and desktop widths", async () => {
+    const base = server.url;
+    const { projects } = (await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as { projects: Array<{ id: string }> };
+    const { developers } = (await (await fetch(`${base}/api/v1/developers/top`)).json()) as { developers: Array<{ id: string }> };
+    const publicPaths = [
+      "/",
+      "/projects",
+      `/projects/${projects[0]!.id}`,
+      "/developers",
+      `/developers/${developers[0]!.id}`,
+      "/search?q=flutter",
+      "/how-it-works",
+      "/faq",
+      "/support",
+      "/terms",
+      "/privacy",
+      "/success-stories",
+      "/api/docs",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/no-such-page",
+    ];
+    const clientPaths = [
+      "/dashboard",
+      "/projects/new",
+      "/profile",
+      "/messages",
+      "/notifications",
+      `/projects/${projects[0]!.id}`,
+      "/messages/new?to=" + developers[0]!.id,
+    ];
+    const developerPaths = ["/dashboard", "/profile/setup", "/proposals", `/projects/${projects[0]!.id}/proposal`];
+    const found: string[] = [];
+
+    async function check(page: Page, path: string, who: string) {
+      await page.goto(base + path, { waitUntil: "load" });
+      // Hydrated: React Router's client has taken over (the page is as a user sees it).
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      for (const v of results.violations) {
+        found.push(
+          `${who} ${page.viewportSize()?.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
+      }
+    }
+
+    for (const width of [390, 1280]) {
+      const anon = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      for (const path of publicPaths) await check(anon, path, "anonymous");
+      await anon.context().close();
+
+      const client = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await register(client, base, { name: "Naledi Axe", email: `axe.client.${width}.${stamp}@example.co.za`, developer: false });
+      for (const path of clientPaths) await check(client, path, "client");
+      await client.context().close();
+
+      const developer = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await register(developer, base, { name: "Thabo Axe", email: `axe.dev.${width}.${stamp}@example.co.za`, developer: true });
+      for (const path of developerPaths) await check(developer, path, "developer");
+      await developer.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
 });
