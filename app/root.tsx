@@ -24,13 +24,21 @@ const appCss: string = import.meta.env.SSR
 // Before hydration: stylesheets that libraries add later get the page's CSP nonce (decision 0010).
 if (typeof document !== "undefined") shareNonceWithRuntimeStyles();
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
   const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
   const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
-  return data({ user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data(
+    { user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId, origin: context.deps.config.appUrl },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];

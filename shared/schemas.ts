@@ -586,3 +586,14 @@ export type SavedSearchInput = z.input<typeof savedSearchSchema>;
 
 /** Changing a saved search's alert. */
 export const savedSearchAlertSchema = z.object({ alert: z.enum(ALERT_FREQUENCIES, { error: "Choose instant, daily or off" }) });
+
+/** The most personal API tokens one account may hold (docs/product.md, Personal API tokens). */
+export const MAX_API_TOKENS = 10;
+/** The longest name of a personal API token. */
+export const MAX_API_TOKEN_NAME = 60;
+
+/** Creating a personal API token: a name of 1 to 60 characters on one line, to tell tokens apart. */
+export const apiTokenSchema = z.object({
+  name: plain(requiredText("Token name is required").max(MAX_API_TOKEN_NAME, `Token name must be at most ${MAX_API_TOKEN_NAME} characters`), "Token name"),
+});
+export type ApiTokenInput = z.input<typeof apiTokenSchema>;

@@ -15,6 +15,8 @@ import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
 import { BackToList } from "../components/browse/back-to-list";
+import { originFrom, seoMeta } from "../lib/seo";
+import { developerJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/developer";
 import { loadDeveloperProfile } from "./developer.server";
 
@@ -25,19 +27,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return profile;
 }
 
-export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+/** Title, description, canonical URL, Open Graph profile and ProfilePage/Person JSON-LD (docs/product.md, Search engines and sharing). */
+export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!data) return [{ title: "Developer not found | BuildZA" }];
   const { developer } = data;
   const title = developer.title || DEFAULT_DEVELOPER_TITLE;
-  const about = developer.bio || `${developer.name}, ${title}${developer.city ? ` in ${developer.city}` : ""}, on BuildZA.`;
-  const description = about.length > 160 ? `${about.slice(0, 157).trimEnd()}...` : about;
-  return [
-    { title: `${developer.name} - ${title} | BuildZA` },
-    { name: "description", content: description },
-    { property: "og:title", content: `${developer.name} - ${title}` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "profile" },
-  ];
+  const origin = originFrom(matches);
+  return seoMeta({
+    title: `${developer.name} - ${title}`,
+    description: developer.bio || `${developer.name}, ${title}${developer.city ? ` in ${developer.city}` : ""}, on BuildZA.`,
+    path: `/developers/${developer.id}`,
+    origin,
+    type: "profile",
+    jsonLd: [developerJsonLd(developer, origin, title)],
+  });
 }
 
 const AVAILABILITY_DOTS = { available: "bg-brand-600", busy: "bg-amber-500", unavailable: "bg-slate-400" } as const;

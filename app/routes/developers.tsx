@@ -25,21 +25,21 @@ import {
 import { Button, ButtonLink } from "../components/ui/button";
 import { notify } from "../lib/toast";
 import { useRootData } from "../root";
+import { originFrom, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/developers";
 import { loadDevelopersPage } from "./developers.server";
 import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "developer-filters";
 
-export function meta(): Route.MetaDescriptors {
-  return [
-    { title: "Find Developers | BuildZA" },
-    {
-      name: "description",
-      content:
-        "Find app developers across South Africa. Filter by skills, city, rating and availability, compare rates in rand and contact the right developer.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return seoMeta({
+    title: "Find Developers",
+    description:
+      "Find app developers across South Africa. Filter by skills, city, rating and availability, compare rates in rand and contact the right developer.",
+    path: "/developers",
+    origin: originFrom(matches),
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

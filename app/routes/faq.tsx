@@ -6,15 +6,17 @@ import { budgetRangeLabel } from "../../shared/format";
 import { CallToAction, ContentPage } from "../components/layout/content-page";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/faq";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `FAQ - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `FAQ - ${PRODUCT_NAME}`,
+    title: "Frequently asked questions",
+    description:
       "Answers to common questions about BuildZA: posting app projects, budgets in rand, proposals, choosing a developer, joining as a developer and your privacy.",
-  },
-];
+    path: "/faq",
+    origin: originFrom(matches),
+  });
 
 const link = "font-medium text-brand-700 underline underline-offset-2";
 

@@ -6,16 +6,23 @@ import { Testimonials } from "../components/home/testimonials";
 import { DeveloperCard } from "../components/developers/developer-card";
 import { ButtonLink } from "../components/ui/button";
 import { useRootData } from "../root";
+import { originFrom, seoMeta } from "../lib/seo";
+import { homeJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/home";
 import { loadTopDevelopers } from "./home.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}` },
-  {
-    name: "description",
-    content: "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return seoMeta({
+    fullTitle: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}`,
+    title: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}`,
+    description:
+      "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
+    path: "/",
+    origin,
+    jsonLd: homeJsonLd(origin),
+  });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { topDevelopers: await loadTopDevelopers(context.deps.db) };

@@ -6,15 +6,17 @@ import { budgetRangeLabel } from "../../shared/format";
 import { CallToAction, ContentPage } from "../components/layout/content-page";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/how-it-works";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `How It Works - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `How It Works - ${PRODUCT_NAME}`,
+    title: "How it works",
+    description:
       "How BuildZA works for clients and developers: post your app project, get proposals from South African developers within 24 hours, choose and start building.",
-  },
-];
+    path: "/how-it-works",
+    origin: originFrom(matches),
+  });
 
 interface Step {
   title: string;

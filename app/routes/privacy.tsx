@@ -3,14 +3,16 @@ import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";
 import { ContentPage } from "../components/layout/content-page";
 import { OnThisPage } from "../components/layout/on-this-page";
 import type { Route } from "./+types/privacy";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Privacy Policy - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content: "How BuildZA collects, uses and protects your personal information under POPIA, your rights, and how to contact our Information Officer.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `Privacy Policy - ${PRODUCT_NAME}`,
+    title: "Privacy Policy",
+    description: "How BuildZA collects, uses and protects your personal information under POPIA, your rights, and how to contact our Information Officer.",
+    path: "/privacy",
+    origin: originFrom(matches),
+  });
 
 const SECTIONS = [
   { id: "who-we-are", label: "Who we are" },

@@ -6,3 +6,4 @@ export { emailTypesFor, getEmailPreferences, updateEmailPreferences } from "../.
 export { readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/service";

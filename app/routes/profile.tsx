@@ -10,11 +10,15 @@ import {
   SettingsCard,
   type SettingsResult,
 } from "../components/profile/settings-forms";
+import { ApiTokens } from "../components/profile/api-tokens";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
   AppError,
   changeName,
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
   changePassword,
   countOtherSessions,
   deleteAccount,
@@ -32,15 +36,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences] = await Promise.all([
+  const [otherSessions, preferences, apiTokens] = await Promise.all([
     countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
+    listApiTokens(context.deps.db, user),
   ]);
   const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
-  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches };
+  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens };
 }
 
-const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "delete"] as const;
+const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "delete"] as const;
 
 /** One action for every form of the page, told apart by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,6 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         // { intent, newMessage?: boolean, ... }: the schema drops `intent` and checks each switch.
         await updateEmailPreferences(context.deps.db, user, body);
         return ok("Email settings saved");
+      case "createToken": {
+        // The token text goes back once, in this answer only (docs/product.md, Personal API tokens).
+        const { token } = await createApiToken(context.deps.db, user, body);
+        return data<SettingsResult>({ ok: true, intent, message: "Token created", token });
+      }
+      case "revokeToken":
+        await revokeApiToken(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
+        return ok("Token revoked");
       case "delete": {
         const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
         return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
@@ -82,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches, apiTokens } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -117,6 +130,22 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
         <SettingsCard id="sessions" title="Sessions">
           <SessionsForm otherSessions={otherSessions} />
+        </SettingsCard>
+
+        <SettingsCard
+          id="api-tokens"
+          title="API tokens"
+          description={
+            <>
+              Personal tokens let your own scripts and apps use the{" "}
+              <a className="font-medium text-brand-700 underline" href="/api/docs">
+                BuildZA API
+              </a>{" "}
+              as you, with <code>Authorization: Bearer</code>. Treat a token like a password; revoke it when you no longer need it.
+            </>
+          }
+        >
+          <ApiTokens tokens={apiTokens} />
         </SettingsCard>
 
         <SettingsCard

@@ -19,6 +19,8 @@ import { Card } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
 import { useRealtime, useRevalidateOn } from "../lib/realtime";
 import { BackToList } from "../components/browse/back-to-list";
+import { originFrom, seoMeta } from "../lib/seo";
+import { projectJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/project";
 import {
   acceptProposal,
@@ -93,18 +95,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ data }: Route.MetaArgs): Route.MetaDescriptors {
+/**
+ * Title, description with the budget first (a link pasted into WhatsApp shows title, budget and
+ * a short description), canonical URL, Open Graph, and JobPosting JSON-LD; closed projects are
+ * noindex (docs/product.md, Search engines and sharing).
+ */
+export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!data) return [{ title: "Project not found | BuildZA" }];
-  const { project, shareUrl } = data;
-  const description = project.description.length > 160 ? `${project.description.slice(0, 157).trimEnd()}...` : project.description;
-  return [
-    { title: `${project.title} | BuildZA` },
-    { name: "description", content: description },
-    { property: "og:title", content: project.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: shareUrl },
-    { property: "og:type", content: "website" },
-  ];
+  const { project } = data;
+  const origin = originFrom(matches);
+  return seoMeta({
+    title: project.title,
+    description: `Budget ${formatBudget(project.budgetMin, project.budgetMax)}. ${project.description}`,
+    path: `/projects/${project.id}`,
+    origin,
+    type: "article",
+    noindex: project.status === "closed",
+    jsonLd: [projectJsonLd(project, data.client, origin)],
+  });
 }
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {

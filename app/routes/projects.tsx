@@ -29,21 +29,21 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import { canPropose } from "../../shared/policies";
+import { originFrom, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/projects";
 import { loadProjectsPage } from "./projects.server";
 import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "project-filters";
 
-export function meta(): Route.MetaDescriptors {
-  return [
-    { title: "Browse Projects | BuildZA" },
-    {
-      name: "description",
-      content:
-        "Browse app and software projects posted by clients across South Africa. Filter by category, platform, budget and skills, and send your proposal.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return seoMeta({
+    title: "Browse Projects",
+    description:
+      "Browse app and software projects posted by clients across South Africa. Filter by category, platform, budget and skills, and send your proposal.",
+    path: "/projects",
+    origin: originFrom(matches),
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

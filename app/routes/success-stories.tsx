@@ -5,14 +5,16 @@ import { CallToAction, ContentPage } from "../components/layout/content-page";
 import { Badge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/success-stories";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Success Stories - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content: "South African businesses and developers on the apps they built together through BuildZA: from spaza-shop ordering to clinic bookings.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `Success Stories - ${PRODUCT_NAME}`,
+    title: "Success stories",
+    description: "South African businesses and developers on the apps they built together through BuildZA: from spaza-shop ordering to clinic bookings.",
+    path: "/success-stories",
+    origin: originFrom(matches),
+  });
 
 const STORIES = [
   {

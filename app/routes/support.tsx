@@ -3,14 +3,16 @@ import { Link } from "react-router";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";
 import { ContentPage } from "../components/layout/content-page";
 import type { Route } from "./+types/support";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Support - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content: "Get help with your BuildZA account, projects and proposals. E-mail support, response times and answers to common questions.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `Support - ${PRODUCT_NAME}`,
+    title: "Support",
+    description: "Get help with your BuildZA account, projects and proposals. E-mail support, response times and answers to common questions.",
+    path: "/support",
+    origin: originFrom(matches),
+  });
 
 const TOPICS = [
   { to: "/forgot-password", title: "I can't sign in", text: "Reset your password with a one-time link that is valid for one hour." },

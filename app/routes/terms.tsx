@@ -3,14 +3,16 @@ import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";
 import { ContentPage } from "../components/layout/content-page";
 import { OnThisPage } from "../components/layout/on-this-page";
 import type { Route } from "./+types/terms";
+import { originFrom, seoMeta } from "../lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Terms of Service - ${PRODUCT_NAME}` },
-  {
-    name: "description",
-    content: "The terms that apply when you use BuildZA to post app projects, send proposals and work with South African clients and developers.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    fullTitle: `Terms of Service - ${PRODUCT_NAME}`,
+    title: "Terms of Service",
+    description: "The terms that apply when you use BuildZA to post app projects, send proposals and work with South African clients and developers.",
+    path: "/terms",
+    origin: originFrom(matches),
+  });
 
 const SECTIONS = [
   { id: "about", label: "About these terms" },

@@ -9,7 +9,9 @@ import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { asUnavailable } from "../db/faults";
 import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../idempotency/service";
-import { AppError, NotFoundError, requireUser, ValidationError } from "../errors";
+import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
+import { createTokenAuthenticator } from "../tokens/service";
+import { documentApi, openApiHandler } from "./openapi";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
 import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
@@ -37,7 +39,7 @@ import { USER_ID, UUID } from "../lib/ids";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
-type Env = { Variables: { user: SessionUser | null; session: ResolvedSession | null } };
+type Env = { Variables: { user: SessionUser | null; session: ResolvedSession | null; viaToken: boolean } };
 
 /** What each kind of path id looks like, and the 404 message of one that names nothing. */
 const PATH_IDS = {
@@ -155,14 +157,25 @@ export function createApiV1(deps: AppDeps) {
   );
 
   // Writes from another origin were refused before this app (server/http/app.ts, docs/security.md).
+  // `Authorization: Bearer <personal API token>` acts as the token's owner (server/tokens/service.ts);
+  // without it, the session cookie decides.
+  const tokens = createTokenAuthenticator(deps.db);
   api.use("*", async (c, next) => {
-    const session = await resolveSession(deps, c.req.raw.headers);
-    const user = session?.user ?? null;
+    const authorization = c.req.header("authorization");
+    const bearer = authorization?.match(/^Bearer[ ]+(\S+)[ ]*$/i)?.[1];
+    if (authorization !== undefined && bearer === undefined) throw new UnauthorizedError("Send the API token as Authorization: Bearer <token>");
+    const session = bearer ? null : await resolveSession(deps, c.req.raw.headers);
+    const user = bearer ? await tokens.authenticate(bearer) : (session?.user ?? null);
     if (user) setRequestUser(user.id);
     c.set("user", user);
     c.set("session", session);
+    c.set("viaToken", bearer !== undefined);
     await next();
   });
+
+  // The OpenAPI description of every route below (server/api/openapi.ts, docs/decisions/0029).
+  documentApi(api as unknown as Hono<never>);
+  api.get("/openapi.json", openApiHandler(api as unknown as Hono<never>));
 
   api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
   api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, pathId(c, "project")) }));
@@ -241,6 +254,8 @@ export function createApiV1(deps: AppDeps) {
     return c.json(await exportMyData(deps.db, c.get("user")));
   });
   api.delete("/me", async (c) => {
+    // Scope of personal API tokens (docs/product.md): a leaked token must not erase the account.
+    if (c.get("viaToken")) throw new ForbiddenError("An API token cannot delete the account. Use Settings in the browser.");
     const { headers } = await deleteAccount({ ...proposalDeps, auth: deps.auth }, c.get("user"), await readJson(c), c.req.raw.headers);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);
@@ -297,7 +312,9 @@ export function createApiV1(deps: AppDeps) {
   // docs/operations.md, 503 while shutting down or when the database is down) is a JSON error.
   api.get("/events", async (c) => {
     const me = requireUser(c.get("user"));
-    const session = c.get("session")!;
+    const session = c.get("session");
+    // The stream follows a browser session's revocation; a personal API token has none to follow.
+    if (!session) throw new ForbiddenError("Event streams need a signed-in browser session, not an API token.");
     // Only the cookie is kept for the stream's life (re-checks after a revocation), not the request.
     const cookieOnly = new Headers({ cookie: c.req.header("cookie") ?? "" });
     let stream: SSEStreamingApi | null = null;

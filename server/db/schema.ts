@@ -645,3 +645,30 @@ export const savedSearchMatches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.projectId] }), index("saved_search_matches_project_idx").on(t.projectId)],
 );
+
+/**
+ * Personal API tokens (docs/product.md, "Personal API tokens"; server/tokens/service.ts): a
+ * script or app calls /api/v1 as its owner with `Authorization: Bearer <token>`. Only the
+ * SHA-256 of the token is stored (the token is 256 random bits, shown once); `prefix` is its
+ * first characters, so the owner can tell tokens apart. Revoking deletes the row.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_idx").on(t.tokenHash),
+    index("api_tokens_user_idx").on(t.userId, t.createdAt.desc()),
+    check("api_tokens_name_check", sql`char_length(${t.name}) between 1 and 60`),
+    check("api_tokens_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

@@ -33,6 +33,7 @@ import { overrideClientAddressHeader } from "../auth/address-header";
 import { clientAddress } from "./client-address";
 import { compression } from "./compress";
 import { healthRoutes } from "./health";
+import { seoRoutes } from "../seo/routes";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
 import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, publicOrigin, securityHeaders, withOrigin } from "./security";
 import { getSessionUser } from "./session";
@@ -237,6 +238,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   app.post("/api/auth/request-password-reset", authLimit(deps, "reset"));
   app.route("/api/auth", createAuthRoutes(deps.auth));
   app.route("/api/v1", createApiV1(deps));
+  app.route("/", seoRoutes(deps));
 
   if (options.clientDir) {
     // Hashed file names: cache for a year, never revalidate. `precompressed`: the .br/.gz copies

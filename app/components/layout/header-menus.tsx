@@ -25,7 +25,11 @@ export function UserTriggerContent({ name }: { name: string }) {
   return (
     <>
       <Avatar name={name} />
-      <span className="truncate">{name}</span>
+      {/* The name as the accessible name's visible part (WCAG 2.5.3 Label in Name), the purpose for screen readers. */}
+      <span className="truncate">
+        <span className="sr-only">Account menu for </span>
+        {name}
+      </span>
       <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
     </>
   );
@@ -42,7 +46,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   useEffect(() => setOpen(false), [location.key]);
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger className={userTriggerClass} aria-label={`Account menu for ${name}`}>
+      <DropdownMenu.Trigger className={userTriggerClass}>
         <UserTriggerContent name={name} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -38,11 +38,14 @@ function Logo() {
 function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
   const name = displayName(user);
   return (
-    <button type="button" className={userTriggerClass} aria-label={`Account menu for ${name}`} aria-haspopup="menu" aria-expanded={false}>
+    <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false}>
       <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
         {name.charAt(0).toUpperCase()}
       </span>
-      <span className="truncate">{name}</span>
+      <span className="truncate">
+        <span className="sr-only">Account menu for </span>
+        {name}
+      </span>
       <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
     </button>
   );

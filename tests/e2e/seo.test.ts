@@ -1,0 +1,245 @@
+/**
+ * Search engines, sharing and accessibility on the production build (docs/product.md, "Search
+ * engines and sharing" and "Accessibility"):
+ * - a seeded project and developer carry their title, description, canonical URL, Open Graph and
+ *   Twitter tags and JSON-LD (JobPosting, ProfilePage) with the values the API reads from the
+ *   database; the home page has Organization and WebSite with a SearchAction; a closed project is
+ *   noindex; the sitemap, robots.txt, manifest and icons answer;
+ * - axe-core finds no violation on every page, signed out and signed in, at phone and desktop widths.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatBudget } from "../../shared/format";
+import { projectInput } from "../support/fixtures";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
+
+interface HeadTags {
+  title: string;
+  meta: Record<string, string>;
+  canonical: string | null;
+  jsonLd: Array<Record<string, unknown>>;
+}
+
+/** The head of the server-rendered page at `url`, as a search engine or WhatsApp's preview reads it (no JavaScript). */
+async function headOf(page: Page, url: string): Promise<HeadTags> {
+  const res = await page.request.get(url);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  await page.setContent(html.replace(/<script(?![^>]*ld\+json)[\s\S]*?<\/script>/g, ""));
+  return page.evaluate(() => {
+    const meta: Record<string, string> = {};
+    for (const m of document.head.querySelectorAll("meta[name], meta[property]")) {
+      meta[m.getAttribute("property") ?? m.getAttribute("name")!] = m.getAttribute("content") ?? "";
+    }
+    return {
+      title: document.title,
+      meta,
+      canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? "null") as Record<string, unknown>),
+    };
+  });
+}
+
+async function signUp(base: string, email: string, userType: "client" | "developer"): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name: userType === "client" ? "Thandi Mokoena" : "Sipho Dlamini", userType }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe("seo and accessibility", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 45), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a seeded project, a seeded developer and the home page carry tags and JSON-LD from the database", async () => {
+    const base = server.url;
+    const page = await (await browser.newContext()).newPage();
+    const { projects } = (await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as {
+      projects: Array<{ id: string; title: string; description: string; budgetMin: number; budgetMax: number | null; createdAt: string; skills: string[] }>;
+    };
+    const project = projects[0]!;
+    const head = await headOf(page, `${base}/projects/${project.id}`);
+    const url = `${base}/projects/${project.id}`;
+    expect(head.title).toBe(`${project.title} | BuildZA`);
+    expect(head.canonical).toBe(url);
+    expect(head.meta["description"]).toContain(`Budget ${formatBudget(project.budgetMin, project.budgetMax)}.`);
+    expect(head.meta["description"]!.length).toBeLessThanOrEqual(160);
+    expect(head.meta["og:title"]).toBe(project.title);
+    expect(head.meta["og:url"]).toBe(url);
+    expect(head.meta["og:description"]).toBe(head.meta["description"]);
+    expect(head.meta["og:image"]).toBe(`${base}/icons/icon-512.png`);
+    expect(head.meta["twitter:card"]).toBe("summary");
+    expect(head.meta["twitter:title"]).toBe(project.title);
+    expect(head.meta["robots"]).toBeUndefined();
+    const job = head.jsonLd.find((d) => d["@type"] === "JobPosting")!;
+    expect(job).toMatchObject({
+      "@context": "https://schema.org",
+      title: project.title,
+      description: project.description,
+      datePosted: project.createdAt,
+      url,
+      applicantLocationRequirements: { "@type": "Country", name: "South Africa" },
+      jobLocation: { address: { addressCountry: "ZA" } },
+      baseSalary: { "@type": "MonetaryAmount", currency: "ZAR", value: { minValue: project.budgetMin } },
+    });
+    expect((job.baseSalary as { value: { maxValue?: number } }).value.maxValue).toBe(project.budgetMax ?? undefined);
+    expect(job.skills).toBe(project.skills.join(", "));
+
+    const { developers } = (await (await fetch(`${base}/api/v1/developers/top`)).json()) as {
+      developers: Array<{ id: string; name: string; title: string; bio: string; city: string | null; skills: string[] }>;
+    };
+    const dev = developers[0]!;
+    const devHead = await headOf(page, `${base}/developers/${dev.id}`);
+    const devUrl = `${base}/developers/${dev.id}`;
+    expect(devHead.title).toBe(`${dev.name} - ${dev.title} | BuildZA`);
+    expect(devHead.canonical).toBe(devUrl);
+    expect(devHead.meta["og:type"]).toBe("profile");
+    expect(devHead.meta["og:title"]).toBe(`${dev.name} - ${dev.title}`);
+    expect(dev.bio.startsWith(devHead.meta["description"]!.replace(/\.\.\.$/, ""))).toBe(true);
+    const profile = devHead.jsonLd.find((d) => d["@type"] === "ProfilePage")!;
+    expect(profile).toMatchObject({
+      url: devUrl,
+      mainEntity: { "@type": "Person", name: dev.name, jobTitle: dev.title, description: dev.bio, knowsAbout: dev.skills, address: { addressCountry: "ZA" } },
+    });
+    if (dev.city) expect(profile.mainEntity).toMatchObject({ address: { addressLocality: dev.city } });
+
+    const home = await headOf(page, `${base}/`);
+    expect(home.canonical).toBe(`${base}/`);
+    expect(home.jsonLd.find((d) => d["@type"] === "Organization")).toMatchObject({ name: "BuildZA", url: base });
+    expect(home.jsonLd.find((d) => d["@type"] === "WebSite")).toMatchObject({
+      potentialAction: {
+        "@type": "SearchAction",
+        target: { urlTemplate: `${base}/search?q={search_term_string}` },
+        "query-input": "required name=search_term_string",
+      },
+    });
+
+    // Every public page has its own title, description and canonical URL.
+    const seen = new Set<string>();
+    for (const path of ["/", "/projects", "/developers", "/how-it-works", "/faq", "/support", "/terms", "/privacy", "/success-stories"]) {
+      const h = await headOf(page, base + path);
+      expect(h.canonical, path).toBe(base + path);
+      expect(h.meta["description"]?.length, path).toBeGreaterThan(50);
+      expect(h.meta["og:url"], path).toBe(base + path);
+      expect(seen.has(h.title), path).toBe(false);
+      seen.add(h.title);
+      seen.add(h.meta["description"]!);
+    }
+    await page.context().close();
+  });
+
+  it("a closed project is noindex and not in the sitemap; robots.txt, the manifest and icons answer", async () => {
+    const base = server.url;
+    const cookie = await signUp(base, `closer.${stamp}@example.co.za`, "client");
+    const created = await fetch(`${base}/api/v1/projects`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie },
+      body: JSON.stringify(projectInput({ title: `Closed clinic booking app ${stamp}` })),
+    });
+    expect(created.status).toBe(201);
+    const { project } = (await created.json()) as { project: { id: string } };
+    expect(await fetch(`${base}/sitemap.xml`).then((r) => r.text())).toContain(`/projects/${project.id}<`);
+    expect((await fetch(`${base}/api/v1/projects/${project.id}/close`, { method: "POST", headers: { origin: base, cookie } })).status).toBe(200);
+    const page = await (await browser.newContext()).newPage();
+    const head = await headOf(page, `${base}/projects/${project.id}`);
+    expect(head.meta["robots"]).toBe("noindex");
+    await page.context().close();
+    const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => r.text());
+    expect(sitemap).not.toContain(project.id);
+    expect(sitemap).toContain(`<loc>${base}/faq</loc>`);
+    expect(await fetch(`${base}/robots.txt`).then((r) => r.text())).toContain(`Sitemap: ${base}/sitemap.xml`);
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.headers.get("content-type")).toContain("application/manifest+json");
+    const body = (await manifest.json()) as { icons: Array<{ src: string; sizes: string }>; start_url: string; display: string };
+    expect(body.display).toBe("standalone");
+    for (const icon of body.icons) {
+      const res = await fetch(base + icon.src);
+      expect(res.headers.get("content-type"), icon.src).toBe("image/png");
+    }
+    expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  });
+
+  it("axe-core finds no WCAG 2.2 AA violation on any page, signed out and signed in, at phone and desktop widths", async () => {
+    const base = server.url;
+    const { projects } = (await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as { projects: Array<{ id: string }> };
+    const { developers } = (await (await fetch(`${base}/api/v1/developers/top`)).json()) as { developers: Array<{ id: string }> };
+    const publicPaths = [
+      "/",
+      "/projects",
+      `/projects/${projects[0]!.id}`,
+      "/developers",
+      `/developers/${developers[0]!.id}`,
+      "/search?q=flutter",
+      "/how-it-works",
+      "/faq",
+      "/support",
+      "/terms",
+      "/privacy",
+      "/success-stories",
+      "/api/docs",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/no-such-page",
+    ];
+    const clientPaths = [
+      "/dashboard",
+      "/projects/new",
+      "/profile",
+      "/messages",
+      "/notifications",
+      `/projects/${projects[0]!.id}`,
+      "/messages/new?to=" + developers[0]!.id,
+    ];
+    const developerPaths = ["/dashboard", "/profile/setup", "/proposals", `/projects/${projects[0]!.id}/proposal`];
+    const found: string[] = [];
+
+    async function check(page: Page, path: string, who: string) {
+      await page.goto(base + path, { waitUntil: "load" });
+      // Hydrated: React Router's client has taken over (the page is as a user sees it).
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      for (const v of results.violations) {
+        found.push(
+          `${who} ${page.viewportSize()?.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
+      }
+    }
+
+    for (const width of [390, 1280]) {
+      const anon = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      for (const path of publicPaths) await check(anon, path, "anonymous");
+      await anon.context().close();
+
+      const client = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await register(client, base, { name: "Naledi Axe", email: `axe.client.${width}.${stamp}@example.co.za`, developer: false });
+      for (const path of clientPaths) await check(client, path, "client");
+      await client.context().close();
+
+      const developer = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await register(developer, base, { name: "Thabo Axe", email: `axe.dev.${width}.${stamp}@example.co.za`, developer: true });
+      for (const path of developerPaths) await check(developer, path, "developer");
+      await developer.context().close();
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,182 @@
+/**
+ * The OpenAPI document of /api/v1 (server/api/openapi.ts, docs/decisions/0029):
+ * - every route the Hono app declares is in the document, and the document names no route the app
+ *   lacks (a route added without an API_DOCS entry fails here, by name);
+ * - one scenario calls every documented operation with personal API tokens (a client's and two
+ *   developers'), and every answer's status is documented and its body matches the documented
+ *   schema (Ajv, JSON Schema 2020-12, which OpenAPI 3.1 uses).
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiV1 } from "../../server/api/v1";
+import { docKey } from "../../server/api/openapi";
+import { unsubscribeToken } from "../../server/email/preferences";
+import { createApiToken } from "../../server/tokens/service";
+import { apiClient } from "../support/api";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
+import { projectInput } from "../support/fixtures";
+import { proposalBody } from "../support/factories";
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+}
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
+
+describe("OpenAPI document of /api/v1", () => {
+  let t: TestApp;
+  let doc: Doc;
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+    const res = await t.app.request("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Doc;
+  });
+  afterAll(() => t.close());
+
+  const documented = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+
+  it("documents every route of the Hono app, and only those", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const routes = new Set(
+      createApiV1(t.deps)
+        .routes.filter((r) => r.method !== "ALL" && r.path !== "/openapi.json")
+        .map((r) => docKey(r.method, r.path)),
+    );
+    const inDoc = new Set(documented());
+    const missing = [...routes].filter((r) => !inDoc.has(r));
+    expect(missing, `routes without an API_DOCS entry in server/api/openapi.ts: ${missing.join(", ")}`).toEqual([]);
+    expect([...inDoc].filter((d) => !routes.has(d))).toEqual([]);
+    expect(inDoc.size).toBeGreaterThan(40);
+  });
+
+  it("every documented endpoint, called with a personal API token, answers as documented", async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const covered = new Set<string>();
+    const http = apiClient(t.app);
+
+    /** Calls `key` ("POST /projects/{id}") with `params` filled in, as `token`; checks the answer against the document. */
+    async function call(key: string, token: string, options: { params?: Record<string, string>; body?: unknown; query?: string; expect?: number } = {}) {
+      const [method, template] = key.split(" ") as [string, string];
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? "");
+      const res = await http(method, `/api/v1${path}${options.query ?? ""}`, {
+        origin: null,
+        body: options.body,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const op = doc.paths[template]?.[method.toLowerCase()];
+      expect(op, `${key} is documented`).toBeDefined();
+      const answer = op!.responses[String(res.status)];
+      const text = await res.text();
+      expect(answer, `${key} answered ${res.status}, which is not documented: ${text.slice(0, 300)}`).toBeDefined();
+      if (options.expect !== undefined) expect(res.status, `${key}: ${text.slice(0, 300)}`).toBe(options.expect);
+      const schema = answer!.content?.["application/json"]?.schema;
+      let value: unknown = null;
+      if (schema) {
+        value = JSON.parse(text);
+        const validate = ajv.compile({ ...schema, components: doc.components });
+        expect(validate(value), `${key} ${res.status}: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`).toBe(true);
+      } else {
+        expect(text).toBe("");
+      }
+      covered.add(key);
+      return value as Record<string, unknown>;
+    }
+
+    const client = await t.signUp({ email: "oa-client@example.co.za", name: "Lerato Client", userType: "client" });
+    const dev = await t.signUp({ email: "oa-dev@example.co.za", name: "Sipho Developer", userType: "developer" });
+    const dev2 = await t.signUp({ email: "oa-dev2@example.co.za", name: "Ayesha Developer", userType: "developer" });
+    const c = (await createApiToken(t.deps.db, client.user, { name: "client script" })).token;
+    const d = (await createApiToken(t.deps.db, dev.user, { name: "dev script" })).token;
+    const d2 = (await createApiToken(t.deps.db, dev2.user, { name: "dev2 script" })).token;
+
+    // Developers
+    const profile = { title: "Flutter Developer", bio: "I build offline-first Flutter apps for township businesses.", city: "Durban", skills: ["Flutter"] };
+    await call("PUT /me/developer-profile", d, { body: profile, expect: 200 });
+    await call("PUT /me/developer-profile", d2, { body: { ...profile, city: "Cape Town" }, expect: 200 });
+    await call("GET /developers", d, { query: "?skills=Flutter", expect: 200 });
+    await call("GET /developers/top", d, { expect: 200 });
+    await call("GET /developers/{id}", c, { params: { id: dev.user.id }, expect: 200 });
+    await call("GET /developers/{id}/reviews", c, { params: { id: dev.user.id }, expect: 200 });
+
+    // Projects
+    const newProject = async (title: string) =>
+      ((await call("POST /projects", c, { body: projectInput({ title }), expect: 201 })).project as { id: string }).id;
+    const p1 = await newProject("Clinic booking app for Khayelitsha");
+    await call("GET /projects", c, { query: "?platform=mobile", expect: 200 });
+    await call("GET /projects/{id}", d, { params: { id: p1 }, expect: 200 });
+    await call("PATCH /projects/{id}", c, { params: { id: p1 }, body: { title: "Clinic booking app for Khayelitsha clinics" }, expect: 200 });
+    await call("PUT /projects/{id}", c, { params: { id: p1 }, body: { timeline: "4-8" }, expect: 200 });
+    await call("POST /projects/{id}/reports", d2, { params: { id: p1 }, body: { reason: "Spam or scam", details: "Testing the report" }, expect: 201 });
+
+    // Proposals: dev proposes, client shortlists, accepts, cancels the hire; dev2 is hired and completes.
+    const prop1 = ((await call("POST /projects/{id}/proposals", d, { params: { id: p1 }, body: proposalBody(20000), expect: 201 })).proposal as { id: string })
+      .id;
+    await call("POST /projects/{id}/proposals", d2, { params: { id: p1 }, body: proposalBody(22000), expect: 201 });
+    await call("GET /projects/{id}/proposals", c, { params: { id: p1 }, query: "?sortBy=price_low", expect: 200 });
+    await call("GET /proposals", d, { query: "?status=pending", expect: 200 });
+    await call("GET /proposals/{id}", d, { params: { id: prop1 }, expect: 200 });
+    await call("PATCH /proposals/{id}", d, { params: { id: prop1 }, body: { price: 19000 }, expect: 200 });
+    await call("POST /proposals/{id}/shortlist", c, { params: { id: prop1 }, expect: 200 });
+    await call("POST /proposals/{id}/accept", c, { params: { id: prop1 }, expect: 200 });
+    await call("POST /projects/{id}/cancel-hire", c, { params: { id: p1 }, expect: 200 });
+    const p4 = await newProject("Bursary tracking app for Eastern Cape students");
+    const prop3 = ((await call("POST /projects/{id}/proposals", d2, { params: { id: p4 }, body: proposalBody(21000), expect: 201 })).proposal as { id: string })
+      .id;
+    await call("POST /proposals/{id}/accept", c, { params: { id: prop3 }, expect: 200 });
+    await call("POST /projects/{id}/complete", c, { params: { id: p4 }, expect: 200 });
+    await call("POST /projects/{id}/reviews", c, {
+      params: { id: p4 },
+      body: { rating: 5, comment: "Delivered on time, clear communication throughout." },
+      expect: 201,
+    });
+
+    const p2 = await newProject("Spaza stock app for Soweto");
+    const prop4 = ((await call("POST /projects/{id}/proposals", d, { params: { id: p2 }, body: proposalBody(18000), expect: 201 })).proposal as { id: string })
+      .id;
+    const prop5 = ((await call("POST /projects/{id}/proposals", d2, { params: { id: p2 }, body: proposalBody(18500), expect: 201 })).proposal as { id: string })
+      .id;
+    await call("POST /proposals/{id}/withdraw", d, { params: { id: prop4 }, expect: 200 });
+    await call("POST /proposals/{id}/decline", c, { params: { id: prop5 }, body: { reason: "We chose a local agency" }, expect: 200 });
+    await call("POST /projects/{id}/close", c, { params: { id: p2 }, expect: 200 });
+    const p3 = await newProject("Taxi rank queue app for Durban");
+    await call("DELETE /projects/{id}", c, { params: { id: p3 }, expect: 204 });
+
+    // Messages
+    const started = await call("POST /conversations", c, { body: { to: dev.user.id, body: "Hello Sipho, are you free next month?" }, expect: 201 });
+    const conversationId = (started.conversation as { id: string }).id;
+    await call("GET /conversations", d, { expect: 200 });
+    await call("GET /conversations/{id}", d, { params: { id: conversationId }, expect: 200 });
+    await call("POST /conversations/{id}/messages", d, { params: { id: conversationId }, body: { body: "Yes, from the 5th." }, expect: 201 });
+    await call("GET /conversations/{id}/messages", c, { params: { id: conversationId }, expect: 200 });
+    await call("POST /conversations/{id}/read", c, { params: { id: conversationId }, body: { seq: 2 }, expect: 200 });
+
+    // Notifications and account
+    const notes = await call("GET /notifications", d, { expect: 200 });
+    const noteId = (notes.notifications as Array<{ id: string }>)[0]!.id;
+    await call("POST /notifications/{id}/read", d, { params: { id: noteId }, expect: 200 });
+    await call("POST /notifications/read-all", d, { expect: 200 });
+    await call("GET /me/unread", c, { expect: 200 });
+    await call("GET /me/email-preferences", c, { expect: 200 });
+    await call("PUT /me/email-preferences", c, { body: { newMessage: false }, expect: 200 });
+    await call("POST /unsubscribe", c, {
+      query: `?token=${encodeURIComponent(await unsubscribeToken(t.deps.secret, client.user.id, "proposalReceived"))}`,
+      expect: 200,
+    });
+    await call("GET /me/export", c, { expect: 200 });
+    await call("DELETE /me", c, { body: { password: TEST_PASSWORD }, expect: 403 });
+
+    // The event stream answers as documented (not JSON: status and type only).
+    const stream = await t.app.request("/api/v1/events", { headers: { authorization: `Bearer ${d}` } });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    expect(doc.paths["/events"]!.get!.responses["200"]!.content!["text/event-stream"]).toBeDefined();
+    await stream.body?.cancel();
+    covered.add("GET /events");
+
+    expect(documented().filter((k) => !covered.has(k))).toEqual([]);
+  });
+});
