@@ -3,7 +3,7 @@
  * session user; they validate with the shared schemas and throw typed errors.
  */
 import { randomUUID } from "node:crypto";
-import { and, arrayOverlaps, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_BIO,
   DEFAULT_DEVELOPER_TITLE,
@@ -112,7 +112,8 @@ function toDeveloper(row: Row): Developer {
   };
 }
 
-const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), eq(users.userType, "developer"))!;
+// A suspended developer's profile disappears from the directory, search and its page (docs/product.md, Trust and safety).
+const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), isNull(users.suspendedAt), eq(users.userType, "developer"))!;
 
 function requireDeveloper(user: SessionUser | null): SessionUser {
   if (!user) throw new UnauthorizedError();

@@ -28,6 +28,7 @@ interface Fixture {
   conversationId: string;
   notificationId: string;
   developerId: string;
+  messageId: string;
 }
 
 interface ApiRow {
@@ -44,6 +45,8 @@ const OWNER_ONLY: Record<Who, Outcome> = { anonymous: 401, client: 403, develope
 const SIGNED_IN: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: "ok" };
 const ANYONE: Record<Who, Outcome> = { anonymous: "ok", client: "ok", developer: "ok" };
 const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: "ok" };
+/** Moderators only (docs/product.md, Trust and safety): clients and developers are refused. */
+const MODERATORS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
 
 /** Every API endpoint (/api/v1, and the better-auth endpoints served under /api/auth): METHOD and the route's pattern. */
 const API: Record<string, ApiRow> = {
@@ -63,6 +66,12 @@ const API: Record<string, ApiRow> = {
   "PUT /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
   "DELETE /api/v1/projects/:id": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  "POST /api/v1/users/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  // Only the other participant of the message's conversation.
+  "POST /api/v1/messages/:id/reports": { who: OWNER_ONLY, body: () => ({ reason: "Other" }) },
+  "GET /api/v1/moderation/reports": { who: MODERATORS },
+  "POST /api/v1/moderation/reports/:id/actions": { who: MODERATORS, body: () => ({ action: "dismiss", reason: "Not a moderator" }) },
+  "GET /api/v1/moderation/log": { who: MODERATORS },
   "POST /api/v1/projects/:id/proposals": { who: DEVELOPERS, body: () => ({ coverLetter: "short" }) },
   "GET /api/v1/projects/:id/proposals": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/complete": { who: OWNER_ONLY },
@@ -168,9 +177,16 @@ describe("authorization matrix", () => {
     ownerId = owner.user.id;
     const project = await makeProject(t.database.db, owner.user);
     const proposal = await makeProposal(t.domain, project, dev.user);
-    const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const { conversation, message } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
-    f = { projectId: project.id, proposalId: proposal.id, conversationId: conversation.id, notificationId: notice!.id, developerId: dev.user.id };
+    f = {
+      projectId: project.id,
+      proposalId: proposal.id,
+      conversationId: conversation.id,
+      notificationId: notice!.id,
+      developerId: dev.user.id,
+      messageId: message!.id,
+    };
   });
   afterAll(() => t?.close());
 
@@ -227,7 +243,10 @@ describe("authorization matrix", () => {
       .replace("/proposals/:id", () => `/proposals/${f.proposalId}`)
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
-      .replace("/developers/:id", () => `/developers/${f.developerId}`);
+      .replace("/developers/:id", () => `/developers/${f.developerId}`)
+      .replace("/users/:id", () => `/users/${f.developerId}`)
+      .replace("/messages/:id", () => `/messages/${f.messageId}`)
+      .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
