@@ -8,6 +8,7 @@ import type { Database } from "./db/client";
 import { startJob, startOutboxSender } from "./email/outbox";
 import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
+import { publishDueReviews } from "./reviews/blind";
 
 /** How often the unread-message sweep runs (ms). */
 export const UNREAD_SWEEP_MS = 60_000;
@@ -17,7 +18,10 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const outbox = await startOutboxSender({ db: deps.db, mailer: deps.mailer, database });
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
   const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
+  // Blind reviews whose window ended become visible (server/reviews/blind.ts).
+  const reviews = startJob("blind-reviews", () => publishDueReviews(deps.db), UNREAD_SWEEP_MS);
   return async () => {
+    await reviews.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

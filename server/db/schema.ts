@@ -331,10 +331,18 @@ export const reviews = pgTable(
     projectTitle: text("project_title").notNull().default(""),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
+    /**
+     * Blind reviews (docs/product.md, Trust and safety): hidden from everyone until the developer
+     * has reviewed the client too or this time (the blind window's end) has passed; null: visible.
+     */
+    hiddenUntil: timestamp("hidden_until", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("reviews_developer_idx").on(t.developerId, t.createdAt.desc()),
+    index("reviews_hidden_idx")
+      .on(t.hiddenUntil)
+      .where(sql`hidden_until is not null`),
     uniqueIndex("reviews_once_per_project_idx")
       .on(t.projectId)
       .where(sql`project_id is not null`),
@@ -401,10 +409,15 @@ export const clientReviews = pgTable(
     developerId: text("developer_id").references(() => users.id, { onDelete: "set null" }),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
+    /** Blind reviews: as reviews.hidden_until, until the client has reviewed the developer too. */
+    hiddenUntil: timestamp("hidden_until", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("client_reviews_once_idx").on(t.projectId),
+    index("client_reviews_hidden_idx")
+      .on(t.hiddenUntil)
+      .where(sql`hidden_until is not null`),
     index("client_reviews_client_idx").on(t.clientId, t.createdAt.desc()),
     check("client_reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],

@@ -3,6 +3,7 @@
  * session user; they validate with the shared schemas and throw typed errors.
  */
 import { randomUUID } from "node:crypto";
+import { reviewVisible } from "../reviews/blind";
 import { and, arrayOverlaps, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_BIO,
@@ -221,7 +222,8 @@ export async function listDeveloperReviews(db: Db, developerId: string, limit = 
       createdAt: reviews.createdAt,
     })
     .from(reviews)
-    .where(eq(reviews.developerId, developerId))
+    // Blind reviews: a hidden one is not shown to anyone (server/reviews/blind.ts).
+    .where(and(eq(reviews.developerId, developerId), reviewVisible(reviews.hiddenUntil)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
