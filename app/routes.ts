@@ -32,5 +32,6 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("success-stories", "routes/success-stories.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("moderation", "routes/moderation.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -144,6 +144,11 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // Moderators only (docs/product.md, Trust and safety); the page itself: tests/unit/moderation.test.ts.
+  "routes/moderation.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { reportId: "00000000-0000-4000-8000-000000000000", action: "dismiss", reason: "Not a moderator" },
+  },
 };
 
 /** The route modules, loaded on demand. */

@@ -96,6 +96,34 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     expect((await call("GET", "/api/v1/moderation/reports", { cookie: mod.cookie })).status).toBe(200);
   });
 
+  it("serves the /moderation page and its form to moderators only: visitors go to sign in, clients and developers get 403", async () => {
+    const page = await import("../../app/routes/moderation");
+    const run = async (fn: "loader" | "action", who: Who | null) => {
+      const request = new Request(`${APP_URL}/moderation`, {
+        method: fn === "loader" ? "GET" : "POST",
+        headers: { "content-type": "application/json", origin: APP_URL },
+        body: fn === "loader" ? undefined : JSON.stringify({ reportId: "00000000-0000-4000-8000-000000000000", action: "dismiss", reason: "Nothing" }),
+      });
+      const context = { deps: t.deps, user: who?.user ?? null, requestId: "moderation", clientAddress: "127.0.0.1", cspNonce: "n" };
+      try {
+        return await (page[fn] as (args: unknown) => Promise<unknown>)({ request, context, params: {} });
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    for (const fn of ["loader", "action"] as const) {
+      const anonymous = (await run(fn, null)) as Response;
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fmoderation");
+      expect(((await run(fn, client)) as Response).status, `${fn} as client`).toBe(403);
+      expect(((await run(fn, dev)) as Response).status, `${fn} as developer`).toBe(403);
+    }
+    const moderatorView = (await run("loader", { ...mod, user: { ...mod.user, role: "moderator" } })) as { reports: unknown[]; log: unknown[] };
+    expect(Array.isArray(moderatorView.reports)).toBe(true);
+    const missing = (await run("action", { ...mod, user: { ...mod.user, role: "moderator" } })) as { init?: { status?: number } };
+    expect(missing.init?.status).toBe(404);
+  });
+
   it("queues a project report with the content as it was, hides the project, tells the reporter, logs it, and restores", async () => {
     const project = await createProject(t.database.db, client.user, projectInput({ title: "Cheap app, pay by EFT first" }));
     const bad = await call("POST", `/api/v1/projects/${project.id}/reports`, { cookie: reporter.cookie, body: { reason: "Nope" } });
