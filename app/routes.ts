@@ -33,5 +33,6 @@ export default [
   route("success-stories", "routes/success-stories.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("api/docs", "routes/api-docs.tsx"),
+  route("moderation", "routes/moderation.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

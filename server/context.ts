@@ -15,6 +15,8 @@ export interface SessionUser {
   email: string;
   userType: UserType;
   emailVerified: boolean;
+  /** "moderator" may work the moderation queue (server/auth/roles.ts). */
+  role: "member" | "moderator";
   createdAt: string;
 }
 

@@ -9,6 +9,7 @@ import { startJob, startOutboxSender } from "./email/outbox";
 import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
+import { publishDueReviews } from "./reviews/blind";
 
 /** How often the unread-message sweep runs (ms). */
 export const UNREAD_SWEEP_MS = 60_000;
@@ -22,8 +23,11 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
   const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
   const alerts = startJob("job-alerts", () => sweepSavedSearchAlerts(domainDeps(deps)), ALERT_SWEEP_MS);
+  // Blind reviews whose window ended become visible (server/reviews/blind.ts).
+  const reviews = startJob("blind-reviews", () => publishDueReviews(deps.db), UNREAD_SWEEP_MS);
   return async () => {
     await alerts.stop();
+    await reviews.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

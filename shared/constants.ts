@@ -178,6 +178,11 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** Days after completion in which the client and the hired developer may review each other (docs/product.md). */
 export const REVIEW_WINDOW_DAYS = 30;
+/**
+ * Blind reviews (docs/product.md, Trust and safety): a review stays hidden from the other side
+ * until both have reviewed or this many days have passed since the project was completed.
+ */
+export const BLIND_REVIEW_DAYS = 14;
 
 /** Toast durations in ms (docs/product.md, Constants). */
 export const TOAST_MS = 4000;

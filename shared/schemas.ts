@@ -3,6 +3,7 @@
  * one schema, one message. Messages are the exact strings of docs/product.md, Messages and errors.
  */
 import { z } from "zod";
+import { MODERATION_ACTION_LABELS, USER_REPORT_REASONS, type ModerationActionName } from "./moderation";
 import {
   ALERT_FREQUENCIES,
   REPORT_REASONS,
@@ -328,6 +329,21 @@ export { REPORT_REASONS };
 export const projectReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
   details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+});
+
+/** A report of a profile or a message (docs/product.md, Trust and safety): a reason from the list and optional details. */
+export const userReportSchema = z.object({
+  reason: z.enum(USER_REPORT_REASONS, { error: "Please choose a reason" }),
+  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+});
+
+/** A moderator's action on a report (the /moderation queue): which action and why (kept in the audit log). */
+export const moderationActionSchema = z.object({
+  action: z.enum(Object.keys(MODERATION_ACTION_LABELS) as [ModerationActionName, ...ModerationActionName[]], { error: "Please choose an action" }),
+  reason: plain(
+    z.string({ error: "Reason must be text" }).trim().min(3, "Please give a reason (at least 3 characters)").max(500, "Reason must be at most 500 characters"),
+    "Reason",
+  ),
 });
 
 const httpsUrl = (label: string) =>

@@ -3,6 +3,8 @@
  * availability, About, skills, the tabs Portfolio / Reviews / Experience, and a sidebar with
  * Quick Stats, Links and Certifications. Contact for signed-in visitors; Edit profile for the owner.
  */
+import { USER_REPORT_REASONS } from "../../shared/moderation";
+import { ReportContentDialog } from "../components/projects/report-dialog";
 import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
@@ -93,6 +95,16 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   <MessageSquare className="size-4" aria-hidden="true" />
                   Contact
                 </ButtonLink>
+              ) : null}
+              {viewer.canContact ? (
+                <ReportContentDialog
+                  endpoint={`/api/v1/users/${developer.id}/reports`}
+                  reasons={USER_REPORT_REASONS}
+                  title="Report this profile"
+                  description="Tell us what is wrong with this profile. Our moderators review every report."
+                  thanks="Thanks for your report. A moderator will review this profile."
+                  label="Report profile"
+                />
               ) : null}
               {viewer.isOwner ? (
                 <ButtonLink to="/profile/setup" variant="secondary" className="w-full sm:w-auto">

@@ -10,6 +10,8 @@ import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
 import { formatMessageTime } from "../../shared/format";
+import { needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "../../shared/moderation";
+import { ReportContentDialog } from "../components/projects/report-dialog";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
@@ -247,6 +249,11 @@ function Thread({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         ) : null}
+        {messages.some((m) => !m.removed && needsOffPlatformNote(m.body)) ? (
+          <p role="note" className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {OFF_PLATFORM_NOTE}
+          </p>
+        ) : null}
         <ol role="log" aria-label="Messages" aria-live="polite" className="flex flex-col gap-2">
           {messages.map((m) => {
             const mine = m.senderId === me;
@@ -256,12 +263,22 @@ function Thread({ loaderData }: Route.ComponentProps) {
                   className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
                 >
                   <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
-                  <MessageText body={m.body} />
+                  {m.removed ? <em className="text-slate-500">{m.body}</em> : <MessageText body={m.body} />}
                 </div>
                 <span className="mt-0.5 px-1 text-[11px] text-slate-500">
                   <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
                   {m === lastMine ? <span data-testid="read-state">{otherRead >= m.seq ? " · Seen" : " · Sent"}</span> : null}
                 </span>
+                {!mine && !m.removed && m.id ? (
+                  <ReportContentDialog
+                    endpoint={`/api/v1/messages/${m.id}/reports`}
+                    reasons={USER_REPORT_REASONS}
+                    title="Report this message"
+                    description="Tell us what is wrong with this message. A moderator sees it as it was sent."
+                    thanks="Thanks for your report. A moderator will review this message."
+                    idPrefix={`report-${m.seq}`}
+                  />
+                ) : null}
               </li>
             );
           })}

@@ -5,7 +5,7 @@ import { NotFoundError } from "../../server/errors";
 import { findMyProposal, listProjectProposals, type Proposal } from "../../server/proposals/service";
 import { reviewState } from "../../server/reviews/service";
 import { proposalRefusal } from "../../shared/policies";
-import { getProject, getProjectClient, listSimilarProjects, type Project } from "../../server/projects/service";
+import { getProjectClient, getVisibleProject, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
 import { log } from "../../server/log";
@@ -54,7 +54,7 @@ export function parseProposalSort(value: string | null): ProposalSort {
 export async function loadProjectDetail(db: Db, id: string, user: SessionUser | null, proposalSort: ProposalSort = "newest"): Promise<ProjectDetail | null> {
   let project: Project;
   try {
-    project = await getProject(db, id);
+    project = await getVisibleProject(db, id, user);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

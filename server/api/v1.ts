@@ -23,6 +23,7 @@ import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
 import { cancelHire, closeProject, completeProject, deleteProject } from "../projects/lifecycle";
 import { createReview } from "../reviews/service";
+import { actOnReport, listModerationLog, listOpenReports, reportMessage, reportProfile } from "../moderation/service";
 import {
   acceptProposal,
   declineProposal,
@@ -34,7 +35,7 @@ import {
   updateProposal,
   withdrawProposal,
 } from "../proposals/service";
-import { createProject, getProject, listProjects, reportProject, updateProject } from "../projects/service";
+import { createProject, getProject, getVisibleProject, listProjects, reportProject, updateProject } from "../projects/service";
 import { USER_ID, UUID } from "../lib/ids";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
@@ -48,6 +49,9 @@ const PATH_IDS = {
   conversation: [UUID, "Conversation not found"],
   notification: [UUID, "Notification not found"],
   developer: [USER_ID, "Developer not found"],
+  user: [USER_ID, "User not found"],
+  message: [UUID, "Message not found"],
+  report: [UUID, "Report not found"],
 } as const;
 
 /**
@@ -178,7 +182,10 @@ export function createApiV1(deps: AppDeps) {
   api.get("/openapi.json", openApiHandler(api as unknown as Hono<never>));
 
   api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
-  api.get("/projects/:id", async (c) => c.json({ project: await getProject(deps.db, pathId(c, "project")) }));
+  api.get("/projects/:id", async (c) => {
+    const { hidden: _hidden, ...project } = await getVisibleProject(deps.db, pathId(c, "project"), c.get("user"));
+    return c.json({ project });
+  });
   api.post("/projects", async (c) =>
     create(c, async (db) => {
       const project = await createProject(db, c.get("user"), await readJson(c));
@@ -200,6 +207,29 @@ export function createApiV1(deps: AppDeps) {
       return c.json({ reported: true }, 201);
     }),
   );
+
+  // Reports of profiles and messages, and the moderation queue (docs/product.md, Trust and safety).
+  api.post("/users/:id/reports", async (c) =>
+    create(c, async (db) => {
+      await reportProfile(db, c.get("user"), pathId(c, "user"), await readJson(c));
+      return c.json({ reported: true }, 201);
+    }),
+  );
+  api.post("/messages/:id/reports", async (c) =>
+    create(c, async (db) => {
+      await reportMessage(db, c.get("user"), pathId(c, "message"), await readJson(c));
+      return c.json({ reported: true }, 201);
+    }),
+  );
+  api.get("/moderation/reports", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ reports: await listOpenReports(deps.db, c.get("user")) });
+  });
+  api.post("/moderation/reports/:id/actions", async (c) => c.json(await actOnReport(deps.db, c.get("user"), pathId(c, "report"), await readJson(c))));
+  api.get("/moderation/log", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ entries: await listModerationLog(deps.db, c.get("user")) });
+  });
 
   // Proposals, hiring and reviews (docs/product.md, Proposals).
   api.post("/projects/:id/proposals", async (c) =>

@@ -7,7 +7,7 @@
  * reset tokens stored hashed and one valid reset link per account.
  */
 import { betterAuth } from "better-auth";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq, ne } from "drizzle-orm";
@@ -21,6 +21,7 @@ import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
 import { answerWithoutTokens, beforeAuthEndpoint, DISABLED_AUTH_PATHS } from "./guard";
 import { hashPassword, verifyPassword } from "./password";
+import { suspendedMessage } from "../../shared/moderation";
 
 export interface AuthOptions {
   db: Db;
@@ -102,6 +103,31 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
         // Input at sign-up only: guard.ts refuses it on /update-user (never writable afterwards).
         userType: { type: "string", required: false, defaultValue: "client", input: true },
         isActive: { type: "boolean", required: false, defaultValue: true, input: false },
+        // Never input (server/auth/roles.ts): granted by `npm run user:role` only.
+        role: { type: "string", required: false, defaultValue: "member", input: false },
+        // Set by moderation (server/moderation/service.ts) only.
+        suspendedAt: { type: "date", required: false, input: false },
+        suspensionReason: { type: "string", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          /**
+           * A suspended account gets no session, whatever the way in (sign-in, sign-up, reset):
+           * after the password was checked, the sign-in answers with the moderator's reason
+           * (docs/product.md, Trust and safety).
+           */
+          async before(session) {
+            // Through better-auth's adapter: inside sign-up's transaction it reads with that
+            // transaction (PGlite has one connection; a query beside it would wait forever).
+            const user = (await (await auth.$context).internalAdapter.findUserById(session.userId)) as {
+              suspendedAt?: Date | null;
+              suspensionReason?: string | null;
+            } | null;
+            if (user?.suspendedAt) throw new APIError("FORBIDDEN", { message: suspendedMessage(user.suspensionReason), code: "ACCOUNT_SUSPENDED" });
+          },
+        },
       },
     },
     emailAndPassword: {

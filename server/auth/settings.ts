@@ -31,6 +31,7 @@ import { signOut } from "./accounts";
 import type { Auth } from "./auth";
 import { validationErrorOf } from "./guard";
 import { log } from "../log";
+import { reviewVisible } from "../reviews/blind";
 
 /** The anonymised name and email a deleted account keeps (its rows stay, its person does not). */
 export const DELETED_USER_NAME = "Deleted user";
@@ -155,7 +156,12 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
       .from(accounts)
       .where(eq(accounts.userId, me.id)),
     db.select().from(developerProfiles).where(eq(developerProfiles.userId, me.id)).limit(1),
-    db.select().from(reviews).where(eq(reviews.developerId, me.id)).orderBy(reviews.createdAt),
+    // Reviews about me: only visible ones (blind reviews, server/reviews/blind.ts).
+    db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.developerId, me.id), reviewVisible(reviews.hiddenUntil)))
+      .orderBy(reviews.createdAt),
     db.select().from(reviews).where(eq(reviews.clientId, me.id)).orderBy(reviews.createdAt),
     db.select().from(projects).where(eq(projects.userId, me.id)).orderBy(projects.createdAt),
     db.select().from(projectReports).where(eq(projectReports.userId, me.id)).orderBy(projectReports.createdAt),

@@ -50,9 +50,18 @@ export const users = pgTable(
     image: text("image"),
     userType: text("user_type").$type<"client" | "developer">().notNull().default("client"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Moderator or member (docs/product.md, Trust and safety): granted only by `npm run user:role`, never through sign-up or the API. */
+    role: text("role").$type<"member" | "moderator">().notNull().default("member"),
+    /** When a moderator suspended the account (null: not suspended), and the reason shown at sign-in. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true, precision: 3 }),
+    suspensionReason: text("suspension_reason"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`),
+    check("users_role_check", sql`${t.role} in ('member', 'moderator')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -142,6 +151,13 @@ export const projects = pgTable(
     /** The developer hired by accepting a proposal (status in_progress or completed). */
     hiredDeveloperId: text("hired_developer_id").references(() => users.id, { onDelete: "set null" }),
     completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
+    /**
+     * Hidden from everyone but its client and moderators (docs/product.md, Trust and safety): by a
+     * moderator ("moderator") or because its client is suspended ("suspension"). Not a status: the
+     * project keeps its place in the lifecycle and comes back as it was when restored.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, precision: 3 }),
+    hiddenBy: text("hidden_by").$type<"moderator" | "suspension">(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B') || setweight(to_tsvector('english'::regconfig, buildza_join(features)), 'C')`,
     ),
@@ -175,6 +191,13 @@ export const projects = pgTable(
     check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check("projects_proposal_count_check", sql`${t.proposalCount} >= 0`),
     check("projects_status_check", oneOf(t.status, PROJECT_STATUSES)),
+    check(
+      "projects_hidden_check",
+      sql`(${t.hiddenAt} is null) = (${t.hiddenBy} is null) and (${t.hiddenBy} is null or ${t.hiddenBy} in ('moderator', 'suspension'))`,
+    ),
+    index("projects_hidden_idx")
+      .on(t.userId)
+      .where(sql`hidden_at is not null`),
   ],
 );
 
@@ -308,10 +331,18 @@ export const reviews = pgTable(
     projectTitle: text("project_title").notNull().default(""),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
+    /**
+     * Blind reviews (docs/product.md, Trust and safety): hidden from everyone until the developer
+     * has reviewed the client too or this time (the blind window's end) has passed; null: visible.
+     */
+    hiddenUntil: timestamp("hidden_until", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("reviews_developer_idx").on(t.developerId, t.createdAt.desc()),
+    index("reviews_hidden_idx")
+      .on(t.hiddenUntil)
+      .where(sql`hidden_until is not null`),
     uniqueIndex("reviews_once_per_project_idx")
       .on(t.projectId)
       .where(sql`project_id is not null`),
@@ -378,10 +409,15 @@ export const clientReviews = pgTable(
     developerId: text("developer_id").references(() => users.id, { onDelete: "set null" }),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
+    /** Blind reviews: as reviews.hidden_until, until the client has reviewed the developer too. */
+    hiddenUntil: timestamp("hidden_until", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("client_reviews_once_idx").on(t.projectId),
+    index("client_reviews_hidden_idx")
+      .on(t.hiddenUntil)
+      .where(sql`hidden_until is not null`),
     index("client_reviews_client_idx").on(t.clientId, t.createdAt.desc()),
     check("client_reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
@@ -496,6 +532,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    /** Removed by a moderator (docs/product.md, Trust and safety): shown as removed, kept for the audit until restored. */
+    removedAt: timestamp("removed_at", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -670,5 +708,88 @@ export const apiTokens = pgTable(
     index("api_tokens_user_idx").on(t.userId, t.createdAt.desc()),
     check("api_tokens_name_check", sql`char_length(${t.name}) between 1 and 60`),
     check("api_tokens_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const REPORT_KINDS = ["project", "profile", "message"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a report shows the moderator: the content as it was when reported (docs/product.md, Trust and safety). */
+export interface ReportSnapshot {
+  /** The project's title, the profile's name, or the message's sender name. */
+  title: string;
+  /** The project's description, the profile's title and bio, or the message body. */
+  text: string;
+  /** Where the content lives in the app. */
+  link: string;
+}
+
+/**
+ * The moderation queue (docs/product.md, Trust and safety): a report of a project, a profile or a
+ * message, with a reason from REPORT_REASONS, details, and a snapshot of the content taken when it
+ * was reported, so a later edit does not hide it. `target_id` is the project, user or message id;
+ * `target_user_id` is whose content it is (the account a suspension would hit). One report per
+ * reporter and target.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").$type<ReportKind>().notNull(),
+    targetId: text("target_id").notNull(),
+    targetUserId: text("target_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    snapshot: jsonb("snapshot").$type<ReportSnapshot>().notNull(),
+    status: text("status").$type<ReportStatus>().notNull().default("open"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_idx").on(t.reporterId, t.kind, t.targetId),
+    index("reports_open_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'open'`),
+    index("reports_target_user_idx").on(t.targetUserId),
+    check("reports_kind_check", oneOf(t.kind, REPORT_KINDS)),
+    check("reports_status_check", oneOf(t.status, REPORT_STATUSES)),
+    check("reports_details_length_check", sql`char_length(${t.details}) <= 1000`),
+  ],
+);
+
+export const MODERATION_ACTIONS = ["dismiss", "hide_project", "remove_message", "warn", "suspend", "restore"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * The moderation audit log (docs/product.md, Trust and safety): who did what to which target,
+ * when and why. Rows are only ever added. The moderator's id is kept null if their account goes.
+ */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").$type<ModerationAction>().notNull(),
+    /** "project", "user" or "message". */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reportId: uuid("report_id").references(() => reports.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("moderation_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    check("moderation_log_action_check", oneOf(t.action, MODERATION_ACTIONS)),
+    check("moderation_log_target_type_check", sql`${t.targetType} in ('project', 'user', 'message')`),
   ],
 );

@@ -3,7 +3,8 @@
  * session user; they validate with the shared schemas and throw typed errors.
  */
 import { randomUUID } from "node:crypto";
-import { and, arrayOverlaps, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { reviewVisible } from "../reviews/blind";
+import { and, arrayOverlaps, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_BIO,
   DEFAULT_DEVELOPER_TITLE,
@@ -116,7 +117,8 @@ function toDeveloper(row: Row): Developer {
   };
 }
 
-const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), eq(users.userType, "developer"))!;
+// A suspended developer's profile disappears from the directory, search and its page (docs/product.md, Trust and safety).
+const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), isNull(users.suspendedAt), eq(users.userType, "developer"))!;
 
 function requireDeveloper(user: SessionUser | null): SessionUser {
   if (!user) throw new UnauthorizedError();
@@ -224,7 +226,8 @@ export async function listDeveloperReviews(db: Db, developerId: string, limit = 
       createdAt: reviews.createdAt,
     })
     .from(reviews)
-    .where(eq(reviews.developerId, developerId))
+    // Blind reviews: a hidden one is not shown to anyone (server/reviews/blind.ts).
+    .where(and(eq(reviews.developerId, developerId), reviewVisible(reviews.hiddenUntil)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

@@ -11,11 +11,13 @@ import { eq } from "drizzle-orm";
 
 /** Recomputes `developerId`'s rating, reviewCount and completedProjects on `tx`. */
 export async function refreshDeveloperStats(tx: Tx | Db, developerId: string): Promise<void> {
+  const visible = sql`(${reviews.hiddenUntil} is null or ${reviews.hiddenUntil} <= now())`;
   await tx
     .update(developerProfiles)
     .set({
-      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.developerId} = ${developerId}), 0)`,
-      reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.developerId} = ${developerId})`,
+      // Only visible reviews count: a blind review must not show through the rating (server/reviews/blind.ts).
+      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 2) from ${reviews} where ${reviews.developerId} = ${developerId} and ${visible}), 0)`,
+      reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.developerId} = ${developerId} and ${visible})`,
       completedProjects: sql`(select count(*)::int from ${projects} where ${projects.hiredDeveloperId} = ${developerId} and ${projects.status} = 'completed')`,
     })
     .where(eq(developerProfiles.userId, developerId));

@@ -75,8 +75,9 @@ export function sessionCookieKey(cookieHeader: string | null): string | null {
 export async function lookupSession(auth: Auth, headers: Headers): Promise<ResolvedSession | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
-  const u = found.user as typeof found.user & { userType?: string; isActive?: boolean };
-  if (u.isActive === false) return null;
+  const u = found.user as typeof found.user & { userType?: string; isActive?: boolean; role?: string; suspendedAt?: Date | string | null };
+  // A deleted or suspended account's sessions stop at once (suspension also deletes them).
+  if (u.isActive === false || u.suspendedAt) return null;
   return {
     user: {
       id: u.id,
@@ -84,6 +85,7 @@ export async function lookupSession(auth: Auth, headers: Headers): Promise<Resol
       email: u.email,
       userType: u.userType === "developer" ? "developer" : "client",
       emailVerified: u.emailVerified,
+      role: u.role === "moderator" ? "moderator" : "member",
       createdAt: new Date(u.createdAt).toISOString(),
     },
     sessionId: found.session.id,

@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { INBOX_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
+import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -51,7 +52,10 @@ export interface Message {
   conversationId: string;
   seq: number;
   senderId: string;
+  /** The text, or REMOVED_MESSAGE_TEXT once a moderator removed the message. */
   body: string;
+  /** Removed by a moderator (docs/product.md, Trust and safety). */
+  removed: boolean;
   createdAt: string;
 }
 
@@ -119,11 +123,13 @@ const messageColumns = {
   conversationId: messages.conversationId,
   seq: messages.seq,
   senderId: messages.senderId,
-  body: messages.body,
+  // A removed message's text never leaves the server again (docs/product.md, Trust and safety).
+  body: sql<string>`case when ${messages.removedAt} is null then ${messages.body} else ${REMOVED_MESSAGE_TEXT} end`,
+  removed: sql<boolean>`(${messages.removedAt} is not null)`,
   createdAt: messages.createdAt,
 };
 
-function toMessage(r: { id: string; conversationId: string; seq: number; senderId: string; body: string; createdAt: Date }): Message {
+function toMessage(r: { id: string; conversationId: string; seq: number; senderId: string; body: string; removed: boolean; createdAt: Date }): Message {
   return { ...r, createdAt: r.createdAt.toISOString() };
 }
 

@@ -13,15 +13,17 @@ import {
   type ProjectStatus,
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { projectListQuerySchema, projectReportSchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { projectReports, projects, users } from "../db/schema";
-import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { projects, users } from "../db/schema";
+import { ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
+import { isModerator } from "../auth/roles";
+import { reportProjectForModeration } from "../moderation/service";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount } from "../lib/capped-count";
 
@@ -98,7 +100,7 @@ const columns = {
   updatedAt: projects.updatedAt,
 };
 
-type Row = Omit<typeof projects.$inferSelect, "searchVector">;
+type Row = Omit<typeof projects.$inferSelect, "searchVector" | "hiddenAt" | "hiddenBy">;
 
 function toProject(row: Row): Project {
   return {
@@ -156,6 +158,24 @@ export async function getProject(db: Db, id: string): Promise<Project> {
   const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
   if (!row) throw new NotFoundError("Project not found");
   return toProject(row);
+}
+
+/**
+ * A project as `viewer` may see it: a hidden project (by a moderator, or its client suspended;
+ * docs/product.md, Trust and safety) is 404 "Project not found" to everyone but its client and
+ * moderators. Throws NotFoundError.
+ */
+export async function getVisibleProject(db: Db, id: string, viewer: SessionUser | null): Promise<Project & { hidden: boolean }> {
+  if (!UUID.test(id)) throw new NotFoundError("Project not found");
+  const [row] = await db
+    .select({ ...columns, hiddenAt: projects.hiddenAt })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError("Project not found");
+  const { hiddenAt, ...rest } = row;
+  if (hiddenAt && viewer?.id !== row.userId && !isModerator(viewer)) throw new NotFoundError("Project not found");
+  return { ...toProject(rest), hidden: hiddenAt !== null };
 }
 
 /** The owner's public facts for the About the Client card. */
@@ -262,7 +282,7 @@ function cursorOf(sort: ProjectSort, p: Project): string {
  */
 export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPage> {
   const q = parseInput(projectListQuerySchema, rawQuery);
-  const filters: SQL[] = [eq(projects.status, "active")];
+  const filters: SQL[] = [eq(projects.status, "active"), isNull(projects.hiddenAt)];
   if (q.category) filters.push(eq(projects.category, q.category));
   if (q.platform) filters.push(q.platform === "both" ? eq(projects.platform, "both") : inArray(projects.platform, [q.platform, "both"]));
   if (q.budgetMin != null) filters.push(gte(projects.budgetMin, q.budgetMin));
@@ -362,7 +382,7 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
   const rows = await db
     .select(columns)
     .from(projects)
-    .where(and(sql`${projects.id} in ${candidates}`, eq(projects.status, "active"), ne(projects.id, project.id)))
+    .where(and(sql`${projects.id} in ${candidates}`, eq(projects.status, "active"), isNull(projects.hiddenAt), ne(projects.id, project.id)))
     .orderBy(desc(shared), desc(sql`(${projects.category} = ${project.category})`), desc(projects.createdAt), desc(projects.id))
     .limit(SIMILAR_PROJECTS_LIMIT);
   return rows.map(toProject);
@@ -386,20 +406,10 @@ export async function clientProjectStats(db: Db, userId: string) {
 }
 
 /**
- * Stores a report of a project for moderation (docs/product.md: flag button). One report per user
- * and project; owners cannot report their own. Throws UnauthorizedError, NotFoundError,
- * ForbiddenError, ValidationError, ConflictError (already reported).
+ * Stores a report of a project for moderation (docs/product.md: flag button; Trust and safety).
+ * One report per user and project; owners cannot report their own. Throws UnauthorizedError,
+ * NotFoundError, ForbiddenError, ValidationError, ConflictError (already reported).
  */
 export async function reportProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<void> {
-  const reporter = requireUser(user);
-  const project = await getProject(db, id);
-  if (project.userId === reporter.id) throw new ForbiddenError("You cannot report your own project");
-  const data = parseInput(projectReportSchema, input);
-  const reason = data.details ? `${data.reason}: ${data.details}` : data.reason;
-  const inserted = await db
-    .insert(projectReports)
-    .values({ projectId: project.id, userId: reporter.id, reason })
-    .onConflictDoNothing()
-    .returning({ id: projectReports.id });
-  if (!inserted.length) throw new ConflictError("You have already reported this project");
+  await reportProjectForModeration(db, user, id, input);
 }

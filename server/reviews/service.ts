@@ -4,6 +4,7 @@
  * completion. Who may review when is one policy shared with the pages (shared/policies.ts).
  */
 import { eq } from "drizzle-orm";
+import { BLIND_REVIEW_DAYS } from "../../shared/constants";
 import { reviewRefusal, projectRole } from "../../shared/policies";
 import { reviewSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
@@ -15,6 +16,7 @@ import { isUuid } from "../lib/ids";
 import { addNotification } from "../notifications/service";
 import { lockProject } from "../proposals/lifecycle";
 import { parseInput } from "../validation";
+import { blindUntil } from "./blind";
 
 /** Whether `role`'s review of project `projectId` exists. */
 async function hasReviewed(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<boolean> {
@@ -44,9 +46,12 @@ export async function reviewState(
 
 /**
  * Reviews the other side of a completed project, once, within the review window. The client
- * reviews the hired developer (their rating and reviewCount update in the same transaction); the
- * developer reviews the client. The other side is told. Throws UnauthorizedError, NotFoundError,
- * ForbiddenError, ConflictError (not completed, window passed, already reviewed), ValidationError.
+ * reviews the hired developer; the developer reviews the client. Reviews are blind
+ * (server/reviews/blind.ts): the first one is hidden until the other side reviews too or the blind
+ * window ends, and its notice says only that a review is waiting (never the stars). The second one
+ * makes both visible at once (and the developer's rating is recounted) and tells the first
+ * reviewer. Throws UnauthorizedError, NotFoundError, ForbiddenError, ConflictError (not
+ * completed, window passed, already reviewed), ValidationError.
  */
 export async function createReview(db: Db, user: SessionUser | null, projectId: string, input: unknown): Promise<void> {
   const reviewer = requireUser(user);
@@ -56,8 +61,11 @@ export async function createReview(db: Db, user: SessionUser | null, projectId: 
     const role = projectRole(reviewer, project);
     const refusal = reviewRefusal(reviewer, project, role ? await hasReviewed(tx, role, projectId) : false);
     if (refusal) throw refusal.status === 403 ? new ForbiddenError(refusal.message) : new ConflictError(refusal.message);
+    const developerId = project.hiredDeveloperId!;
+    // The other side's review, if written: the project row lock orders the two writes.
+    const otherReviewed = await hasReviewed(tx, role === "client" ? "developer" : "client", projectId);
+    const hiddenUntil = otherReviewed ? null : blindUntil(project.completedAt);
     if (role === "client") {
-      const developerId = project.hiredDeveloperId!;
       const inserted = await tx
         .insert(reviews)
         .values({
@@ -68,32 +76,32 @@ export async function createReview(db: Db, user: SessionUser | null, projectId: 
           projectTitle: project.title,
           rating: data.rating,
           comment: data.comment,
+          hiddenUntil,
         })
         .onConflictDoNothing()
         .returning({ id: reviews.id });
       if (!inserted.length) throw new ConflictError("You have already reviewed this project");
-      await refreshDeveloperStats(tx, developerId);
-      await addNotification(
-        tx,
-        developerId,
-        "review_received",
-        `${reviewer.name} reviewed your work on "${project.title}": ${data.rating} stars`,
-        `/developers/${developerId}`,
-      );
+      if (otherReviewed) await tx.update(clientReviews).set({ hiddenUntil: null }).where(eq(clientReviews.projectId, projectId));
     } else {
       const inserted = await tx
         .insert(clientReviews)
-        .values({ projectId, clientId: project.userId, developerId: reviewer.id, rating: data.rating, comment: data.comment })
+        .values({ projectId, clientId: project.userId, developerId: reviewer.id, rating: data.rating, comment: data.comment, hiddenUntil })
         .onConflictDoNothing()
         .returning({ id: clientReviews.id });
       if (!inserted.length) throw new ConflictError("You have already reviewed this project");
-      await addNotification(
-        tx,
-        project.userId,
-        "review_received",
-        `${reviewer.name} reviewed you as a client on "${project.title}": ${data.rating} stars`,
-        `/projects/${projectId}`,
-      );
+      if (otherReviewed) await tx.update(reviews).set({ hiddenUntil: null }).where(eq(reviews.projectId, projectId));
     }
+    await refreshDeveloperStats(tx, developerId);
+    const otherId = role === "client" ? developerId : project.userId;
+    const link = role === "client" ? `/developers/${developerId}` : `/projects/${projectId}`;
+    await addNotification(
+      tx,
+      otherId,
+      "review_received",
+      otherReviewed
+        ? `${reviewer.name} reviewed you on "${project.title}". Both reviews are now visible.`
+        : `A review is waiting for you on "${project.title}". Write yours to see it: reviews stay hidden until both of you have reviewed, or for ${BLIND_REVIEW_DAYS} days.`,
+      otherReviewed ? link : `/projects/${projectId}`,
+    );
   });
 }

@@ -20,6 +20,9 @@ import { loadConfig } from "../../server/config";
 import { domainDeps, type AppDeps, type SessionUser } from "../../server/context";
 import { openDatabase, type Database } from "../../server/db/client";
 import { saveDeveloperProfile } from "../../server/developers/service";
+import { setUserRole } from "../../server/auth/roles";
+import { reports } from "../../server/db/schema";
+import { reportProfile } from "../../server/moderation/service";
 import { createHttpApp } from "../../server/http/app";
 import { getSessionUser } from "../../server/http/session";
 import { startConversation } from "../../server/messages/service";
@@ -33,7 +36,7 @@ import { bodyNear, encodeQuery, encodeSegment, FUZZ_LIMITS_POLICY, nastyString, 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const BUILD = path.resolve("build");
 
-type Who = "anonymous" | "client" | "developer" | "fresh";
+type Who = "anonymous" | "client" | "developer" | "fresh" | "moderator";
 
 interface Route {
   method: "GET" | "POST";
@@ -81,6 +84,13 @@ const ROUTES: Route[] = [
     body: { intent: "shortlist", proposalId: ":proposal", reason: "", rating: "5", comment: "Great work, well tested." },
   },
   { method: "POST", path: "/unsubscribe", query: { token: "abc.def" } },
+  {
+    method: "POST",
+    path: "/moderation",
+    body: { reportId: ":report", action: "warn", reason: "Please keep it polite" },
+    who: ["anonymous", "client", "moderator", "moderator"],
+  },
+  { method: "GET", path: "/moderation", who: ["anonymous", "developer", "moderator"] },
   // Loaders of pages with ids and queries in their address.
   { method: "GET", path: "/projects/:project" },
   { method: "GET", path: "/projects/:project/edit" },
@@ -147,6 +157,11 @@ describe("generated bad input to form actions and page loaders", () => {
     ids.proposal = [proposal.id];
     ids.conversation = [conversation.id];
     ids.developer = [developer.user.id, client.user.id];
+    const moderator = await signUp("fuzz-mod@example.co.za");
+    await setUserRole(database.db, "fuzz-mod@example.co.za", "moderator");
+    cookies.moderator = moderator.cookie;
+    await reportProfile(database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
+    ids.report = (await database.db.select({ id: reports.id }).from(reports)).map((r) => r.id);
   }, 120_000);
   afterAll(async () => {
     deps?.limits.close();
@@ -155,7 +170,7 @@ describe("generated bad input to form actions and page loaders", () => {
   });
 
   /** ":slot" values inside bodies and queries become the fixture's ids. */
-  const withIds = (text: string) => text.replace(/:(project|spare|proposal|conversation|developer)\b/g, (m, slot: string) => ids[slot]?.[0] ?? m);
+  const withIds = (text: string) => text.replace(/:(project|spare|proposal|conversation|developer|report)\b/g, (m, slot: string) => ids[slot]?.[0] ?? m);
 
   const caseOf = (r: Route) =>
     fc.record({

@@ -24,7 +24,7 @@ export async function makeUser(db: Db, options: { userType?: "client" | "develop
   const id = `u-${randomUUID()}`;
   const row = { id, name: options.name ?? `User ${id.slice(2, 8)}`, email: `${id}@example.co.za`, userType: options.userType ?? "client" };
   const [created] = await db.insert(users).values(row).returning({ createdAt: users.createdAt });
-  return { ...row, emailVerified: true, createdAt: created!.createdAt.toISOString() };
+  return { ...row, emailVerified: true, role: "member" as const, createdAt: created!.createdAt.toISOString() };
 }
 
 /** A new client. */

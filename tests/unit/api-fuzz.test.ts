@@ -8,7 +8,9 @@ import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainDeps } from "../../server/context";
-import { notifications } from "../../server/db/schema";
+import { notifications, reports } from "../../server/db/schema";
+import { setUserRole } from "../../server/auth/roles";
+import { reportProfile } from "../../server/moderation/service";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { startConversation } from "../../server/messages/service";
 import { createProject } from "../../server/projects/service";
@@ -33,11 +35,11 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 /** Who sends a case: nobody, the fixture's client or developer, or a new account (for requests that end sessions or the account). */
-type Who = "anonymous" | "client" | "developer" | "fresh";
+type Who = "anonymous" | "client" | "developer" | "fresh" | "moderator";
 
 interface Endpoint {
   method: string;
-  /** With slots :project, :proposal, :conversation, :notification, :developer, :any. */
+  /** With slots :project, :proposal, :conversation, :notification, :developer, :message, :report, :any. */
   path: string;
   body?: Record<string, unknown>;
   query?: Record<string, string>;
@@ -95,6 +97,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/v1/developers/:developer/reviews" },
   { method: "PUT", path: "/api/v1/me/developer-profile", body: profileBody },
   { method: "GET", path: "/api/v1/me/export" },
+  { method: "POST", path: "/api/v1/users/:developer/reports", body: { reason: "Spam or scam", details: "Copied portfolio" } },
+  { method: "POST", path: "/api/v1/messages/:message/reports", body: { reason: "Asking to pay outside BuildZA", details: "" } },
+  { method: "GET", path: "/api/v1/moderation/reports", who: ["anonymous", "client", "moderator", "moderator"] },
+  { method: "GET", path: "/api/v1/moderation/log", who: ["anonymous", "developer", "moderator"] },
+  {
+    method: "POST",
+    path: "/api/v1/moderation/reports/:report/actions",
+    body: { action: "warn", reason: "Keep it polite" },
+    who: ["anonymous", "client", "moderator", "moderator"],
+  },
   { method: "DELETE", path: "/api/v1/me", body: { password: TEST_PASSWORD }, who: ["anonymous", "fresh"] },
   { method: "GET", path: "/api/v1/conversations", query: { cursor: "", limit: "10" } },
   { method: "POST", path: "/api/v1/conversations", body: { to: ":developer", body: "Hello there" } },
@@ -152,7 +164,12 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     const project = await createProject(t.database.db, client.user, projectInput());
     const spare = await createProject(t.database.db, client.user, projectInput({ title: "A project to close or delete" }));
     const proposal = await submitProposal(domainDeps(t.deps), developer.user, project.id, proposalBody);
-    const { conversation } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
+    const { conversation, message } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
+    const moderator = await t.signUp({ email: "fuzz-mod@example.co.za", name: "Fuzz Moderator" });
+    await setUserRole(t.database.db, "fuzz-mod@example.co.za", "moderator");
+    cookies.moderator = moderator.cookie;
+    await reportProfile(t.database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
+    const [report] = await t.database.db.select({ id: reports.id }).from(reports).limit(1);
     const [notification] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, client.user.id)).limit(1);
     ids.project = [project.id, spare.id];
     // DELETE and close take these: the spare project, never the one the other cases work on.
@@ -161,6 +178,8 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     ids.conversation = [conversation.id];
     ids.notification = [notification!.id];
     ids.developer = [developer.user.id, client.user.id];
+    ids.message = [message!.id];
+    ids.report = [report!.id];
   });
   afterAll(() => t?.close());
 

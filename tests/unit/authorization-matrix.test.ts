@@ -30,6 +30,7 @@ interface Fixture {
   notificationId: string;
   developerId: string;
   savedSearchId: string;
+  messageId: string;
 }
 
 interface ApiRow {
@@ -46,6 +47,8 @@ const OWNER_ONLY: Record<Who, Outcome> = { anonymous: 401, client: 403, develope
 const SIGNED_IN: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: "ok" };
 const ANYONE: Record<Who, Outcome> = { anonymous: "ok", client: "ok", developer: "ok" };
 const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: "ok" };
+/** Moderators only (docs/product.md, Trust and safety): clients and developers are refused. */
+const MODERATORS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
 
 /** Every API endpoint (/api/v1, and the better-auth endpoints served under /api/auth): METHOD and the route's pattern. */
 const API: Record<string, ApiRow> = {
@@ -65,6 +68,12 @@ const API: Record<string, ApiRow> = {
   "PUT /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
   "DELETE /api/v1/projects/:id": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  "POST /api/v1/users/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  // Only the other participant of the message's conversation.
+  "POST /api/v1/messages/:id/reports": { who: OWNER_ONLY, body: () => ({ reason: "Other" }) },
+  "GET /api/v1/moderation/reports": { who: MODERATORS },
+  "POST /api/v1/moderation/reports/:id/actions": { who: MODERATORS, body: () => ({ action: "dismiss", reason: "Not a moderator" }) },
+  "GET /api/v1/moderation/log": { who: MODERATORS },
   "POST /api/v1/projects/:id/proposals": { who: DEVELOPERS, body: () => ({ coverLetter: "short" }) },
   "GET /api/v1/projects/:id/proposals": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/complete": { who: OWNER_ONLY },
@@ -142,6 +151,11 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // Moderators only (docs/product.md, Trust and safety); the page itself: tests/unit/moderation.test.ts.
+  "routes/moderation.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { reportId: "00000000-0000-4000-8000-000000000000", action: "dismiss", reason: "Not a moderator" },
+  },
 };
 
 /** The route modules, loaded on demand. */
@@ -175,7 +189,7 @@ describe("authorization matrix", () => {
     ownerId = owner.user.id;
     const project = await makeProject(t.database.db, owner.user);
     const proposal = await makeProposal(t.domain, project, dev.user);
-    const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const { conversation, message } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
     const saved = await createSavedSearch(t.database.db, dev.user, { filters: { category: "Education" }, alert: "instant" });
     f = {
@@ -185,6 +199,7 @@ describe("authorization matrix", () => {
       notificationId: notice!.id,
       developerId: dev.user.id,
       savedSearchId: saved.id,
+      messageId: message!.id,
     };
   });
   afterAll(() => t?.close());
@@ -243,7 +258,10 @@ describe("authorization matrix", () => {
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
       .replace("/saved-searches/:id", () => `/saved-searches/${f.savedSearchId}`)
-      .replace("/developers/:id", () => `/developers/${f.developerId}`);
+      .replace("/developers/:id", () => `/developers/${f.developerId}`)
+      .replace("/users/:id", () => `/users/${f.developerId}`)
+      .replace("/messages/:id", () => `/messages/${f.messageId}`)
+      .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
       userType: "client" as const,
     }));
     await database.db.insert(users).values(rows);
-    people = rows.map((r) => ({ ...r, emailVerified: true, createdAt: new Date().toISOString() }));
+    people = rows.map((r) => ({ ...r, emailVerified: true, role: "member" as const, createdAt: new Date().toISOString() }));
     for (let i = 1; i < people.length; i++) {
       const { conversation } = await startConversation(database.db, people[i]!, { to: people[0]!.id, body: `Hello from ${i}` });
       if (i === 1) conversationId = conversation.id;

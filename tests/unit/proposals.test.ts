@@ -250,8 +250,10 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
   it("developer stats always equal a recomputation from reviews and projects", async () => {
     // Two completed hires with reviews, one hire cancelled, one in progress.
     for (const rating of [5, 3]) {
-      const { client, project } = await makeHire(t.domain, { completed: true });
+      const { client, developer, project } = await makeHire(t.domain, { completed: true });
       await createReview(db(), client, project.id, { rating, comment: "A fair review of the work that was done." });
+      // Blind reviews: the client's review counts once the developer has reviewed too.
+      await createReview(db(), developer, project.id, { rating: 4, comment: "A fair client who paid on time, thanks." });
     }
     const cancelled = await makeHire(t.domain);
     await cancelHire(t.domain, cancelled.client, cancelled.project.id);
@@ -301,6 +303,12 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
       body: { rating: 5, comment: "Great communication and clean code." },
     });
     expect(review.status).toBe(201);
+    // Blind reviews: the client's review is visible once the developer has reviewed the client too.
+    const back = await call("POST", `/api/v1/projects/${project.id}/reviews`, {
+      cookie: dev.cookie,
+      body: { rating: 5, comment: "Clear brief and paid on time, thank you." },
+    });
+    expect(back.status).toBe(201);
     expect((await call("GET", `/api/v1/developers/${dev.user.id}/reviews`)).status).toBe(404); // no public profile yet
     // A profile made after the review starts from the record, not from zero.
     const profile = await saveDeveloperProfile(db(), dev.user, { title: "Flutter Developer" });

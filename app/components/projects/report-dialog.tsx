@@ -14,6 +14,36 @@ const MAX_DETAILS = 1000;
  * when it refuses (already reported, signed out, ...).
  */
 export function ReportDialog({ projectId }: { projectId: string }) {
+  return (
+    <ReportContentDialog
+      endpoint={`/api/v1/projects/${projectId}/reports`}
+      reasons={REPORT_REASONS}
+      title="Report this project"
+      description="Tell us what is wrong with this project. Our team reviews every report."
+      thanks="Thanks for your report. We'll review this project."
+    />
+  );
+}
+
+export interface ReportContentDialogProps {
+  /** The API endpoint the report is POSTed to. */
+  endpoint: string;
+  reasons: readonly string[];
+  title: string;
+  description: string;
+  /** The toast after a report was accepted. */
+  thanks: string;
+  /** The trigger's label (default "Report"). */
+  label?: string;
+  /** Makes the ids of the dialog's fields unique when a page has several dialogs. */
+  idPrefix?: string;
+}
+
+/**
+ * A report dialog for any content (docs/product.md, Trust and safety): a reason from `reasons` and
+ * optional details, POSTed to `endpoint` as JSON; the API's messages are shown.
+ */
+export function ReportContentDialog({ endpoint, reasons, title, description, thanks, label = "Report", idPrefix = "report" }: ReportContentDialogProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [details, setDetails] = useState("");
@@ -37,14 +67,14 @@ export function ReportDialog({ projectId }: { projectId: string }) {
     }
     setBusy(true);
     try {
-      const res = await fetch(`/api/v1/projects/${projectId}/reports`, {
+      const res = await fetch(endpoint, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ reason, details: details.trim() }),
       });
       if (res.ok) {
         setOpen(false);
-        notify("success", "Thanks for your report. We'll review this project.");
+        notify("success", thanks);
         return;
       }
       const body = (await res.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
@@ -66,41 +96,41 @@ export function ReportDialog({ projectId }: { projectId: string }) {
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Report this project"
-      description="Tell us what is wrong with this project. Our team reviews every report."
+      title={title}
+      description={description}
       trigger={
         <Button variant="ghost" size="sm" className="text-slate-600">
           <Flag className="size-4" aria-hidden="true" />
-          Report
+          {label}
         </Button>
       }
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <Field id="report-reason" label="Reason" error={error}>
+        <Field id={`${idPrefix}-reason`} label="Reason" error={error}>
           <Select
-            id="report-reason"
+            id={`${idPrefix}-reason`}
             value={reason}
             onChange={(e) => {
               setReason(e.currentTarget.value);
               setError(undefined);
             }}
             invalid={Boolean(error)}
-            aria-describedby={error ? "report-reason-error" : undefined}
+            aria-describedby={error ? `${idPrefix}-reason-error` : undefined}
             required
           >
             <option value="" disabled>
               Choose a reason
             </option>
-            {REPORT_REASONS.map((r) => (
+            {reasons.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="report-details" label="Details (optional)" hint={`${details.length}/${MAX_DETAILS} characters`}>
+        <Field id={`${idPrefix}-details`} label="Details (optional)" hint={`${details.length}/${MAX_DETAILS} characters`}>
           <Textarea
-            id="report-details"
+            id={`${idPrefix}-details`}
             rows={4}
             maxLength={MAX_DETAILS}
             value={details}

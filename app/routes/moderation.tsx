@@ -1,0 +1,167 @@
+/**
+ * /moderation: the moderators' queue (docs/product.md, Trust and safety). Each open report shows
+ * the reported content as it was when reported, the reporter, the account's automatic signals and
+ * the actions; the newest audit log entries follow. Moderators only (403 for anyone else).
+ */
+import { AlertTriangle, Flag, ShieldCheck } from "lucide-react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
+import { formatDate } from "../../shared/format";
+import { Button } from "../components/ui/button";
+import type { Route } from "./+types/moderation";
+import { actOnReport, failure, listModerationLog, listOpenReports, readBody, redirectWithFlash, requireModeratorPage } from "./moderation.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireModeratorPage(request, context);
+  const [reports, log] = await Promise.all([listOpenReports(context.deps.db, user), listModerationLog(context.deps.db, user, 20)]);
+  return { reports, log };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireModeratorPage(request, context);
+  const body = (await readBody(request)) as Record<string, unknown> | null;
+  try {
+    const reportId = typeof body?.reportId === "string" ? body.reportId : "";
+    await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason });
+    const label = MODERATION_ACTION_LABELS[body?.action as ModerationActionName] ?? "Action";
+    return redirectWithFlash("/moderation", { type: "success", message: `${label}: done and logged` });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+const KIND_LABEL = { project: "Project", profile: "Profile", message: "Message" } as const;
+
+/** The actions that fit a report of `kind` (restore is for undoing, shown on every report). */
+function actionsFor(kind: "project" | "profile" | "message"): ModerationActionName[] {
+  const specific: ModerationActionName[] = kind === "project" ? ["hide_project"] : kind === "message" ? ["remove_message"] : [];
+  return ["dismiss", ...specific, "warn", "suspend", "restore"];
+}
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const { reports, log } = loaderData;
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyReport = navigation.state === "submitting" ? navigation.formData?.get("reportId") : null;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
+        <ShieldCheck className="size-7 text-brand-600" aria-hidden="true" /> Moderation
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {reports.length === 0 ? "No open reports." : `${reports.length} open report${reports.length === 1 ? "" : "s"}, oldest first.`}
+      </p>
+      {failed && "message" in failed ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {failed.message}
+          {failed.fields ? `: ${Object.values(failed.fields).join(" ")}` : ""}
+        </p>
+      ) : null}
+
+      <ul className="mt-6 space-y-4">
+        {reports.map((r) => (
+          <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-800">
+                <Flag className="size-3.5" aria-hidden="true" /> {KIND_LABEL[r.kind]}
+              </span>
+              <span className="font-semibold text-slate-900">{r.reason}</span>
+              <span className="text-slate-500">
+                reported by {r.reporter.name} on {formatDate(r.createdAt)}
+              </span>
+            </div>
+            {r.details ? <p className="mt-2 text-sm text-slate-700">“{r.details}”</p> : null}
+            <div className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">As reported</p>
+              <p className="mt-1 font-medium text-slate-900">{r.snapshot.title}</p>
+              <p className="mt-1 line-clamp-6 whitespace-pre-line break-words text-sm text-slate-700">{r.snapshot.text || "(no text)"}</p>
+              <a href={r.snapshot.link} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+                Open where it lives
+              </a>
+            </div>
+            <p className="mt-3 text-sm text-slate-700">
+              Account: <span className="font-medium">{r.target.name}</span>
+              {r.target.suspended ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span> : null}
+              {r.target.projectHidden ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Project hidden</span>
+              ) : null}
+              {r.target.messageRemoved ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Message removed</span>
+              ) : null}
+            </p>
+            {r.signals.length ? (
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label="Automatic signals">
+                {r.signals.map((s) => (
+                  <li key={s.kind} className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+                    <AlertTriangle className="size-3.5" aria-hidden="true" /> {s.label}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Form method="post" className="mt-4 space-y-3">
+              <input type="hidden" name="reportId" value={r.id} />
+              <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${r.id}`}>
+                Reason (kept in the audit log; a warning or suspension shows it to the account)
+              </label>
+              <input
+                id={`reason-${r.id}`}
+                name="reason"
+                required
+                minLength={3}
+                maxLength={500}
+                className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-sm"
+              />
+              <div className="flex flex-wrap gap-2">
+                {actionsFor(r.kind).map((a) => (
+                  <Button
+                    key={a}
+                    type="submit"
+                    name="action"
+                    value={a}
+                    size="sm"
+                    variant={a === "suspend" ? "danger" : a === "dismiss" || a === "restore" ? "secondary" : "primary"}
+                    disabled={busyReport === r.id}
+                  >
+                    {MODERATION_ACTION_LABELS[a]}
+                  </Button>
+                ))}
+              </div>
+            </Form>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Audit log</h2>
+      {log.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No actions yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-3 py-2 font-medium">When</th>
+                <th className="px-3 py-2 font-medium">Who</th>
+                <th className="px-3 py-2 font-medium">What</th>
+                <th className="px-3 py-2 font-medium">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((e) => (
+                <tr key={e.id} className="border-t border-slate-100">
+                  <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(e.createdAt)}</td>
+                  <td className="px-3 py-2 text-slate-700">{e.moderator.name}</td>
+                  <td className="px-3 py-2 text-slate-700">
+                    {MODERATION_ACTION_LABELS[e.action]} ({e.targetType})
+                  </td>
+                  <td className="px-3 py-2 text-slate-700">{e.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Roles (docs/product.md, Trust and safety): every account is a "member"; a "moderator" may work
+ * the moderation queue. The role lives in users.role, is granted only by `npm run user:role`
+ * (scripts/user-role.ts, logged), and can never be set through sign-up or any API (better-auth
+ * additionalField with input: false; server/auth/guard.ts refuses it in bodies too).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { log } from "../log";
+
+export const ROLES = ["member", "moderator"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether `user` (a SessionUser or any object with a role) is a moderator; false for no user. */
+export function isModerator(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === "moderator";
+}
+
+/**
+ * The user when they are a moderator. Throws UnauthorizedError (401) without a user and
+ * ForbiddenError (403) for anyone else.
+ */
+export function requireModerator<U extends { role?: string | null }>(user: U | null | undefined): U {
+  const me = requireUser(user);
+  if (!isModerator(me)) throw new ForbiddenError("Only moderators can do that");
+  return me;
+}
+
+/**
+ * Sets the role of the account with `email` (case-insensitive), logged as `user.role_changed`.
+ * Taking the moderator role away ends the account's sessions, so it stops at once. Returns the
+ * user id and the previous role. Throws NotFoundError when no account has that email.
+ */
+export async function setUserRole(db: Db, email: string, role: Role): Promise<{ userId: string; previous: Role }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+      .for("update");
+    if (!user) throw new NotFoundError("No account has that email");
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (user.role === "moderator" && role !== "moderator") await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    log().info({ event: "user.role_changed", userId: user.id, from: user.role, to: role }, "user.role_changed");
+    return { userId: user.id, previous: user.role };
+  });
+}

@@ -1,0 +1,424 @@
+/**
+ * Moderation (docs/product.md, Trust and safety): reports of a project, a profile or a message
+ * with a snapshot of the content as it was, the queue of open reports for moderators, their
+ * actions (dismiss, hide project, remove message, warn, suspend, restore), the audit log, and the
+ * reporter's notice. Only moderators (server/auth/roles.ts) read the queue or act; every action
+ * and its effects are one transaction.
+ */
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { moderationActionSchema, projectReportSchema, userReportSchema } from "../../shared/schemas";
+import { requireModerator } from "../auth/roles";
+import type { SessionUser } from "../context";
+import type { Db, Tx } from "../db/client";
+import {
+  conversationParticipants,
+  conversations,
+  developerProfiles,
+  messages,
+  moderationLog,
+  projectReports,
+  projects,
+  reports,
+  sessions,
+  users,
+  type ModerationAction,
+  type ReportKind,
+  type ReportSnapshot,
+  type ReportStatus,
+} from "../db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
+import { USER_ID, UUID } from "../lib/ids";
+import { addNotification } from "../notifications/service";
+import { parseInput } from "../validation";
+import { signalsFor, type Signal } from "./signals";
+
+/** How many open reports the queue shows at once (oldest first). */
+export const QUEUE_LIMIT = 50;
+
+/** Inserts a report; a second report of the same target by the same reporter is a ConflictError. */
+async function insertReport(
+  tx: Tx | Db,
+  values: {
+    kind: ReportKind;
+    targetId: string;
+    targetUserId: string;
+    projectId?: string;
+    messageId?: string;
+    reporterId: string;
+    reason: string;
+    details: string;
+    snapshot: ReportSnapshot;
+  },
+  already: string,
+): Promise<string> {
+  const [row] = await tx.insert(reports).values(values).onConflictDoNothing().returning({ id: reports.id });
+  if (!row) throw new ConflictError(already);
+  return row.id;
+}
+
+/**
+ * Reports project `projectId` (the flag button): one per user and project, never the owner's own.
+ * Writes the reporter's record (project_reports, part of their data export) and the queue entry
+ * with a snapshot of the title and description, in one transaction. Throws UnauthorizedError,
+ * NotFoundError, ForbiddenError, ValidationError, ConflictError (already reported).
+ */
+export async function reportProjectForModeration(db: Db, user: SessionUser | null, projectId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  if (!UUID.test(projectId)) throw new NotFoundError("Project not found");
+  const [project] = await db
+    .select({ id: projects.id, userId: projects.userId, title: projects.title, description: projects.description, hiddenAt: projects.hiddenAt })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project || project.hiddenAt) throw new NotFoundError("Project not found");
+  if (project.userId === reporter.id) throw new ForbiddenError("You cannot report your own project");
+  const data = parseInput(projectReportSchema, input);
+  await db.transaction(async (tx) => {
+    const reason = data.details ? `${data.reason}: ${data.details}` : data.reason;
+    const inserted = await tx
+      .insert(projectReports)
+      .values({ projectId, userId: reporter.id, reason })
+      .onConflictDoNothing()
+      .returning({ id: projectReports.id });
+    if (!inserted.length) throw new ConflictError("You have already reported this project");
+    await insertReport(
+      tx,
+      {
+        kind: "project",
+        targetId: projectId,
+        targetUserId: project.userId,
+        projectId,
+        reporterId: reporter.id,
+        reason: data.reason,
+        details: data.details,
+        snapshot: { title: project.title, text: project.description, link: `/projects/${projectId}` },
+      },
+      "You have already reported this project",
+    );
+  });
+}
+
+/**
+ * Reports the profile of user `targetUserId` (a developer's or a client's), with a snapshot of
+ * the name, title and bio. Throws UnauthorizedError, NotFoundError "User not found",
+ * ForbiddenError (yourself), ValidationError, ConflictError (already reported).
+ */
+export async function reportProfile(db: Db, user: SessionUser | null, targetUserId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  if (!USER_ID.test(targetUserId)) throw new NotFoundError("User not found");
+  const [target] = await db
+    .select({ id: users.id, name: users.name, userType: users.userType, isActive: users.isActive, title: developerProfiles.title, bio: developerProfiles.bio })
+    .from(users)
+    .leftJoin(developerProfiles, eq(developerProfiles.userId, users.id))
+    .where(eq(users.id, targetUserId));
+  if (!target || !target.isActive) throw new NotFoundError("User not found");
+  if (target.id === reporter.id) throw new ForbiddenError("You cannot report yourself");
+  const data = parseInput(userReportSchema, input);
+  const link = target.userType === "developer" ? `/developers/${target.id}` : `/clients/${target.id}`;
+  await insertReport(
+    db,
+    {
+      kind: "profile",
+      targetId: target.id,
+      targetUserId: target.id,
+      reporterId: reporter.id,
+      reason: data.reason,
+      details: data.details,
+      snapshot: { title: target.name, text: [target.title, target.bio].filter(Boolean).join("\n\n"), link },
+    },
+    "You have already reported this profile",
+  );
+}
+
+/**
+ * Reports message `messageId` from its thread: only the other participant of the conversation may
+ * report it (not its sender). The snapshot keeps the text as sent. Throws UnauthorizedError,
+ * NotFoundError "Message not found", ForbiddenError, ValidationError, ConflictError.
+ */
+export async function reportMessage(db: Db, user: SessionUser | null, messageId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  if (!UUID.test(messageId)) throw new NotFoundError("Message not found");
+  const [message] = await db
+    .select({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, body: messages.body, senderName: users.name })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, messageId));
+  if (!message) throw new NotFoundError("Message not found");
+  const [participant] = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, message.conversationId), eq(conversationParticipants.userId, reporter.id)));
+  if (!participant) throw new ForbiddenError("You can only report messages of your own conversations");
+  if (message.senderId === reporter.id) throw new ForbiddenError("You cannot report your own message");
+  const data = parseInput(userReportSchema, input);
+  await insertReport(
+    db,
+    {
+      kind: "message",
+      targetId: message.id,
+      targetUserId: message.senderId,
+      messageId: message.id,
+      reporterId: reporter.id,
+      reason: data.reason,
+      details: data.details,
+      snapshot: { title: message.senderName, text: message.body, link: `/messages/${message.conversationId}` },
+    },
+    "You have already reported this message",
+  );
+}
+
+/** A report as the moderation queue shows it. Dates are ISO strings. */
+export interface QueueReport {
+  id: string;
+  kind: ReportKind;
+  status: ReportStatus;
+  targetId: string;
+  reason: string;
+  details: string;
+  snapshot: ReportSnapshot;
+  createdAt: string;
+  reporter: { id: string; name: string };
+  /** Whose content it is, and where it stands now. */
+  target: { id: string; name: string; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
+  /** Automatic signals about the account (server/moderation/signals.ts). */
+  signals: Signal[];
+}
+
+/**
+ * The open reports, oldest first (at most QUEUE_LIMIT), each with the snapshot, the reporter, the
+ * target's current state and the automatic signals. Moderators only: throws UnauthorizedError,
+ * ForbiddenError.
+ */
+export async function listOpenReports(db: Db, user: SessionUser | null): Promise<QueueReport[]> {
+  requireModerator(user);
+  const reporter = sql<string>`(select name from users r where r.id = ${reports.reporterId})`;
+  const rows = await db
+    .select({
+      id: reports.id,
+      kind: reports.kind,
+      status: reports.status,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      details: reports.details,
+      snapshot: reports.snapshot,
+      createdAt: reports.createdAt,
+      reporterId: reports.reporterId,
+      reporterName: reporter,
+      targetUserId: reports.targetUserId,
+      targetName: users.name,
+      suspendedAt: users.suspendedAt,
+      projectHiddenAt: projects.hiddenAt,
+      projectExists: projects.id,
+      messageRemovedAt: messages.removedAt,
+      messageExists: messages.id,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.targetUserId))
+    .leftJoin(projects, eq(projects.id, reports.projectId))
+    .leftJoin(messages, eq(messages.id, reports.messageId))
+    .where(eq(reports.status, "open"))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(QUEUE_LIMIT);
+  const signals = await signalsFor(db, [...new Set(rows.map((r) => r.targetUserId))]);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    targetId: r.targetId,
+    reason: r.reason,
+    details: r.details,
+    snapshot: r.snapshot,
+    createdAt: r.createdAt.toISOString(),
+    reporter: { id: r.reporterId, name: r.reporterName },
+    target: {
+      id: r.targetUserId,
+      name: r.targetName,
+      suspended: r.suspendedAt !== null,
+      projectHidden: r.projectExists ? r.projectHiddenAt !== null : null,
+      messageRemoved: r.messageExists ? r.messageRemovedAt !== null : null,
+    },
+    signals: signals.get(r.targetUserId) ?? [],
+  }));
+}
+
+/** An audit log entry (who, what, when, why). */
+export interface AuditEntry {
+  id: string;
+  moderator: { id: string | null; name: string };
+  action: ModerationAction;
+  targetType: string;
+  targetId: string;
+  reportId: string | null;
+  reason: string;
+  createdAt: string;
+}
+
+/** The newest `limit` (default 50) audit log entries. Moderators only: throws UnauthorizedError, ForbiddenError. */
+export async function listModerationLog(db: Db, user: SessionUser | null, limit = 50): Promise<AuditEntry[]> {
+  requireModerator(user);
+  const rows = await db
+    .select({
+      id: moderationLog.id,
+      moderatorId: moderationLog.moderatorId,
+      moderatorName: users.name,
+      action: moderationLog.action,
+      targetType: moderationLog.targetType,
+      targetId: moderationLog.targetId,
+      reportId: moderationLog.reportId,
+      reason: moderationLog.reason,
+      createdAt: moderationLog.createdAt,
+    })
+    .from(moderationLog)
+    .leftJoin(users, eq(users.id, moderationLog.moderatorId))
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(Math.min(Math.max(limit, 1), 200));
+  return rows.map((r) => ({
+    id: r.id,
+    moderator: { id: r.moderatorId, name: r.moderatorName ?? "Former moderator" },
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    reportId: r.reportId,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Suspends account `userId` with `reason` inside `tx`: the account is marked, every session is
+ * deleted (its next request is anonymous; server/http/session.ts also refuses a suspended
+ * account), and its visible projects are hidden from browse, search and similar projects.
+ */
+async function suspendAccount(tx: Tx, userId: string, reason: string, at: Date): Promise<void> {
+  await tx.update(users).set({ suspendedAt: at, suspensionReason: reason, updatedAt: at }).where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx
+    .update(projects)
+    .set({ hiddenAt: at, hiddenBy: "suspension" })
+    .where(and(eq(projects.userId, userId), isNull(projects.hiddenAt)));
+}
+
+/** Lifts a suspension: the account may sign in again and the projects the suspension hid come back. */
+async function liftSuspension(tx: Tx, userId: string, at: Date): Promise<void> {
+  await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: at }).where(eq(users.id, userId));
+  await tx
+    .update(projects)
+    .set({ hiddenAt: null, hiddenBy: null })
+    .where(and(eq(projects.userId, userId), eq(projects.hiddenBy, "suspension")));
+}
+
+/** Sets the conversation's inbox preview to the removed text when `messageId` is its last message. */
+async function refreshPreview(tx: Tx, messageId: string, text: string | null): Promise<void> {
+  const [m] = await tx
+    .select({ conversationId: messages.conversationId, seq: messages.seq, body: messages.body })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  if (!m) return;
+  await tx
+    .update(conversations)
+    .set({
+      lastMessagePreview:
+        text ??
+        m.body
+          .split("\n")
+          .find((l) => l.trim())
+          ?.trim()
+          .slice(0, 140) ??
+        "",
+    })
+    .where(and(eq(conversations.id, m.conversationId), eq(conversations.lastSeq, m.seq)));
+}
+
+/**
+ * Takes `input` ({ action, reason }, moderationActionSchema) on report `reportId` as moderator
+ * `user`, in one transaction with its audit log entry:
+ * - dismiss: nothing wrong; hide_project (project reports) hides it from everyone but its client;
+ *   remove_message (message reports) replaces its text everywhere; warn sends the account a notice
+ *   with the reason; suspend signs the account out everywhere, refuses its sign-ins with the
+ *   reason and hides its profile and projects. These close an open report, and its reporter gets
+ *   a notice that it was handled (never what was done).
+ * - restore undoes what was done to the report's target (unhide, put the message back, lift the
+ *   suspension); the report may be open or handled.
+ * Throws UnauthorizedError, ForbiddenError (not a moderator; a moderator suspending themselves),
+ * NotFoundError "Report not found", ValidationError (action does not fit the report),
+ * ConflictError (report already handled).
+ */
+export async function actOnReport(db: Db, user: SessionUser | null, reportId: string, input: unknown): Promise<{ status: ReportStatus }> {
+  const moderator = requireModerator(user);
+  if (!UUID.test(reportId)) throw new NotFoundError("Report not found");
+  const { action, reason } = parseInput(moderationActionSchema, input);
+  return db.transaction(async (tx) => {
+    const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
+    if (!report) throw new NotFoundError("Report not found");
+    if (action !== "restore" && report.status !== "open") throw new ConflictError("This report has already been handled");
+    const wrong = (message: string) => new ValidationError({ action: message }, message);
+    const at = new Date();
+    let targetType: "project" | "user" | "message" = "user";
+    let targetId = report.targetUserId;
+    switch (action) {
+      case "dismiss":
+        break;
+      case "hide_project": {
+        if (report.kind !== "project" || !report.projectId) throw wrong("Only a reported project can be hidden");
+        targetType = "project";
+        targetId = report.projectId;
+        await tx
+          .update(projects)
+          .set({ hiddenAt: at, hiddenBy: "moderator" })
+          .where(and(eq(projects.id, report.projectId), isNull(projects.hiddenAt)));
+        break;
+      }
+      case "remove_message": {
+        if (report.kind !== "message" || !report.messageId) throw wrong("Only a reported message can be removed");
+        targetType = "message";
+        targetId = report.messageId;
+        await tx
+          .update(messages)
+          .set({ removedAt: at })
+          .where(and(eq(messages.id, report.messageId), isNull(messages.removedAt)));
+        await refreshPreview(tx, report.messageId, REMOVED_MESSAGE_TEXT);
+        break;
+      }
+      case "warn":
+        await addNotification(tx, report.targetUserId, "moderation_warning", `A moderator has warned you: ${reason}`, "/terms");
+        break;
+      case "suspend":
+        if (report.targetUserId === moderator.id) throw new ForbiddenError("You cannot suspend your own account");
+        await suspendAccount(tx, report.targetUserId, reason, at);
+        break;
+      case "restore": {
+        if (report.kind === "project" && report.projectId) {
+          const [p] = await tx.select({ hiddenBy: projects.hiddenBy }).from(projects).where(eq(projects.id, report.projectId));
+          if (p?.hiddenBy === "moderator") {
+            targetType = "project";
+            targetId = report.projectId;
+            await tx.update(projects).set({ hiddenAt: null, hiddenBy: null }).where(eq(projects.id, report.projectId));
+          }
+        }
+        if (report.kind === "message" && report.messageId) {
+          const [m] = await tx.select({ removedAt: messages.removedAt }).from(messages).where(eq(messages.id, report.messageId));
+          if (m?.removedAt) {
+            targetType = "message";
+            targetId = report.messageId;
+            await tx.update(messages).set({ removedAt: null }).where(eq(messages.id, report.messageId));
+            await refreshPreview(tx, report.messageId, null);
+          }
+        }
+        const [u] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, report.targetUserId));
+        if (u?.suspendedAt) {
+          if (targetType === "user") targetId = report.targetUserId;
+          await liftSuspension(tx, report.targetUserId, at);
+        }
+        break;
+      }
+    }
+    let status = report.status;
+    if (action !== "restore") {
+      status = action === "dismiss" ? "dismissed" : "actioned";
+      await tx.update(reports).set({ status, handledBy: moderator.id, handledAt: at }).where(eq(reports.id, report.id));
+      await addNotification(tx, report.reporterId, "report_handled", REPORT_HANDLED_NOTICE, "/notifications");
+    }
+    await tx.insert(moderationLog).values({ moderatorId: moderator.id, action, targetType, targetId, reportId: report.id, reason, createdAt: at });
+    return { status };
+  });
+}

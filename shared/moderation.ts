@@ -1,0 +1,54 @@
+/**
+ * Moderation words and limits shared by pages and server (docs/product.md, Trust and safety).
+ * No zod here, so pages that only show the lists do not download it.
+ */
+
+/** Reasons a profile or a message can be reported for (the report dialogs and userReportSchema). */
+export const USER_REPORT_REASONS = [
+  "Spam or scam",
+  "Harassment or abuse",
+  "Asking to pay outside BuildZA",
+  "Fake or misleading profile",
+  "Offensive content",
+  "Other",
+] as const;
+
+/** What a moderator can do with a report, with the button label (the /moderation queue). */
+export const MODERATION_ACTION_LABELS = {
+  dismiss: "Dismiss",
+  hide_project: "Hide project",
+  remove_message: "Remove message",
+  warn: "Warn",
+  suspend: "Suspend account",
+  restore: "Restore",
+} as const;
+export type ModerationActionName = keyof typeof MODERATION_ACTION_LABELS;
+
+/** What a suspended account is told at sign-in (and what the API answers). */
+export function suspendedMessage(reason: string | null | undefined): string {
+  return `Your account has been suspended by a moderator${reason ? `: ${reason}` : "."} Contact support if you think this is a mistake.`;
+}
+
+/** The text a removed message shows in its thread instead of its body. */
+export const REMOVED_MESSAGE_TEXT = "This message was removed by a moderator.";
+
+/** The notice a reporter gets when their report was handled (it never says what was done to whom). */
+export const REPORT_HANDLED_NOTICE = "Thank you for your report. A moderator has reviewed it and taken the action needed.";
+
+/**
+ * South African phone numbers as people type them in messages (+27 or 0, then 9 digits, spaces or
+ * dashes allowed): a signal in the queue and the reason for the thread's note.
+ */
+export const PHONE_NUMBER_PATTERN = /(?:\+27|\b0)[\s-]?[1-9]\d[\s-]?\d{3}[\s-]?\d{4}\b/;
+
+/** Words of a request to pay outside BuildZA (case-insensitive). */
+export const OFF_PLATFORM_PAYMENT_PATTERN =
+  /\b(?:eft|bank transfer|bank details|account number|pay (?:me )?directly|outside (?:the )?(?:platform|buildza)|paypal|payshap|e-?wallet|cash ?send|crypto|bitcoin|usdt|western union)\b/i;
+
+/** The note a thread shows when a message in it holds a phone number or asks to pay outside BuildZA. */
+export const OFF_PLATFORM_NOTE = "For your safety, keep your conversation and payments on BuildZA. We can only help with problems that happen here.";
+
+/** Whether a message's text should bring up the thread's note (PHONE_NUMBER_PATTERN or OFF_PLATFORM_PAYMENT_PATTERN). */
+export function needsOffPlatformNote(text: string): boolean {
+  return PHONE_NUMBER_PATTERN.test(text) || OFF_PLATFORM_PAYMENT_PATTERN.test(text);
+}

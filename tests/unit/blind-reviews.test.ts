@@ -1,0 +1,119 @@
+/**
+ * Blind reviews (docs/product.md, Trust and safety), through the API: the first reviewer's stars
+ * and words are in no page data, API answer or notice the other side can read until the second
+ * review is written or the blind window (BLIND_REVIEW_DAYS after completion) ends.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../server/context";
+import { reviews } from "../../server/db/schema";
+import { completeProject } from "../../server/projects/lifecycle";
+import { acceptProposal } from "../../server/proposals/service";
+import { publishDueReviews } from "../../server/reviews/blind";
+import { BLIND_REVIEW_DAYS } from "../../shared/constants";
+import { apiClient, json, type CallOptions } from "../support/api";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeProject, makeProposal } from "../support/factories";
+
+type Who = { cookie: string; user: SessionUser };
+
+describe.each(DB_KINDS)("blind reviews on %s", (kind) => {
+  let t: TestApp;
+  let n = 0;
+  const call = (method: string, path: string, options: CallOptions = {}) => apiClient(t.app)(method, path, options);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  /** A client and a developer signed in, with a completed project between them. */
+  async function completedHire(): Promise<{ client: Who; developer: Who; projectId: string }> {
+    n++;
+    const client = await t.signUp({ email: `blind-client-${n}@example.co.za`, name: `Nomsa Client ${"x".repeat(n)}` });
+    const developer = await t.signUp({ email: `blind-dev-${n}@example.co.za`, name: `Bongani Dev ${"x".repeat(n)}`, userType: "developer" });
+    await call("PUT", "/api/v1/me/developer-profile", { cookie: developer.cookie, body: { title: "Flutter developer", skills: ["Flutter"] } });
+    const project = await makeProject(t.database.db, client.user);
+    const proposal = await makeProposal(t.domain, project, developer.user);
+    await acceptProposal(t.domain, client.user, proposal.id);
+    await completeProject(t.domain, client.user, project.id);
+    return { client, developer, projectId: project.id };
+  }
+
+  /** Everything `who` can read about the developer and the project, as one string. */
+  async function everythingVisibleTo(who: Who, developerId: string, projectId: string): Promise<string> {
+    const paths = [
+      `/api/v1/developers/${developerId}`,
+      `/api/v1/developers/${developerId}/reviews`,
+      `/api/v1/developers?search=Bongani`,
+      `/api/v1/projects/${projectId}`,
+      "/api/v1/notifications",
+      "/api/v1/me/export",
+    ];
+    const answers = await Promise.all(paths.map(async (p) => `${p} ${await (await call("GET", p, { cookie: who.cookie })).text()}`));
+    return answers.join("\n");
+  }
+
+  it("hides the first review (stars, words, rating) from the other side until the second review", async () => {
+    const { client, developer, projectId } = await completedHire();
+    const first = await call("POST", `/api/v1/projects/${projectId}/reviews`, {
+      cookie: client.cookie,
+      body: { rating: 2, comment: "Missed every deadline quokka-marker" },
+    });
+    expect(first.status).toBe(201);
+
+    const seen = await everythingVisibleTo(developer, developer.user.id, projectId);
+    expect(seen).not.toContain("quokka-marker");
+    expect(seen).not.toMatch(/2 stars|"rating":2\b/);
+    const profile = await json<{ developer: { rating: number; reviewCount: number }; reviews: unknown[] }>(
+      await call("GET", `/api/v1/developers/${developer.user.id}`, { cookie: developer.cookie }),
+    );
+    expect(profile.developer).toMatchObject({ rating: 0, reviewCount: 0 });
+    expect(profile.reviews).toEqual([]);
+    // Nor can anyone else read it.
+    expect(await (await call("GET", `/api/v1/developers/${developer.user.id}/reviews`)).text()).not.toContain("quokka-marker");
+    const notices = await json<{ notifications: Array<{ type: string; message: string }> }>(
+      await call("GET", "/api/v1/notifications", { cookie: developer.cookie }),
+    );
+    const waiting = notices.notifications.find((x) => x.type === "review_received")!;
+    expect(waiting.message).toMatch(/^A review is waiting for you/);
+    expect(waiting.message).not.toMatch(/star/i);
+
+    const second = await call("POST", `/api/v1/projects/${projectId}/reviews`, {
+      cookie: developer.cookie,
+      body: { rating: 5, comment: "Clear brief and quick payments, okapi-marker" },
+    });
+    expect(second.status).toBe(201);
+    const after = await json<{ developer: { rating: number; reviewCount: number }; reviews: Array<{ comment: string; rating: number }> }>(
+      await call("GET", `/api/v1/developers/${developer.user.id}`, { cookie: developer.cookie }),
+    );
+    expect(after.developer).toMatchObject({ rating: 2, reviewCount: 1 });
+    expect(after.reviews).toEqual([expect.objectContaining({ rating: 2, comment: "Missed every deadline quokka-marker" })]);
+    const clientNotices = await json<{ notifications: Array<{ type: string; message: string }> }>(
+      await call("GET", "/api/v1/notifications", { cookie: client.cookie }),
+    );
+    expect(clientNotices.notifications.find((x) => x.type === "review_received")!.message).toMatch(/Both reviews are now visible/);
+    expect(JSON.stringify(clientNotices)).not.toMatch(/star/i);
+  });
+
+  it(`shows a lone review once the ${BLIND_REVIEW_DAYS}-day window has ended, and counts it in the rating`, async () => {
+    const { client, developer, projectId } = await completedHire();
+    await call("POST", `/api/v1/projects/${projectId}/reviews`, { cookie: client.cookie, body: { rating: 4, comment: "Good work overall, zebra-marker" } });
+    expect(await everythingVisibleTo(developer, developer.user.id, projectId)).not.toContain("zebra-marker");
+    const [row] = await t.database.db.select({ hiddenUntil: reviews.hiddenUntil }).from(reviews).where(eq(reviews.projectId, projectId));
+    expect(row!.hiddenUntil!.getTime()).toBeGreaterThan(Date.now() + (BLIND_REVIEW_DAYS - 1) * 86_400_000);
+
+    // The window ends (as if BLIND_REVIEW_DAYS passed), and the minute job publishes it.
+    await t.database.db
+      .update(reviews)
+      .set({ hiddenUntil: new Date(Date.now() - 1000) })
+      .where(eq(reviews.projectId, projectId));
+    expect(await publishDueReviews(t.database.db)).toBeGreaterThanOrEqual(1);
+    const after = await json<{ developer: { rating: number; reviewCount: number }; reviews: Array<{ comment: string }> }>(
+      await call("GET", `/api/v1/developers/${developer.user.id}`, { cookie: developer.cookie }),
+    );
+    expect(after.developer).toMatchObject({ rating: 4, reviewCount: 1 });
+    expect(after.reviews.map((r) => r.comment)).toEqual(["Good work overall, zebra-marker"]);
+  });
+});
