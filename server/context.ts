@@ -5,6 +5,7 @@ import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
+import type { FileStorage } from "./files/storage";
 import type { RealtimeHub } from "./realtime/hub";
 
 /** The signed-in user as the domain sees it (docs/product.md, Projects "Session user"). */
@@ -31,6 +32,8 @@ export interface AppDeps {
   realtime: RealtimeHub;
   /** The app secret (AUTH_SECRET or DATA_DIR/auth-secret): signs unsubscribe links. */
   secret: string;
+  /** Where uploaded files' bytes live: DATA_DIR/files or S3 (server/files/storage.ts). */
+  files: FileStorage;
 }
 
 /** What domain functions that queue emails take (proposals, project lifecycle, unread messages). */

@@ -1,11 +1,12 @@
 /**
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
- * that feeds it (ARCHITECTURE.md, Email outbox), and the hourly purge of idempotency keys. Both are safe on several instances at once: rows
+ * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, and the file sweep (orphaned uploads after a day, queued file deletions). Both are safe on several instances at once: rows
  * are claimed with FOR UPDATE SKIP LOCKED.
  */
 import { domainDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
 import { startJob, startOutboxSender } from "./email/outbox";
+import { sweepFiles } from "./files/service";
 import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 
@@ -17,7 +18,10 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const outbox = await startOutboxSender({ db: deps.db, mailer: deps.mailer, database });
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
   const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
+  // Uploads left unattached for a day, and file bytes whose deletion a request could not finish.
+  const fileSweep = startJob("file-sweep", () => sweepFiles({ db: deps.db, files: deps.files }), 10 * 60_000);
   return async () => {
+    await fileSweep.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
+import { storageFor } from "./files/storage";
 import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
@@ -63,7 +64,7 @@ async function main() {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
-  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret };
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, files: storageFor(config) };
   let stopping = false;
   const app = createHttpApp(deps, {
     build,

@@ -94,3 +94,11 @@ export function formatMessageTime(date: Date | string, now: Date = new Date()): 
   if (day === dayKey.format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
   return `${formatDate(d)} ${time}`;
 }
+
+/** A byte count for people: "812 B", "34 KB", "2.4 MB" (units of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}

@@ -35,6 +35,8 @@ import {
   PROJECT_SORTS,
   TIMELINE_CODES,
   USER_TYPES,
+  MAX_MESSAGE_FILES,
+  MAX_PROJECT_FILES,
 } from "./constants";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
@@ -184,6 +186,20 @@ const optionalText = (max: number, label: string, multiline = false) =>
     multiline,
   ).default("");
 
+/** A list of uploaded file ids (docs/product.md, Files): at most `max`, each a UUID. */
+export function fileIdsSchema(max: number) {
+  return z
+    .array(
+      z
+        .string({ error: "A file could not be attached. Upload it again." })
+        .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "A file could not be attached. Upload it again."),
+      {
+        error: "Attachments must be a list of uploaded files",
+      },
+    )
+    .max(max, `Attach at most ${max} files`);
+}
+
 /**
  * Project create/update (docs/product.md, Projects). Output: features without blanks, unique skills,
  * category defaulting to Other, deadline as ISO date or null. Budget bounds are derived on the
@@ -224,6 +240,8 @@ export const projectSchema = z.object({
     .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
     .optional()
     .transform((v) => (v ? v : null)),
+  /** Uploaded file ids (POST /api/v1/files), at most MAX_PROJECT_FILES; absent on an edit: unchanged (docs/product.md, Files). */
+  attachments: fileIdsSchema(MAX_PROJECT_FILES).optional(),
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectData = z.output<typeof projectSchema>;
@@ -526,6 +544,8 @@ export const messageSchema = z.object({
     "Message",
     true,
   ),
+  /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
+  attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
 });
 export type MessageInput = z.input<typeof messageSchema>;
 

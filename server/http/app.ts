@@ -23,6 +23,7 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
+import { createFilesApi } from "../files/http";
 import type { AttemptKind } from "../auth/limits";
 import { createAuthRoutes } from "../auth/http";
 import type { AppDeps, RequestContext } from "../context";
@@ -230,6 +231,8 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   app.post("/api/auth/sign-in/email", authLimit(deps, "login"));
   app.post("/api/auth/request-password-reset", authLimit(deps, "reset"));
   app.route("/api/auth", createAuthRoutes(deps.auth));
+  // Before the JSON API: uploads are larger than its body limit (server/files/http.ts).
+  app.route("/api/v1/files", createFilesApi(deps));
   app.route("/api/v1", createApiV1(deps));
 
   if (options.clientDir) {

@@ -15,6 +15,10 @@ import { createHttpApp } from "../../server/http/app";
 import { createRealtimeHub } from "../../server/realtime/hub";
 import { getSessionUser } from "../../server/http/session";
 import { createTestDatabase, type DbKind } from "./db";
+import { diskStorage, type FileStorage } from "../../server/files/storage";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 export const APP_URL = "http://localhost:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -29,6 +33,8 @@ export interface TestApp {
   /** What domain functions that queue emails take (db, appUrl, secret). */
   domain: ReturnType<typeof domainDeps>;
   app: ReturnType<typeof createHttpApp>;
+  /** The folder of the default disk storage of uploaded files (removed by close()). */
+  filesRoot: string;
   /** Emails the mailer accepted, in order. */
   mails: MailMessage[];
   /** While true the mailer throws, as an SMTP server that is down. */
@@ -74,6 +80,8 @@ export interface TestAppOptions {
   trustProxy?: number;
   /** The rate limits' numbers (default TEST_LIMITS_POLICY). */
   limits?: LimitsPolicy;
+  /** Where uploaded files go (default: a fresh temporary folder, `filesRoot`). */
+  files?: FileStorage;
 }
 
 /**
@@ -122,11 +130,14 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       mails.push(m);
     },
   };
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET };
+  const filesRoot = await mkdtemp(path.join(tmpdir(), "buildza-test-files-"));
+  const files = options.files ?? diskStorage(filesRoot);
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, files };
   const app = createHttpApp(deps);
   return Object.assign(t, {
     database,
     deps,
+    filesRoot,
     domain: domainDeps(deps),
     app,
     mails,
@@ -166,6 +177,7 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       limits.close();
       await realtime.close();
       await closeDatabase();
+      await rm(filesRoot, { recursive: true, force: true });
     },
   });
 }
