@@ -466,8 +466,7 @@ export async function messageAt(db: Db, conversationId: string, seq: number): Pr
  * Deletes a message its sender sent, with its files (POPIA, docs/product.md, Files): the row goes
  * and the files' bytes are queued for deletion in the same transaction (run deleteQueuedFiles
  * after). When it was the conversation's newest message, the inbox line says "Message deleted".
- * Throws UnauthorizedError, NotFoundError ("Message not found", also for another user's message
- * in a conversation one is not part of), ForbiddenError (a participant deleting the other's).
+ * Throws UnauthorizedError, NotFoundError ("Message not found"), ForbiddenError (anyone but its sender).
  */
 export async function deleteMessage(db: Db, user: SessionUser | null, messageId: string): Promise<void> {
   const me = requireUser(user);
@@ -475,12 +474,7 @@ export async function deleteMessage(db: Db, user: SessionUser | null, messageId:
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
     if (!row) throw new NotFoundError("Message not found");
-    if (row.senderId !== me.id) {
-      await requireParticipant(tx, me, row.conversationId).catch(() => {
-        throw new NotFoundError("Message not found");
-      });
-      throw new ForbiddenError("Only its sender can delete a message");
-    }
+    if (row.senderId !== me.id) throw new ForbiddenError("Only its sender can delete a message");
     await discardTargetFiles(tx, "message", [row.id]);
     await tx.delete(messages).where(eq(messages.id, row.id));
     await tx

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainDeps } from "../../server/context";
 import { notifications } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
-import { startConversation } from "../../server/messages/service";
+import { sendMessage, startConversation } from "../../server/messages/service";
+import { uploadFile } from "../../server/files/service";
+import sharp from "sharp";
 import { createProject } from "../../server/projects/service";
 import { submitProposal } from "../../server/proposals/service";
 import { APP_URL, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
@@ -109,6 +111,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/v1/me/email-preferences" },
   { method: "PUT", path: "/api/v1/me/email-preferences", body: { newMessage: false, proposalReceived: true } },
   { method: "POST", path: "/api/v1/unsubscribe", query: { token: "abc.def" } },
+  // Files: a JSON or text body to the upload is refused (415); downloads and deletions by id.
+  { method: "POST", path: "/api/v1/files", body: { file: "not a file", purpose: "photo" } },
+  { method: "GET", path: "/api/v1/files/:file" },
+  { method: "GET", path: "/api/v1/files/:file/download" },
+  { method: "GET", path: "/api/v1/files/:file/w/:width" },
+  { method: "DELETE", path: "/api/v1/files/:file" },
+  { method: "DELETE", path: "/api/v1/messages/:message" },
   { method: "GET", path: "/api/v1/:any" },
   // better-auth, served (guard.ts AUTH_HTTP_ENDPOINTS) and not.
   {
@@ -153,6 +162,11 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     const spare = await createProject(t.database.db, client.user, projectInput({ title: "A project to close or delete" }));
     const proposal = await submitProposal(domainDeps(t.deps), developer.user, project.id, proposalBody);
     const { conversation } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
+    const photo = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#225588" } })
+      .png()
+      .toBuffer();
+    const file = await uploadFile({ db: t.database.db, files: t.deps.files }, developer.user, { name: "photo.png", bytes: photo, purpose: "photo" });
+    const message = await sendMessage(t.database.db, developer.user, conversation.id, { body: "A photo", attachments: [file.id] });
     const [notification] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, client.user.id)).limit(1);
     ids.project = [project.id, spare.id];
     // DELETE and close take these: the spare project, never the one the other cases work on.
@@ -161,6 +175,9 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     ids.conversation = [conversation.id];
     ids.notification = [notification!.id];
     ids.developer = [developer.user.id, client.user.id];
+    ids.file = [file.id];
+    ids.width = ["320", "640"];
+    ids.message = [message.id];
   });
   afterAll(() => t?.close());
 

@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
 import { notifications } from "../../server/db/schema";
-import { startConversation } from "../../server/messages/service";
+import { sendMessage, startConversation } from "../../server/messages/service";
+import { uploadFile } from "../../server/files/service";
+import sharp from "sharp";
 import { apiClient } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeProject, makeProposal } from "../support/factories";
@@ -28,6 +30,9 @@ interface Fixture {
   conversationId: string;
   notificationId: string;
   developerId: string;
+  /** A message of the conversation, and a photo attached to it (private to the two participants). */
+  messageId: string;
+  fileId: string;
 }
 
 interface ApiRow {
@@ -100,6 +105,13 @@ const API: Record<string, ApiRow> = {
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
+  // Files (docs/product.md, Files): a JSON body is refused (415) once authorization let it through.
+  "POST /api/v1/files": { who: SIGNED_IN, body: () => ({}) },
+  "GET /api/v1/files/:id": { who: OWNER_ONLY },
+  "GET /api/v1/files/:id/download": { who: OWNER_ONLY },
+  "GET /api/v1/files/:id/w/:width": { who: OWNER_ONLY },
+  "DELETE /api/v1/files/:id": { who: OWNER_ONLY },
+  "DELETE /api/v1/messages/:id": { who: OWNER_ONLY },
 };
 
 /** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
@@ -169,8 +181,21 @@ describe("authorization matrix", () => {
     const project = await makeProject(t.database.db, owner.user);
     const proposal = await makeProposal(t.domain, project, dev.user);
     const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer();
+    const file = await uploadFile({ db: t.database.db, files: t.deps.files }, dev.user, { name: "photo.png", bytes: photo, purpose: "photo" });
+    const message = await sendMessage(t.database.db, dev.user, conversation.id, { body: "A private photo", attachments: [file.id] });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
-    f = { projectId: project.id, proposalId: proposal.id, conversationId: conversation.id, notificationId: notice!.id, developerId: dev.user.id };
+    f = {
+      projectId: project.id,
+      proposalId: proposal.id,
+      conversationId: conversation.id,
+      notificationId: notice!.id,
+      developerId: dev.user.id,
+      messageId: message.id,
+      fileId: file.id,
+    };
   });
   afterAll(() => t?.close());
 
@@ -227,7 +252,10 @@ describe("authorization matrix", () => {
       .replace("/proposals/:id", () => `/proposals/${f.proposalId}`)
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
-      .replace("/developers/:id", () => `/developers/${f.developerId}`);
+      .replace("/developers/:id", () => `/developers/${f.developerId}`)
+      .replace("/messages/:id", () => `/messages/${f.messageId}`)
+      .replace("/files/:id", () => `/files/${f.fileId}`)
+      .replace("/w/:width", "/w/320");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
