@@ -18,6 +18,7 @@ import {
   changePassword,
   countOtherSessions,
   deleteAccount,
+  deleteQueuedFilesSoon,
   domainDeps,
   emailTypesFor,
   getEmailPreferences,
@@ -69,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok("Email settings saved");
       case "delete": {
         const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
+        await deleteQueuedFilesSoon(context.deps);
         return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
       }
       default:
