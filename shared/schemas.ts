@@ -37,6 +37,7 @@ import {
   USER_TYPES,
   MAX_MESSAGE_FILES,
   MAX_PROJECT_FILES,
+  MAX_PROPOSAL_FILES,
 } from "./constants";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
@@ -509,6 +510,8 @@ export const proposalSchema = z
       )
       .max(10, "At most 10 milestones")
       .default([]),
+    /** Uploaded file ids (a CV, a quote, a design), at most MAX_PROPOSAL_FILES; absent on an edit: unchanged (docs/product.md, Files). */
+    attachments: fileIdsSchema(MAX_PROPOSAL_FILES).optional(),
   })
   .refine((v) => v.milestones.length === 0 || v.milestones.reduce((sum, m) => sum + m.amount, 0) === v.price, {
     message: "Milestone amounts must add up to the price",

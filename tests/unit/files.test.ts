@@ -237,6 +237,41 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     ).toEqual(attachedBefore);
   });
 
+  it("attaches up to 5 files to a proposal, readable by its developer and the project's client only", async () => {
+    const owner = await t.signUp({ email: `prop-owner-${kind}@example.co.za` });
+    const dev = await t.signUp({ email: `prop-dev-${kind}@example.co.za`, userType: "developer" });
+    const { project } = await json<{ project: { id: string } }>(await call("POST", "/api/v1/projects", { body: projectInput(), cookie: owner.cookie }));
+    const cv = await uploaded(dev.cookie, "cv.pdf", "%PDF-1.4\n% cv\n");
+    const proposal = {
+      coverLetter: "I have shipped three offline-first Flutter apps for informal retailers in Gauteng. ".repeat(2),
+      price: 20000,
+      duration: "2-4",
+    };
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => uploaded(dev.cookie, `quote-${i}.pdf`, "%PDF-1.4\n")));
+    const tooMany = await call("POST", `/api/v1/projects/${project.id}/proposals`, {
+      body: { ...proposal, attachments: six.map((f) => f.id) },
+      cookie: dev.cookie,
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(tooMany)).error.fields.attachments).toBe("Attach at most 5 files");
+    const sent = await call("POST", `/api/v1/projects/${project.id}/proposals`, { body: { ...proposal, attachments: [cv.id] }, cookie: dev.cookie });
+    expect(sent.status).toBe(201);
+    const { proposal: p } = await json<{ proposal: { id: string; attachments: FileInfo[] } }>(sent);
+    expect(p.attachments.map((a) => a.name)).toEqual(["cv.pdf"]);
+    expect((await call("GET", cv.url, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call("GET", cv.url, { cookie: outsider.cookie })).status).toBe(403);
+    expect((await call("GET", cv.url)).status).toBe(401);
+    const list = await json<{ proposals: { attachments: FileInfo[] }[] }>(
+      await call("GET", `/api/v1/projects/${project.id}/proposals`, { cookie: owner.cookie }),
+    );
+    expect(list.proposals[0]!.attachments.map((a) => a.id)).toEqual([cv.id]);
+    // Editing with a new list replaces the files; the dropped one is deleted.
+    const edited = await call("PATCH", `/api/v1/proposals/${p.id}`, { body: { attachments: [six[0]!.id] }, cookie: dev.cookie });
+    expect(edited.status).toBe(200);
+    expect((await json<{ proposal: { attachments: FileInfo[] } }>(edited)).proposal.attachments.map((a) => a.id)).toEqual([six[0]!.id]);
+    expect((await call("GET", cv.url, { cookie: dev.cookie })).status).toBe(404);
+  });
+
   it("lists my files in the data export and deletes them all with the account", async () => {
     const me = await t.signUp({ email: `leaving-${kind}@example.co.za` });
     const a = await uploaded(me.cookie, "cv.pdf", "%PDF-1.4\n% cv\n");
