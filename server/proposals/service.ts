@@ -302,7 +302,7 @@ export async function findMyProposal(db: Db, user: SessionUser, projectId: strin
   const [row] = await selectProposals(db)
     .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id)))
     .limit(1);
-  return row ? toProposal(row) : null;
+  return row ? (await withAttachments(db, [toProposal(row)]))[0]! : null;
 }
 
 /**
