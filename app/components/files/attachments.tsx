@@ -110,12 +110,15 @@ export function AttachmentsField({
   onChange,
   purpose = "attachment",
   hint,
+  accept,
 }: {
   initial?: FileInfo[];
   max: number;
   onChange: (ids: string[]) => void;
   purpose?: "attachment" | "photo";
   hint?: string;
+  /** The file chooser's filter (default: images for photos, anything otherwise; the server decides). */
+  accept?: string;
 }) {
   const [items, setItems] = useState<Item[]>(() => initial.map((f) => ({ key: f.id, name: f.name, size: f.size, progress: 100, file: f, fresh: false })));
   const input = useRef<HTMLInputElement>(null);
@@ -216,7 +219,7 @@ export function AttachmentsField({
           onClick={() => input.current?.click()}
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" ? "Add photos" : "Add files"}
+          <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" && !accept ? "Add photos" : "Add files"}
         </button>
         <span className="text-xs text-slate-500">{hint ?? `Up to ${max} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}</span>
         <input
@@ -224,7 +227,7 @@ export function AttachmentsField({
           type="file"
           multiple
           hidden
-          accept={purpose === "photo" ? "image/jpeg,image/png,image/webp,image/heic,.heic" : undefined}
+          accept={accept ?? (purpose === "photo" ? "image/jpeg,image/png,image/webp,image/heic,.heic" : undefined)}
           onChange={(e) => {
             touched.current = true;
             for (const file of Array.from(e.target.files ?? []).slice(0, Math.max(0, room))) start(file);
@@ -233,5 +236,35 @@ export function AttachmentsField({
         />
       </div>
     </div>
+  );
+}
+
+/** The files of a message: photos as lazy thumbnails (tap for the full image), other files as links with icon, name and size. */
+export function MessageAttachments({ files }: { files: FileInfo[] }) {
+  if (!files.length) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2">
+      {files.map((f) =>
+        f.isImage ? (
+          <li key={f.id}>
+            <a href={f.variants[f.variants.length - 1]!.url} target="_blank" rel="noreferrer" className="block">
+              <Thumbnail file={f} width={160} className="max-h-48 w-40" />
+            </a>
+          </li>
+        ) : (
+          <li key={f.id}>
+            <a
+              href={f.url}
+              download={f.name}
+              className="flex max-w-64 items-center gap-2 rounded-lg border border-slate-200 bg-white px-2.5 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              <FileTypeIcon mime={f.mime} className="size-4" />
+              <span className="min-w-0 truncate">{f.name}</span>
+              <span className="shrink-0 text-xs text-slate-500">{formatBytes(f.size)}</span>
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
   );
 }
