@@ -62,6 +62,17 @@ const envSchema = z.object({
   PGLITE_MAX_QUEUE: wholeNumber("PGLITE_MAX_QUEUE", "a number", 0, 100_000, 64),
   SSE_MAX_STREAMS: wholeNumber("SSE_MAX_STREAMS", "a number", 1, 1_000_000, 2000),
   SSE_MAX_STREAMS_PER_USER: wholeNumber("SSE_MAX_STREAMS_PER_USER", "a number", 1, 1000, 8),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), "S3_ENDPOINT must be an http:// or https:// URL"),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["on", "off"], { error: "S3_FORCE_PATH_STYLE must be on or off" }).optional(),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -106,6 +117,22 @@ export interface AppConfig {
    * past it a request answers 503 with Retry-After 1 at once (server/db/pglite-gate.ts).
    */
   pgliteMaxQueue: number;
+  /**
+   * Where uploaded files live (server/files/storage.ts, docs/decisions/0026): S3-compatible object
+   * storage when S3_ENDPOINT and S3_BUCKET are set (with S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+   * S3_REGION default us-east-1, S3_FORCE_PATH_STYLE default on), else DATA_DIR/files.
+   */
+  s3?: S3Config;
+}
+
+/** S3-compatible storage settings (see AppConfig.s3). */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       "  AUTH_SECRET: AUTH_SECRET is required when DATABASE_URL is set: every instance on that database must sign session cookies with the same secret (32+ characters, e.g. openssl rand -hex 32)",
     );
   }
+  if (env.S3_ENDPOINT?.trim() || env.S3_BUCKET?.trim()) {
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[name]?.trim())
+        lines.push(`  ${name}: ${name} is required when S3_ENDPOINT or S3_BUCKET is set (uploaded files then go to S3-compatible storage)`);
+    }
+  }
   if (!parsed.success || lines.length) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
   }
@@ -155,5 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     sseLimits: { perInstance: e.SSE_MAX_STREAMS, perUser: e.SSE_MAX_STREAMS_PER_USER },
     pgliteMaxQueue: e.PGLITE_MAX_QUEUE,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION || "us-east-1",
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+            forcePathStyle: e.S3_FORCE_PATH_STYLE !== "off",
+          }
+        : undefined,
   };
 }

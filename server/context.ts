@@ -6,6 +6,7 @@ import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
 import type { SessionCache } from "./http/session-cache";
+import type { FileStorage } from "./files/storage";
 import type { RealtimeHub } from "./realtime/hub";
 
 /** The signed-in user as the domain sees it (docs/product.md, Projects "Session user"). */
@@ -39,6 +40,8 @@ export interface AppDeps {
    * docs/decisions/0024). Without it every request asks better-auth.
    */
   sessions?: SessionCache;
+  /** Where uploaded files' bytes live: DATA_DIR/files or S3 (server/files/storage.ts). */
+  files: FileStorage;
 }
 
 /** What domain functions that queue emails take (proposals, project lifecycle, unread messages). */

@@ -1,11 +1,12 @@
 /**
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
- * that feeds it (ARCHITECTURE.md, Email outbox), and the hourly purge of idempotency keys. Both are safe on several instances at once: rows
+ * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, and the file sweep (orphaned uploads after a day, queued file deletions). Both are safe on several instances at once: rows
  * are claimed with FOR UPDATE SKIP LOCKED.
  */
 import { domainDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
 import { startJob, startOutboxSender } from "./email/outbox";
+import { sweepFiles } from "./files/service";
 import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
@@ -25,9 +26,12 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const alerts = startJob("job-alerts", () => sweepSavedSearchAlerts(domainDeps(deps)), ALERT_SWEEP_MS);
   // Blind reviews whose window ended become visible (server/reviews/blind.ts).
   const reviews = startJob("blind-reviews", () => publishDueReviews(deps.db), UNREAD_SWEEP_MS);
+  // Uploads left unattached for a day, and file bytes whose deletion a request could not finish.
+  const fileSweep = startJob("file-sweep", () => sweepFiles({ db: deps.db, files: deps.files }), 10 * 60_000);
   return async () => {
     await alerts.stop();
     await reviews.stop();
+    await fileSweep.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
+import { storageFor } from "./files/storage";
 import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
@@ -67,7 +68,7 @@ async function main() {
   const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
   // Sessions cached per instance, revoked on every instance over NOTIFY (docs/decisions/0024).
   const sessions = await createSessionCache(auth, database);
-  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions };
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions, files: storageFor(config) };
   let stopping = false;
   const app = createHttpApp(deps, {
     build,

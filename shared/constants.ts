@@ -268,3 +268,18 @@ export const MAX_SAVED_SEARCHES = 20;
  * schemas.ts so the project page does not download zod for a list of words (docs/performance.md).
  */
 export const REPORT_REASONS = ["Spam or scam", "Offensive content", "Not a software project", "Other"] as const;
+
+/** Files (docs/product.md, Files): the largest upload in bytes (10 MB) and what one user may store in all (500 MB). */
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_QUOTA_BYTES = 500 * 1024 * 1024;
+/** How many files each kind of target takes (docs/product.md, Files). */
+export const MAX_PROJECT_FILES = 10;
+export const MAX_PROPOSAL_FILES = 5;
+export const MAX_MESSAGE_FILES = 5;
+export const MAX_PORTFOLIO_IMAGES = 5;
+/** The WebP widths an uploaded image is re-encoded to (pixels), for srcset. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** The file-size message (docs/product.md, Files). */
+export const FILE_TOO_LARGE_MESSAGE = "Files can be at most 10 MB";
+export const FILE_QUOTA_MESSAGE = "You have used your 500 MB of file storage. Delete some files to upload more.";
+export const FILE_TYPE_MESSAGE = "This type of file is not allowed. Upload an image (JPEG, PNG, WebP, HEIC), a PDF, a text file, an Office document or a ZIP.";

@@ -114,3 +114,11 @@ const pluralRules = new Intl.PluralRules("en-ZA");
 export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${pluralRules.select(n) === "one" ? singular : plural}`;
 }
+
+/** A byte count for people: "812 B", "34 KB", "2.4 MB" (units of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}

@@ -37,6 +37,9 @@ import {
   PROJECT_SORTS,
   TIMELINE_CODES,
   USER_TYPES,
+  MAX_MESSAGE_FILES,
+  MAX_PROJECT_FILES,
+  MAX_PROPOSAL_FILES,
 } from "./constants";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
@@ -200,6 +203,20 @@ const optionalText = (max: number, label: string, multiline = false) =>
     multiline,
   ).default("");
 
+/** A list of uploaded file ids (docs/product.md, Files): at most `max`, each a UUID. */
+export function fileIdsSchema(max: number) {
+  return z
+    .array(
+      z
+        .string({ error: "A file could not be attached. Upload it again." })
+        .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "A file could not be attached. Upload it again."),
+      {
+        error: "Attachments must be a list of uploaded files",
+      },
+    )
+    .max(max, `Attach at most ${max} files`);
+}
+
 /**
  * Project create/update (docs/product.md, Projects). Output: features without blanks, unique skills,
  * category defaulting to Other, deadline as ISO date or null. Budget bounds are derived on the
@@ -240,6 +257,8 @@ export const projectSchema = z.object({
     .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
     .optional()
     .transform((v) => (v ? v : null)),
+  /** Uploaded file ids (POST /api/v1/files), at most MAX_PROJECT_FILES; absent on an edit: unchanged (docs/product.md, Files). */
+  attachments: fileIdsSchema(MAX_PROJECT_FILES).optional(),
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectData = z.output<typeof projectSchema>;
@@ -522,6 +541,8 @@ export const proposalSchema = z
       )
       .max(10, "At most 10 milestones")
       .default([]),
+    /** Uploaded file ids (a CV, a quote, a design), at most MAX_PROPOSAL_FILES; absent on an edit: unchanged (docs/product.md, Files). */
+    attachments: fileIdsSchema(MAX_PROPOSAL_FILES).optional(),
   })
   .refine((v) => v.milestones.length === 0 || v.milestones.reduce((sum, m) => sum + m.amount, 0) === v.price, {
     message: "Milestone amounts must add up to the price",
@@ -557,6 +578,8 @@ export const messageSchema = z.object({
     "Message",
     true,
   ),
+  /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
+  attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
 });
 export type MessageInput = z.input<typeof messageSchema>;
 

@@ -14,6 +14,7 @@ import { needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "..
 import { ReportContentDialog } from "../components/projects/report-dialog";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
+import { MessageAttachments } from "../components/files/attachments";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
@@ -182,16 +183,17 @@ function Thread({ loaderData }: Route.ComponentProps) {
     setOlderCursor(page.nextCursor);
   };
 
-  const send = async (body: string, idempotencyKey: string | null): Promise<string | null> => {
+  const send = async (body: string, idempotencyKey: string | null, attachments: string[] = []): Promise<string | null> => {
     setSending(true);
     try {
       const res = await fetch(`/api/v1/conversations/${id}/messages`, {
         method: "POST",
         headers: { "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
-        body: JSON.stringify({ body }),
+        body: JSON.stringify(attachments.length ? { body, attachments } : { body }),
       });
       const answer = (await res.json().catch(() => null)) as { message?: Message; error?: { message: string; fields?: Record<string, string> } } | null;
-      if (!res.ok || !answer?.message) return answer?.error?.fields?.body ?? answer?.error?.message ?? "Message not sent. Please try again.";
+      if (!res.ok || !answer?.message)
+        return answer?.error?.fields?.body ?? answer?.error?.fields?.attachments ?? answer?.error?.message ?? "Message not sent. Please try again.";
       stickToBottom.current = true;
       setMessages((m) => mergeMessages(m, [answer.message!]));
       return null;
@@ -223,6 +225,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
       composer={
         <Composer
           onSend={send}
+          attachments
           hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
           busy={sending || navigation.state === "submitting"}
           error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
@@ -264,6 +267,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
                 >
                   <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
                   {m.removed ? <em className="text-slate-500">{m.body}</em> : <MessageText body={m.body} />}
+                  {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
                 </div>
                 <span className="mt-0.5 px-1 text-[11px] text-slate-500">
                   <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>

@@ -22,6 +22,7 @@ import {
   changePassword,
   countOtherSessions,
   deleteAccount,
+  deleteQueuedFilesSoon,
   domainDeps,
   emailTypesFor,
   getEmailPreferences,
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok("Token revoked");
       case "delete": {
         const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
+        await deleteQueuedFilesSoon(context.deps);
         return redirectWithFlash("/", { type: "success", message: "Your account has been deleted" }, headers);
       }
       default:

@@ -8,6 +8,7 @@ import { Button } from "../components/ui/button";
 import type { Route } from "./+types/project.edit";
 import {
   deleteProject,
+  deleteQueuedFilesSoon,
   domainDeps,
   failure,
   ForbiddenError,
@@ -29,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
     const locked = projectEditRefusal(project);
     if (locked) throw new ForbiddenError(locked.message);
-    return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput };
+    return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput, attachments: project.attachments ?? [] };
   } catch (err) {
     if (err instanceof NotFoundError) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
     if (err instanceof ForbiddenError) throw await redirectWithFlash(`/projects/${params.id}`, { type: "error", message: err.message });
@@ -43,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (body && typeof body === "object" && (body as { intent?: string }).intent === "delete") {
       await deleteProject(domainDeps(context.deps), user, params.id);
+      await deleteQueuedFilesSoon(context.deps);
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
     const project = await updateProject(context.deps.db, user, params.id, body);
@@ -91,7 +93,7 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
         </Dialog.Root>
       </div>
       <div className="mt-6">
-        <ProjectForm defaultValues={loaderData.values} mode="edit" />
+        <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} />
       </div>
     </div>
   );

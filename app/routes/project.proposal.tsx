@@ -3,12 +3,13 @@
  * own the project, on active projects. A developer with a proposal awaiting a decision edits or
  * withdraws it here; a decided proposal shows its status instead of the form.
  */
+import { AttachmentsField, type FileInfo } from "../components/files/attachments";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Plus, Send, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { TIMELINES } from "../../shared/constants";
+import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatRand, timelineLabel } from "../../shared/format";
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
@@ -78,6 +79,8 @@ interface FormValues {
   price: string;
   duration: string;
   milestones: { title: string; amount: string }[];
+  /** Uploaded file ids; absent: unchanged (docs/product.md, Files). */
+  attachments?: string[];
 }
 
 const DAYS = "days";
@@ -100,6 +103,7 @@ export default function ProposalPage({ loaderData }: Route.ComponentProps) {
         {editable ? (
           <ProposalForm
             key={mine?.updatedAt ?? "new"}
+            files={mine?.attachments ?? []}
             defaults={
               mine
                 ? {
@@ -162,7 +166,17 @@ function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentPr
   );
 }
 
-function ProposalForm({ defaults, editing, idempotencyKey }: { defaults: FormValues; editing: boolean; idempotencyKey: string }) {
+function ProposalForm({
+  defaults,
+  editing,
+  idempotencyKey,
+  files = [],
+}: {
+  defaults: FormValues;
+  editing: boolean;
+  idempotencyKey: string;
+  files?: FileInfo[];
+}) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | undefined;
@@ -350,6 +364,18 @@ function ProposalForm({ defaults, editing, idempotencyKey }: { defaults: FormVal
               </Button>
             ) : null}
           </fieldset>
+
+          <div className="space-y-2">
+            <p className="text-sm font-medium text-slate-800">Attachments (optional)</p>
+            <p className="text-sm text-slate-500">A CV, a quote or a design: up to {MAX_PROPOSAL_FILES} files.</p>
+            <AttachmentsField
+              initial={files}
+              max={MAX_PROPOSAL_FILES}
+              onChange={(ids) => setValue("attachments", ids, { shouldDirty: true })}
+              hint="10 MB each: images, PDF, text, Office documents or ZIP."
+            />
+            <FieldError message={(errors.attachments as { message?: string } | undefined)?.message} />
+          </div>
 
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {editing ? <WithdrawDialog /> : <span />}

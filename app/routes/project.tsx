@@ -2,6 +2,7 @@
  * Project detail (/projects/{id}, docs/product.md, Screens): the project, who posted it, what the viewer
  * can do (propose, edit, contact, share, report) and similar projects.
  */
+import { AttachmentList } from "../components/files/attachments";
 import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
@@ -226,6 +227,11 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+              </Section>
+            ) : null}
+            {project.attachments?.length ? (
+              <Section title="Attachments">
+                <AttachmentList files={project.attachments} />
               </Section>
             ) : null}
             <Section title="Skills & Technologies Required">

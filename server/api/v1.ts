@@ -13,7 +13,17 @@ import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError
 import { createTokenAuthenticator } from "../tokens/service";
 import { documentApi, openApiHandler } from "./openapi";
 import { getEmailPreferences, unsubscribe, updateEmailPreferences } from "../email/preferences";
-import { getConversation, listConversations, listMessages, markConversationRead, sendMessage, startConversation, unreadCounts } from "../messages/service";
+import {
+  deleteMessage,
+  getConversation,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  sendMessage,
+  startConversation,
+  unreadCounts,
+} from "../messages/service";
+import { deleteQueuedFilesSoon } from "../files/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
 import { resolveSession } from "../http/session";
 import type { ResolvedSession } from "../http/session-cache";
@@ -48,6 +58,7 @@ const PATH_IDS = {
   proposal: [UUID, "Proposal not found"],
   conversation: [UUID, "Conversation not found"],
   notification: [UUID, "Notification not found"],
+  message: [UUID, "Message not found"],
   developer: [USER_ID, "Developer not found"],
   user: [USER_ID, "User not found"],
   message: [UUID, "Message not found"],
@@ -198,6 +209,7 @@ export function createApiV1(deps: AppDeps) {
   const proposalDeps = domainDeps(deps);
   api.delete("/projects/:id", async (c) => {
     await deleteProject(proposalDeps, c.get("user"), pathId(c, "project"));
+    await deleteQueuedFilesSoon(deps);
     return c.body(null, 204);
   });
 
@@ -287,6 +299,7 @@ export function createApiV1(deps: AppDeps) {
     // Scope of personal API tokens (docs/product.md): a leaked token must not erase the account.
     if (c.get("viaToken")) throw new ForbiddenError("An API token cannot delete the account. Use Settings in the browser.");
     const { headers } = await deleteAccount({ ...proposalDeps, auth: deps.auth }, c.get("user"), await readJson(c), c.req.raw.headers);
+    await deleteQueuedFilesSoon(deps);
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.body(null, 204);
   });
@@ -304,6 +317,11 @@ export function createApiV1(deps: AppDeps) {
   api.post("/conversations/:id/messages", async (c) =>
     create(c, async (db) => c.json({ message: await sendMessage(db, c.get("user"), pathId(c, "conversation"), await readJson(c)) }, 201)),
   );
+  api.delete("/messages/:id", async (c) => {
+    await deleteMessage(deps.db, c.get("user"), pathId(c, "message"));
+    await deleteQueuedFilesSoon(deps);
+    return c.body(null, 204);
+  });
   api.post("/conversations/:id/read", async (c) => {
     const body = c.req.header("content-type")?.includes("application/json") ? ((await readJson(c)) as { seq?: unknown }) : {};
     const seq = body && typeof body.seq === "number" && Number.isSafeInteger(body.seq) && body.seq >= 0 ? body.seq : undefined;

@@ -15,6 +15,7 @@ import {
   developerProfiles,
   emailOutbox,
   emailPreferences,
+  files,
   messages,
   projectReports,
   projects,
@@ -24,6 +25,7 @@ import {
   verifications,
 } from "../db/schema";
 import { applyEffects } from "../notifications/effects";
+import { discardFiles, listMyFiles } from "../files/service";
 import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
@@ -137,6 +139,8 @@ export interface MyData {
   /** Messages the user sent (docs/product.md, Messages and notifications), oldest first. */
   messagesSent: Array<{ conversationId: string; seq: number; body: string; createdAt: string }>;
   emailPreferences: Record<string, boolean> | null;
+  /** Every file I uploaded: name, type, bytes, SHA-256, where attached, download path (docs/product.md, Files). */
+  files: Awaited<ReturnType<typeof listMyFiles>>;
 }
 
 /**
@@ -236,6 +240,7 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
     })),
     messagesSent: sentRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     emailPreferences: prefs ? { newMessage: prefs.newMessage, proposalReceived: prefs.proposalReceived, proposalAccepted: prefs.proposalAccepted } : null,
+    files: await listMyFiles(db, me.id),
   };
 }
 
@@ -247,7 +252,8 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
  * proposals again; open proposals are withdrawn; completed projects stay completed), and the other
  * side is told; the developer profile and the reviews about it are deleted; reviews they wrote
  * lose the client's name and id; sessions, credentials, verifications and unsent emails go; the
- * users row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image).
+ * users row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image);
+ * every file the account uploaded is deleted (its bytes queued: run deleteQueuedFiles after).
  * Returns the Set-Cookie headers that clear the session cookie.
  * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
  */
@@ -277,6 +283,8 @@ export async function deleteAccount(
     await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
     await tx.delete(reviews).where(eq(reviews.developerId, me.id));
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
+    // Every file the person uploaded, wherever attached (POPIA, docs/product.md, Files).
+    await discardFiles(tx, eq(files.ownerId, me.id));
     await tx.delete(sessions).where(eq(sessions.userId, me.id));
     await tx.delete(accounts).where(eq(accounts.userId, me.id));
     // Reset links carry the user id as value; their identifier is a hash of the token (auth.ts),

@@ -793,3 +793,69 @@ export const moderationLog = pgTable(
     check("moderation_log_target_type_check", sql`${t.targetType} in ('project', 'user', 'message')`),
   ],
 );
+
+/** What a stored file can be attached to (docs/product.md, Files); `delivery` is a milestone delivery. */
+export const FILE_TARGETS = ["project", "proposal", "message", "avatar", "portfolio", "delivery"] as const;
+export type FileTarget = (typeof FILE_TARGETS)[number];
+
+/** One WebP rendition of an uploaded image (server/files/images.ts): pixel width and height, bytes. */
+export interface FileVariant {
+  width: number;
+  height: number;
+  size: number;
+}
+
+/**
+ * An uploaded file (docs/product.md, Files; server/files/). The bytes live in the storage
+ * (DATA_DIR/files or S3) under `files/<id>/...`; this row is its metadata. `size` (bytes) is what
+ * counts toward the owner's quota: the stored original plus every image rendition. `mime` is the
+ * type read from the bytes, never the name's or the browser's. `variants` are the WebP widths of an
+ * image (empty for other files); `has_original` says whether the original (metadata stripped for
+ * images) is kept for download. An upload is unattached (`target_type` null) until a project,
+ * proposal, message, profile photo, portfolio item or delivery takes it; unattached uploads older
+ * than a day are deleted by the orphan sweep (server/jobs.ts).
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    variants: jsonb("variants").$type<FileVariant[]>().notNull().default([]),
+    hasOriginal: boolean("has_original").notNull(),
+    targetType: text("target_type").$type<FileTarget>(),
+    targetId: text("target_id"),
+    /** Order among the files of one target (0, 1, ...). */
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("files_owner_idx").on(t.ownerId, t.createdAt),
+    index("files_target_idx").on(t.targetType, t.targetId, t.position),
+    index("files_orphan_idx")
+      .on(t.createdAt)
+      .where(sql`target_type is null`),
+    check("files_target_type_check", sql`${t.targetType} is null or ${oneOf(t.targetType, FILE_TARGETS)}`),
+    check("files_target_pair_check", sql`(${t.targetType} is null) = (${t.targetId} is null)`),
+    check("files_size_check", sql`${t.size} >= 0`),
+    check("files_name_length_check", sql`char_length(${t.name}) between 1 and 200`),
+    check("files_sha256_check", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Stored bytes waiting to be deleted (server/files/service.ts): a file whose metadata row was
+ * deleted (its message, project or account went, it was replaced, or it stayed unattached for a
+ * day) is queued here in the same transaction, so a rolled-back deletion deletes nothing and a
+ * committed one always reaches the storage: the request deletes the bytes right after commit and
+ * the file sweep (server/jobs.ts) retries what is left.
+ */
+export const fileDeletions = pgTable("file_deletions", {
+  fileId: uuid("file_id").primaryKey(),
+  queuedAt: timestamp("queued_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -22,6 +22,7 @@ import { Hono, type Context } from "hono";
 import { randomUUID } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
+import { createFilesApi } from "../files/http";
 import type { AttemptKind } from "../auth/limits";
 import { createAuthRoutes } from "../auth/http";
 import type { AppDeps, RequestContext } from "../context";
@@ -237,6 +238,8 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   app.post("/api/auth/sign-in/email", authLimit(deps, "login"));
   app.post("/api/auth/request-password-reset", authLimit(deps, "reset"));
   app.route("/api/auth", createAuthRoutes(deps.auth));
+  // Before the JSON API: uploads are larger than its body limit (server/files/http.ts).
+  app.route("/api/v1/files", createFilesApi(deps));
   app.route("/api/v1", createApiV1(deps));
   app.route("/", seoRoutes(deps));
 

@@ -248,7 +248,7 @@ export function isPublicPath(path: string): boolean {
  */
 export function isPrivateWrite(path: string): boolean {
   return (
-    /^\/api\/v1\/(?:conversations|notifications|me\/email-preferences|unsubscribe)(?:\/|$)/.test(path) ||
+    /^\/api\/v1\/(?:conversations|notifications|me\/email-preferences|unsubscribe|files)(?:\/|$)/.test(path) ||
     /^\/(?:messages|notifications|unsubscribe)(?:\/|\.data$|$)/.test(path) ||
     /^\/api\/auth\/(?:sign-in|sign-out)(?:\/|$)/.test(path)
   );

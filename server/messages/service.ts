@@ -7,12 +7,13 @@
  */
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { INBOX_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
+import { INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { conversationParticipants, conversations, messages, projects, users } from "../db/schema";
+import { conversationParticipants, conversations, files, messages, projects, users } from "../db/schema";
+import { discardTargetFiles, filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
 import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
@@ -57,6 +58,8 @@ export interface Message {
   /** Removed by a moderator (docs/product.md, Trust and safety). */
   removed: boolean;
   createdAt: string;
+  /** Files and photos sent with it (docs/product.md, Files). */
+  attachments: FileInfo[];
 }
 
 /** The inbox line of a message: its first non-empty line, at most 140 characters. */
@@ -129,8 +132,37 @@ const messageColumns = {
   createdAt: messages.createdAt,
 };
 
-function toMessage(r: { id: string; conversationId: string; seq: number; senderId: string; body: string; removed: boolean; createdAt: Date }): Message {
-  return { ...r, createdAt: r.createdAt.toISOString() };
+function toMessage(
+  r: { id: string; conversationId: string; seq: number; senderId: string; body: string; removed: boolean; createdAt: Date },
+  attachments: FileInfo[] = [],
+): Message {
+  return { ...r, createdAt: r.createdAt.toISOString(), attachments };
+}
+
+/** Messages of `rows` with their attachments (one query for the page). */
+async function withAttachments(db: Db, rows: Parameters<typeof toMessage>[0][]): Promise<Message[]> {
+  const byMessage = await filesOf(
+    db,
+    "message",
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toMessage(r, byMessage.get(r.id) ?? []));
+}
+
+/**
+ * Attachments count toward the send limit like messages (docs/product.md, Files): the sender's
+ * messages and message attachments of the last minute, plus this message and its `adding`
+ * files, may not pass MESSAGES_PER_MINUTE. Runs under the sender lock checkSendRate takes.
+ */
+async function checkAttachmentRate(tx: Tx, senderId: string, adding: number): Promise<void> {
+  if (adding === 0) return;
+  const [row] = await tx
+    .select({
+      n: sql<number>`(select count(*)::int from ${messages} where ${messages.senderId} = ${senderId} and ${messages.createdAt} >= now() - interval '1 minute')
+        + (select count(*)::int from ${files} where ${files.ownerId} = ${senderId} and ${files.targetType} = 'message' and ${files.createdAt} >= now() - interval '1 minute')`,
+    })
+    .from(sql`(select 1) as one`);
+  if ((row?.n ?? 0) + 1 + adding > MESSAGES_PER_MINUTE) throw new TooManyRequestsError(SENDING_TOO_FAST, 60);
 }
 
 /**
@@ -312,11 +344,12 @@ async function checkSendRate(tx: Tx, senderId: string): Promise<void> {
  */
 export async function sendMessage(db: Db, user: SessionUser | null, conversationId: string, input: unknown): Promise<Message> {
   const me = requireUser(user);
-  const { body } = parseInput(messageSchema, input);
+  const { body, attachments = [] } = parseInput(messageSchema, input);
   const conversation = await requireParticipant(db, me, conversationId);
   const preview = previewOf(body);
   return db.transaction(async (tx) => {
     await checkSendRate(tx, me.id);
+    await checkAttachmentRate(tx, me.id, attachments.length);
     const [c] = await tx
       .update(conversations)
       .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: sql`clock_timestamp()`, lastMessagePreview: preview, lastSenderId: me.id })
@@ -337,7 +370,8 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
     const about = conversation.projectTitle ? ` about "${conversation.projectTitle}"` : "";
     await addMessageNotification(tx, conversation.otherId, `${me.name} sent you a message${about}: ${preview}`, `/messages/${conversationId}`);
     await publish(tx, { type: "message", users: [me.id, conversation.otherId], conversationId, seq: c.seq });
-    return toMessage(row!);
+    const attached = await setAttachments(tx, me.id, "message", row!.id, attachments, { max: MAX_MESSAGE_FILES, field: "attachments" });
+    return toMessage(row!, attached.map(toFileInfo));
   });
 }
 
@@ -363,7 +397,7 @@ export async function listMessages(
       .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, after)))
       .orderBy(asc(messages.seq))
       .limit(limit);
-    return { messages: rows.map(toMessage), nextCursor: null };
+    return { messages: await withAttachments(db, rows), nextCursor: null };
   }
   const rows = await db
     .select(messageColumns)
@@ -371,7 +405,7 @@ export async function listMessages(
     .where(and(eq(messages.conversationId, conversationId), cursor !== undefined ? lt(messages.seq, cursor) : undefined))
     .orderBy(desc(messages.seq))
     .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse().map(toMessage);
+  const page = await withAttachments(db, rows.slice(0, limit).reverse());
   return { messages: page, nextCursor: rows.length > limit && page[0] ? page[0].seq : null };
 }
 
@@ -432,4 +466,26 @@ export async function messageAt(db: Db, conversationId: string, seq: number): Pr
     .where(and(eq(messages.conversationId, conversationId), eq(messages.seq, seq)))
     .limit(1);
   return row ? toMessage(row) : null;
+}
+
+/**
+ * Deletes a message its sender sent, with its files (POPIA, docs/product.md, Files): the row goes
+ * and the files' bytes are queued for deletion in the same transaction (run deleteQueuedFiles
+ * after). When it was the conversation's newest message, the inbox line says "Message deleted".
+ * Throws UnauthorizedError, NotFoundError ("Message not found"), ForbiddenError (anyone but its sender).
+ */
+export async function deleteMessage(db: Db, user: SessionUser | null, messageId: string): Promise<void> {
+  const me = requireUser(user);
+  if (!UUID.test(messageId)) throw new NotFoundError("Message not found");
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
+    if (!row) throw new NotFoundError("Message not found");
+    if (row.senderId !== me.id) throw new ForbiddenError("Only its sender can delete a message");
+    await discardTargetFiles(tx, "message", [row.id]);
+    await tx.delete(messages).where(eq(messages.id, row.id));
+    await tx
+      .update(conversations)
+      .set({ lastMessagePreview: "Message deleted" })
+      .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastSeq, row.seq)));
+  });
 }

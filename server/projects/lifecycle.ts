@@ -15,6 +15,7 @@ import { projects, proposals } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { refreshDeveloperStats } from "../developers/stats";
+import { discardTargetFiles } from "../files/service";
 import { applyEffects, mergeEffects, noEffects, type Effects } from "../notifications/effects";
 import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
 
@@ -110,6 +111,14 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
       for (const p of open) {
         effects.notices.push({ userId: p.developerId, type: "proposal_declined", message: `"${project.title}" was deleted by the client`, link: "/proposals" });
       }
+      // Its files and its proposals' files go too (POPIA, docs/product.md, Files).
+      const proposalRows = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.projectId, project.id));
+      await discardTargetFiles(tx, "project", [project.id]);
+      await discardTargetFiles(
+        tx,
+        "proposal",
+        proposalRows.map((p) => p.id),
+      );
       await tx.delete(projects).where(eq(projects.id, project.id));
       return { project, from: project.status, to: "deleted", effects };
     }

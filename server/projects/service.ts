@@ -5,6 +5,7 @@
  */
 import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import {
+  MAX_PROJECT_FILES,
   PROJECT_LOCATION,
   SIMILAR_PROJECTS_CANDIDATES,
   SIMILAR_PROJECTS_LIMIT,
@@ -20,6 +21,7 @@ import type { Db } from "../db/client";
 import { projects, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
+import { filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
 import { isModerator } from "../auth/roles";
@@ -53,6 +55,8 @@ export interface Project {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Its files in order (docs/product.md, Files); on one project's reads, not in lists. */
+  attachments?: FileInfo[];
 }
 
 export interface ProjectPage {
@@ -145,11 +149,14 @@ function toRow(data: ProjectData) {
 export async function createProject(db: Db, user: SessionUser | null, input: unknown): Promise<Project> {
   const owner = requireUser(user);
   const data = parseInput(projectSchema, input);
-  const [row] = await db
-    .insert(projects)
-    .values({ ...toRow(data), userId: owner.id, location: PROJECT_LOCATION, status: "active" })
-    .returning(columns);
-  return toProject(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...toRow(data), userId: owner.id, location: PROJECT_LOCATION, status: "active" })
+      .returning(columns);
+    const attached = await setAttachments(tx, owner.id, "project", row!.id, data.attachments ?? [], { max: MAX_PROJECT_FILES, field: "attachments" });
+    return { ...toProject(row!), attachments: attached.map(toFileInfo) };
+  });
 }
 
 /** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */
@@ -157,7 +164,8 @@ export async function getProject(db: Db, id: string): Promise<Project> {
   if (!UUID.test(id)) throw new NotFoundError("Project not found");
   const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
   if (!row) throw new NotFoundError("Project not found");
-  return toProject(row);
+  const attachments = (await filesOf(db, "project", [id])).get(id) ?? [];
+  return { ...toProject(row), attachments };
 }
 
 /**
@@ -232,13 +240,19 @@ export async function updateProject(db: Db, user: SessionUser | null, id: string
   const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
   const data = parseInput(projectSchema, { ...projectFormValues(current), ...changes });
   // The WHERE repeats the policy, so a hire committed since the read above is not overwritten.
-  const [row] = await db
-    .update(projects)
-    .set({ ...toRow(data), updatedAt: new Date() })
-    .where(and(eq(projects.id, id), isNull(projects.hiredDeveloperId), inArray(projects.status, ["active", "closed"])))
-    .returning(columns);
-  if (!row) throw new ConflictError(projectEditRefusal({ status: "in_progress", hiredDeveloperId: "" })!.message);
-  return toProject(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projects)
+      .set({ ...toRow(data), updatedAt: new Date() })
+      .where(and(eq(projects.id, id), isNull(projects.hiredDeveloperId), inArray(projects.status, ["active", "closed"])))
+      .returning(columns);
+    if (!row) throw new ConflictError(projectEditRefusal({ status: "in_progress", hiredDeveloperId: "" })!.message);
+    // Without `attachments` an edit leaves the files as they are; with it, the list replaces them.
+    const attached = data.attachments
+      ? (await setAttachments(tx, current.userId, "project", id, data.attachments, { max: MAX_PROJECT_FILES, field: "attachments" })).map(toFileInfo)
+      : current.attachments;
+    return { ...toProject(row), attachments: attached };
+  });
 }
 
 /**

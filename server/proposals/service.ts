@@ -7,7 +7,7 @@
  * written in the same transaction (the email outbox sends them after commit).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { TIMELINES, type ProjectStatus } from "../../shared/constants";
+import { MAX_PROPOSAL_FILES, TIMELINES, type ProjectStatus } from "../../shared/constants";
 import { countLabel, formatRand } from "../../shared/format";
 import { PROPOSAL_INITIAL_STATUS, PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
 import { proposalRefusal } from "../../shared/policies";
@@ -20,6 +20,7 @@ import { isUuid } from "../lib/ids";
 import { applyEffects, noEffects } from "../notifications/effects";
 import { transitionProject, type LifecycleDeps } from "../projects/lifecycle";
 import { parseInput } from "../validation";
+import { filesOf, setAttachments, type FileInfo } from "../files/service";
 import { lockProject, recountProposals, transitionProposal } from "./lifecycle";
 
 /** What a proposal write needs: the database and the mail context of the emails it queues. */
@@ -44,6 +45,8 @@ export interface Proposal {
   acceptedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Its files (docs/product.md, Files): on one proposal's reads and the project owner's list. */
+  attachments?: FileInfo[];
 }
 
 function durationLabel(p: { durationCode: string | null; durationDays: number | null }): string {
@@ -124,7 +127,17 @@ async function loadProposal(tx: Tx | Db, id: string): Promise<Proposal> {
   if (!isUuid(id)) throw new NotFoundError("Proposal not found");
   const [row] = await selectProposals(tx).where(eq(proposals.id, id)).limit(1);
   if (!row) throw new NotFoundError("Proposal not found");
-  return toProposal(row);
+  return (await withAttachments(tx, [toProposal(row)]))[0]!;
+}
+
+/** Proposals with their files (one query for the list). */
+async function withAttachments(db: Tx | Db, list: Proposal[]): Promise<Proposal[]> {
+  const byProposal = await filesOf(
+    db,
+    "proposal",
+    list.map((p) => p.id),
+  );
+  return list.map((p) => ({ ...p, attachments: byProposal.get(p.id) ?? [] }));
 }
 
 /** A policy refusal as the error the domain throws. */
@@ -160,6 +173,7 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
       .onConflictDoNothing()
       .returning({ id: proposals.id });
     if (!inserted.length) throw new ConflictError("You have already sent a proposal for this project");
+    await setAttachments(tx, developer.id, "proposal", inserted[0]!.id, data.attachments ?? [], { max: MAX_PROPOSAL_FILES, field: "attachments" });
     await recountProposals(tx, projectId);
     const proposal = await loadProposal(tx, inserted[0]!.id);
     const effects = noEffects();
@@ -191,6 +205,7 @@ async function proposalAction(
   const me = requireUser(user);
   return deps.db.transaction(async (tx) => {
     let changes;
+    let attachments: string[] | undefined;
     if (event === "edit") {
       const current = await loadProposal(tx, id);
       if (current.developer.id !== me.id) throw new ForbiddenError("This is not your proposal");
@@ -203,8 +218,10 @@ async function proposalAction(
         ...given,
       });
       changes = { coverLetter: data.coverLetter, price: data.price, milestones: data.milestones, ...parseDuration(data.duration) };
+      attachments = data.attachments;
     }
     const result = await transitionProposal(tx, { proposalId: id, event, actor: { role, userId: me.id }, reason: extra.reason, changes });
+    if (attachments) await setAttachments(tx, me.id, "proposal", id, attachments, { max: MAX_PROPOSAL_FILES, field: "attachments" });
     await applyEffects(tx, deps, result.effects);
     return loadProposal(tx, id);
   });
@@ -276,7 +293,7 @@ export async function listProjectProposals(db: Db, user: SessionUser | null, pro
     .where(eq(proposals.projectId, projectId))
     .orderBy(...order)
     .limit(200);
-  return rows.map(toProposal);
+  return withAttachments(db, rows.map(toProposal));
 }
 
 /** The signed-in developer's own proposal on a project, or null. */
@@ -285,7 +302,7 @@ export async function findMyProposal(db: Db, user: SessionUser, projectId: strin
   const [row] = await selectProposals(db)
     .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id)))
     .limit(1);
-  return row ? toProposal(row) : null;
+  return row ? (await withAttachments(db, [toProposal(row)]))[0]! : null;
 }
 
 /**

@@ -6,6 +6,7 @@
  *
  * Also: the common-password list of the server's password rules is not in the browser bundle.
  */
+import { storageFor } from "../../server/files/storage";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import fc from "fast-check";
 import fs from "node:fs/promises";
@@ -140,7 +141,7 @@ describe("generated bad input to form actions and page loaders", () => {
     const limits = createAuthLimits(database.db, TEST_SECRET, FUZZ_LIMITS_POLICY);
     const auth = createAuth({ db: database.db, appUrl: APP_URL, secret: TEST_SECRET, limits });
     realtime = await createRealtimeHub(database, database.db);
-    deps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET };
+    deps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, files: storageFor(config) };
     app = createHttpApp(deps, { build });
 
     const client = await signUp("fuzz-client@example.co.za");

@@ -16,6 +16,10 @@ import { createRealtimeHub } from "../../server/realtime/hub";
 import { createSessionCache } from "../../server/http/session-cache";
 import { getSessionUser } from "../../server/http/session";
 import { createTestDatabase, type DbKind } from "./db";
+import { diskStorage, type FileStorage } from "../../server/files/storage";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 export const APP_URL = "http://localhost:3999";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -30,6 +34,8 @@ export interface TestApp {
   /** What domain functions that queue emails take (db, appUrl, secret). */
   domain: ReturnType<typeof domainDeps>;
   app: ReturnType<typeof createHttpApp>;
+  /** The folder of the default disk storage of uploaded files (removed by close()). */
+  filesRoot: string;
   /** Emails the mailer accepted, in order. */
   mails: MailMessage[];
   /** While true the mailer throws, as an SMTP server that is down. */
@@ -77,6 +83,8 @@ export interface TestAppOptions {
   limits?: LimitsPolicy;
   /** Cache sessions per instance with NOTIFY revocation, as production does (default true). */
   sessionCache?: boolean;
+  /** Where uploaded files go (default: a fresh temporary folder, `filesRoot`). */
+  files?: FileStorage;
 }
 
 /**
@@ -126,11 +134,14 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       mails.push(m);
     },
   };
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, sessions };
+  const filesRoot = await mkdtemp(path.join(tmpdir(), "buildza-test-files-"));
+  const files = options.files ?? diskStorage(filesRoot);
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, sessions, files };
   const app = createHttpApp(deps);
   return Object.assign(t, {
     database,
     deps,
+    filesRoot,
     domain: domainDeps(deps),
     app,
     mails,
@@ -171,6 +182,7 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       await realtime.close();
       await sessions?.close();
       await closeDatabase();
+      await rm(filesRoot, { recursive: true, force: true });
     },
   });
 }

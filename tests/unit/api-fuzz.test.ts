@@ -12,7 +12,9 @@ import { notifications, reports } from "../../server/db/schema";
 import { setUserRole } from "../../server/auth/roles";
 import { reportProfile } from "../../server/moderation/service";
 import { saveDeveloperProfile } from "../../server/developers/service";
-import { startConversation } from "../../server/messages/service";
+import { sendMessage, startConversation } from "../../server/messages/service";
+import { uploadFile } from "../../server/files/service";
+import sharp from "sharp";
 import { createProject } from "../../server/projects/service";
 import { submitProposal } from "../../server/proposals/service";
 import { APP_URL, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
@@ -121,6 +123,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/api/v1/me/email-preferences" },
   { method: "PUT", path: "/api/v1/me/email-preferences", body: { newMessage: false, proposalReceived: true } },
   { method: "POST", path: "/api/v1/unsubscribe", query: { token: "abc.def" } },
+  // Files: a JSON or text body to the upload is refused (415); downloads and deletions by id.
+  { method: "POST", path: "/api/v1/files", body: { file: "not a file", purpose: "photo" } },
+  { method: "GET", path: "/api/v1/files/:file" },
+  { method: "GET", path: "/api/v1/files/:file/download" },
+  { method: "GET", path: "/api/v1/files/:file/w/:width" },
+  { method: "DELETE", path: "/api/v1/files/:file" },
+  { method: "DELETE", path: "/api/v1/messages/:message" },
   { method: "GET", path: "/api/v1/:any" },
   // better-auth, served (guard.ts AUTH_HTTP_ENDPOINTS) and not.
   {
@@ -170,6 +179,11 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     cookies.moderator = moderator.cookie;
     await reportProfile(t.database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
     const [report] = await t.database.db.select({ id: reports.id }).from(reports).limit(1);
+    const photo = await sharp({ create: { width: 700, height: 400, channels: 3, background: "#225588" } })
+      .png()
+      .toBuffer();
+    const file = await uploadFile({ db: t.database.db, files: t.deps.files }, developer.user, { name: "photo.png", bytes: photo, purpose: "photo" });
+    const message = await sendMessage(t.database.db, developer.user, conversation.id, { body: "A photo", attachments: [file.id] });
     const [notification] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, client.user.id)).limit(1);
     ids.project = [project.id, spare.id];
     // DELETE and close take these: the spare project, never the one the other cases work on.
@@ -180,6 +194,9 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     ids.developer = [developer.user.id, client.user.id];
     ids.message = [message!.id];
     ids.report = [report!.id];
+    ids.file = [file.id];
+    ids.width = ["320", "640"];
+    ids.message = [message.id];
   });
   afterAll(() => t?.close());
 

@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
 import { notifications, savedSearches } from "../../server/db/schema";
-import { startConversation } from "../../server/messages/service";
+import { sendMessage, startConversation } from "../../server/messages/service";
 import { createSavedSearch } from "../../server/saved-searches/service";
+import { uploadFile } from "../../server/files/service";
+import sharp from "sharp";
 import { apiClient } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeProject, makeProposal } from "../support/factories";
@@ -30,7 +32,9 @@ interface Fixture {
   notificationId: string;
   developerId: string;
   savedSearchId: string;
+  /** A message of the conversation, and a photo attached to it (private to the two participants). */
   messageId: string;
+  fileId: string;
 }
 
 interface ApiRow {
@@ -116,6 +120,13 @@ const API: Record<string, ApiRow> = {
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
+  // Files (docs/product.md, Files): a JSON body is refused (415) once authorization let it through.
+  "POST /api/v1/files": { who: SIGNED_IN, body: () => ({}) },
+  "GET /api/v1/files/:id": { who: OWNER_ONLY },
+  "GET /api/v1/files/:id/download": { who: OWNER_ONLY },
+  "GET /api/v1/files/:id/w/:width": { who: OWNER_ONLY },
+  "DELETE /api/v1/files/:id": { who: OWNER_ONLY },
+  "DELETE /api/v1/messages/:id": { who: OWNER_ONLY },
 };
 
 /** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
@@ -189,7 +200,12 @@ describe("authorization matrix", () => {
     ownerId = owner.user.id;
     const project = await makeProject(t.database.db, owner.user);
     const proposal = await makeProposal(t.domain, project, dev.user);
-    const { conversation, message } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer();
+    const file = await uploadFile({ db: t.database.db, files: t.deps.files }, dev.user, { name: "photo.png", bytes: photo, purpose: "photo" });
+    const message = await sendMessage(t.database.db, dev.user, conversation.id, { body: "A private photo", attachments: [file.id] });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
     const saved = await createSavedSearch(t.database.db, dev.user, { filters: { category: "Education" }, alert: "instant" });
     f = {
@@ -199,7 +215,8 @@ describe("authorization matrix", () => {
       notificationId: notice!.id,
       developerId: dev.user.id,
       savedSearchId: saved.id,
-      messageId: message!.id,
+      messageId: message.id,
+      fileId: file.id,
     };
   });
   afterAll(() => t?.close());
@@ -262,6 +279,8 @@ describe("authorization matrix", () => {
       .replace("/users/:id", () => `/users/${f.developerId}`)
       .replace("/messages/:id", () => `/messages/${f.messageId}`)
       .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000");
+      .replace("/files/:id", () => `/files/${f.fileId}`)
+      .replace("/w/:width", "/w/320");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];

@@ -1,7 +1,8 @@
-import { SendHorizontal } from "lucide-react";
+import { Paperclip, SendHorizontal } from "lucide-react";
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { MAX_MESSAGE } from "../../../shared/constants";
+import { MAX_MESSAGE, MAX_MESSAGE_FILES } from "../../../shared/constants";
 import { messageSchema } from "../../../shared/schemas";
+import { AttachmentsField } from "../files/attachments";
 
 /**
  * The message box (docs/product.md, Messages and notifications): with a keyboard and mouse Enter sends and Shift+Enter
@@ -22,14 +23,22 @@ export function Composer({
   error,
   placeholder = "Write a message…",
   hiddenFields,
+  attachments = false,
 }: {
-  onSend: (body: string, idempotencyKey: string | null) => Promise<string | null>;
+  /** `attachments`: ids of the files uploaded with the message (docs/product.md, Files). */
+  onSend: (body: string, idempotencyKey: string | null, attachments: string[]) => Promise<string | null>;
+  /** Offer files and photos (a paperclip opening the upload field, up to MAX_MESSAGE_FILES). */
+  attachments?: boolean;
   busy: boolean;
   error?: string | null;
   placeholder?: string;
   hiddenFields?: Record<string, string>;
 }) {
   const [body, setBody] = useState("");
+  const [files, setFiles] = useState<string[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  // A new key remounts the upload field empty after a send.
+  const [filesKey, setFilesKey] = useState(0);
   const [localError, setLocalError] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
   // One key per message being written: a retry of the same send (a lost answer) posts it once
@@ -46,11 +55,14 @@ export function Composer({
     }
     setLocalError(null);
     draftKey.current ??= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : null;
-    const failure = await onSend(parsed.data.body, draftKey.current);
+    const failure = await onSend(parsed.data.body, draftKey.current, files);
     if (failure) setLocalError(failure);
     else {
       draftKey.current = null;
       setBody("");
+      setFiles([]);
+      setAttaching(false);
+      setFilesKey((k) => k + 1);
       ref.current?.focus();
     }
   };
@@ -67,7 +79,34 @@ export function Composer({
   return (
     <form method="post" onSubmit={submit} className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4" noValidate>
       {hiddenFields ? Object.entries(hiddenFields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
+      {attachments && attaching ? (
+        <div className="mb-2">
+          <AttachmentsField
+            key={filesKey}
+            max={MAX_MESSAGE_FILES}
+            purpose="photo"
+            accept=""
+            onChange={(ids) => {
+              setFiles(ids);
+              draftKey.current = null;
+            }}
+            hint={`Up to ${MAX_MESSAGE_FILES} files or photos, 10 MB each.`}
+          />
+        </div>
+      ) : null}
       <div className="flex items-end gap-2">
+        {attachments ? (
+          <button
+            type="button"
+            onClick={() => setAttaching((a) => !a)}
+            aria-expanded={attaching}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-600 hover:bg-slate-100"
+            aria-label={attaching ? "Hide attachments" : "Attach files or photos"}
+          >
+            <Paperclip className="size-5" aria-hidden="true" />
+            {files.length ? <span className="sr-only"> ({files.length} attached)</span> : null}
+          </button>
+        ) : null}
         <label htmlFor="message-body" className="sr-only">
           Message
         </label>

@@ -7,6 +7,7 @@ import {
   BUDGET_RANGES,
   CATEGORIES,
   MAX_DESCRIPTION,
+  MAX_PROJECT_FILES,
   MIN_DESCRIPTION,
   PLATFORM_DESCRIPTIONS,
   PLATFORM_LABELS,
@@ -18,6 +19,7 @@ import { budgetRangeLabel } from "../../../shared/format";
 import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
+import { AttachmentsField, type FileInfo } from "../files/attachments";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
@@ -51,7 +53,18 @@ const choice = (selected: boolean) =>
  * the route's action, which validates the same schema. `mode` changes labels only; a create sends
  * `idempotencyKey` (from the loader) so it runs once (docs/security.md, Idempotency).
  */
-export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultValues: ProjectInput; mode: "create" | "edit"; idempotencyKey?: string }) {
+export function ProjectForm({
+  defaultValues,
+  mode,
+  idempotencyKey,
+  attachments = [],
+}: {
+  defaultValues: ProjectInput;
+  mode: "create" | "edit";
+  idempotencyKey?: string;
+  /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
+  attachments?: FileInfo[];
+}) {
   const [step, setStep] = useState(0);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
@@ -341,14 +354,17 @@ export function ProjectForm({ defaultValues, mode, idempotencyKey }: { defaultVa
             >
               <Textarea id="additionalInfo" rows={4} invalid={!!errors.additionalInfo} {...register("additionalInfo")} />
             </Field>
-            <div className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-              <p className="flex items-center gap-2 font-medium text-slate-700">
-                <Paperclip className="size-4" aria-hidden="true" /> Attachments
-              </p>
-              <p className="mt-1">Uploading files is coming soon. For now, describe designs or documents in the fields above.</p>
-            </div>
           </>
         ) : null}
+        {/* Always mounted, so uploads survive going back a step; shown on the last step. */}
+        <div hidden={step !== 2} className="space-y-2">
+          <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <Paperclip className="size-4" aria-hidden="true" /> Attachments <span className="font-normal text-slate-500">(optional)</span>
+          </p>
+          <p className="text-sm text-slate-600">Wireframes, screenshots or documents that explain the app.</p>
+          <AttachmentsField initial={attachments} max={MAX_PROJECT_FILES} onChange={(ids) => setValue("attachments", ids, { shouldValidate: true })} />
+          <FieldError message={errors.attachments?.message ?? errors.attachments?.root?.message} />
+        </div>
       </Card>
 
       <div className="flex flex-wrap items-center justify-between gap-3">

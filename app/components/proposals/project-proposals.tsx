@@ -12,6 +12,7 @@ import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../.
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
 import { PostedTime } from "../projects/project-card";
+import { AttachmentList, type FileInfo } from "../files/attachments";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
@@ -28,6 +29,8 @@ export interface OwnerProposal {
   status: ProposalStatus;
   declineReason: string;
   createdAt: string;
+  /** Its files (docs/product.md, Files). */
+  attachments?: FileInfo[];
 }
 
 const SORT_OPTIONS: { value: ProposalSort; label: string }[] = [
@@ -220,6 +223,11 @@ function ProposalItem({ proposal: p, projectStatus }: { proposal: OwnerProposal;
           </div>
         </dl>
         <p className="mt-3 whitespace-pre-line break-words text-slate-700">{p.coverLetter}</p>
+        {p.attachments?.length ? (
+          <div className="mt-3">
+            <AttachmentList files={p.attachments} title="Proposal attachments" />
+          </div>
+        ) : null}
         {p.milestones.length ? (
           <div className="mt-3">
             <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-800">

@@ -1,0 +1,270 @@
+import { File as FileIcon, FileArchive, FileImage, FileSpreadsheet, FileText, Paperclip, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from "../../../shared/constants";
+import { formatBytes } from "../../../shared/format";
+import type { FileInfo } from "../../../server/files/service";
+
+export type { FileInfo };
+
+/** The icon of a file type (docs/product.md, Files: type icon, size and name). */
+export function FileTypeIcon({ mime, className = "size-5" }: { mime: string; className?: string }) {
+  const Icon = mime.startsWith("image/")
+    ? FileImage
+    : mime === "application/zip"
+      ? FileArchive
+      : /sheet|excel|csv/.test(mime)
+        ? FileSpreadsheet
+        : /pdf|word|text|document|presentation|powerpoint/.test(mime)
+          ? FileText
+          : FileIcon;
+  return <Icon className={`${className} shrink-0 text-slate-500`} aria-hidden="true" />;
+}
+
+/** `srcset` of an image's WebP renditions ("url 320w, url 640w, ..."). */
+export function srcSetOf(file: FileInfo): string {
+  return file.variants.map((v) => `${v.url} ${v.width}w`).join(", ");
+}
+
+/**
+ * A file's thumbnail: the narrowest rendition that covers `width` CSS pixels (srcset lets a dense
+ * screen pick a wider one), loaded lazily with its size set, so nothing shifts and nothing off
+ * screen downloads (docs/product.md, Files; docs/performance.md).
+ */
+export function Thumbnail({ file, width, className = "" }: { file: FileInfo; width: number; className?: string }) {
+  const first = file.variants[0];
+  if (!first) return null;
+  const height = Math.round((first.height / first.width) * width);
+  return (
+    <img
+      src={first.url}
+      srcSet={srcSetOf(file)}
+      sizes={`${width}px`}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      alt={file.name}
+      className={`rounded-md bg-slate-100 object-cover ${className}`}
+    />
+  );
+}
+
+/** A list of attached files: images as lazy thumbnails linking to the full image, others with icon, name and size. `title` names the list for screen readers. */
+export function AttachmentList({ files, title = "Attachments" }: { files: FileInfo[]; title?: string }) {
+  if (!files.length) return null;
+  const images = files.filter((f) => f.isImage);
+  const others = files.filter((f) => !f.isImage);
+  return (
+    <div aria-label={title} role="group" className="space-y-3">
+      {images.length ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {images.map((f) => (
+            <li key={f.id}>
+              <a href={f.variants[f.variants.length - 1]!.url} className="block" target="_blank" rel="noreferrer">
+                <Thumbnail file={f} width={240} className="aspect-square h-auto w-full" />
+                <span className="mt-1 block truncate text-xs text-slate-600">{f.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {others.length ? (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {others.map((f) => (
+            <li key={f.id}>
+              <a href={f.url} className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50" download={f.name}>
+                <FileTypeIcon mime={f.mime} />
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{f.name}</span>
+                <span className="shrink-0 text-slate-500">{formatBytes(f.size)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+interface Item {
+  key: string;
+  name: string;
+  size: number;
+  /** 0-100 while uploading. */
+  progress: number;
+  file?: FileInfo;
+  error?: string;
+  xhr?: XMLHttpRequest;
+  /** Uploaded in this form (deleted on the server when removed again). */
+  fresh: boolean;
+}
+
+/**
+ * The attachments field of a form (docs/product.md, Files): choose files, each uploads at once to
+ * POST /api/v1/files with a progress bar and a Cancel button (XMLHttpRequest, whose upload
+ * progress fetch does not report); a finished one can be removed. `onChange` gets the ids of the
+ * uploaded files in order; the form sends them with its other fields. At most `max` files.
+ */
+export function AttachmentsField({
+  initial = [],
+  max,
+  onChange,
+  purpose = "attachment",
+  hint,
+  accept,
+}: {
+  initial?: FileInfo[];
+  max: number;
+  onChange: (ids: string[]) => void;
+  purpose?: "attachment" | "photo";
+  hint?: string;
+  /** The file chooser's filter (default: images for photos, anything otherwise; the server decides). */
+  accept?: string;
+}) {
+  const [items, setItems] = useState<Item[]>(() => initial.map((f) => ({ key: f.id, name: f.name, size: f.size, progress: 100, file: f, fresh: false })));
+  const input = useRef<HTMLInputElement>(null);
+  const touched = useRef(false);
+  const report = useRef(onChange);
+  useEffect(() => {
+    report.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    if (touched.current) report.current(items.flatMap((i) => (i.file ? [i.file.id] : [])));
+  }, [items]);
+
+  const update = (key: string, change: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  function start(file: File) {
+    const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    if (file.size > FILE_MAX_BYTES) {
+      setItems((list) => [...list, { key, name: file.name, size: file.size, progress: 0, error: FILE_TOO_LARGE_MESSAGE, fresh: false }]);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const form = new FormData();
+    form.set("file", file);
+    form.set("purpose", purpose);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) update(key, { progress: Math.min(99, Math.round((e.loaded / e.total) * 100)) });
+    };
+    xhr.onload = () => {
+      let body: { file?: FileInfo; error?: { message?: string } } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        // A proxy's HTML error page: the generic message below.
+      }
+      if (xhr.status === 201 && body.file) update(key, { progress: 100, file: body.file, xhr: undefined, fresh: true });
+      else update(key, { error: body.error?.message ?? "The upload failed. Please try again.", xhr: undefined });
+    };
+    xhr.onerror = () => update(key, { error: "The upload failed. Check your connection and try again.", xhr: undefined });
+    xhr.open("POST", "/api/v1/files");
+    xhr.send(form);
+    setItems((list) => [...list, { key, name: file.name, size: file.size, progress: 0, xhr, fresh: false }]);
+  }
+
+  function remove(item: Item) {
+    touched.current = true;
+    item.xhr?.abort();
+    // An upload of this form that is not saved anywhere yet: delete it now rather than in a day.
+    if (item.fresh && item.file) void fetch(`/api/v1/files/${item.file.id}`, { method: "DELETE" }).catch(() => {});
+    setItems((list) => list.filter((i) => i.key !== item.key));
+  }
+
+  const room = max - items.filter((i) => !i.error).length;
+  return (
+    <div className="space-y-3">
+      {items.length ? (
+        <ul className="space-y-2">
+          {items.map((item) => (
+            <li key={item.key} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+              <div className="flex items-center gap-3">
+                <FileTypeIcon mime={item.file?.mime ?? ""} />
+                <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{item.file?.name ?? item.name}</span>
+                <span className="shrink-0 text-slate-500">{formatBytes(item.file?.size ?? item.size)}</span>
+                <button
+                  type="button"
+                  onClick={() => remove(item)}
+                  className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                  aria-label={item.xhr ? `Cancel upload of ${item.name}` : `Remove ${item.name}`}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+              {item.xhr ? (
+                <div
+                  className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200"
+                  role="progressbar"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={item.progress}
+                  aria-label={`Uploading ${item.name}`}
+                >
+                  <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${item.progress}%` }} />
+                </div>
+              ) : null}
+              {item.error ? (
+                <p className="mt-1 text-sm text-red-700" role="alert">
+                  {item.error}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          disabled={room <= 0}
+          onClick={() => input.current?.click()}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" && !accept ? "Add photos" : "Add files"}
+        </button>
+        <span className="text-xs text-slate-500">{hint ?? `Up to ${max} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}</span>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          accept={accept ?? (purpose === "photo" ? "image/jpeg,image/png,image/webp,image/heic,.heic" : undefined)}
+          onChange={(e) => {
+            touched.current = true;
+            for (const file of Array.from(e.target.files ?? []).slice(0, Math.max(0, room))) start(file);
+            e.target.value = "";
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The files of a message: photos as lazy thumbnails (tap for the full image), other files as links with icon, name and size. */
+export function MessageAttachments({ files }: { files: FileInfo[] }) {
+  if (!files.length) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2">
+      {files.map((f) =>
+        f.isImage ? (
+          <li key={f.id}>
+            <a href={f.variants[f.variants.length - 1]!.url} target="_blank" rel="noreferrer" className="block">
+              <Thumbnail file={f} width={160} className="max-h-48 w-40" />
+            </a>
+          </li>
+        ) : (
+          <li key={f.id}>
+            <a
+              href={f.url}
+              download={f.name}
+              className="flex max-w-64 items-center gap-2 rounded-lg border border-slate-200 bg-white px-2.5 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+            >
+              <FileTypeIcon mime={f.mime} className="size-4" />
+              <span className="min-w-0 truncate">{f.name}</span>
+              <span className="shrink-0 text-xs text-slate-500">{formatBytes(f.size)}</span>
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
