@@ -61,6 +61,33 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", "a number of milliseconds", 100, 600_000, 10_000),
   SSE_MAX_STREAMS: wholeNumber("SSE_MAX_STREAMS", "a number", 1, 1_000_000, 2000),
   SSE_MAX_STREAMS_PER_USER: wholeNumber("SSE_MAX_STREAMS_PER_USER", "a number", 1, 1000, 8),
+  PAYMENTS_PROVIDER: z.enum(["test", "paystack"], { error: "PAYMENTS_PROVIDER must be test or paystack" }).default("test"),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PAYSTACK_BASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/$/, "") : "https://api.paystack.co"))
+    .refine((v) => /^https?:\/\//.test(v), "PAYSTACK_BASE_URL must be an http(s) URL"),
+  PLATFORM_FEE_PERCENT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "PLATFORM_FEE_PERCENT must be a number" })
+      .min(0, "PLATFORM_FEE_PERCENT must be between 0 and 50")
+      .max(50, "PLATFORM_FEE_PERCENT must be between 0 and 50")
+      .refine((v) => Number.isInteger(v * 100), "PLATFORM_FEE_PERCENT has at most two decimals")
+      .default(7.5),
+  ),
+  VAT_NUMBER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^4\d{9}$/.test(v), "VAT_NUMBER must be a South African VAT number (10 digits starting with 4)"),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -100,6 +127,13 @@ export interface AppConfig {
    * (SSE_MAX_STREAMS, 2000) and per user (SSE_MAX_STREAMS_PER_USER, 8); past them 429.
    */
   sseLimits: { perInstance: number; perUser: number };
+  /**
+   * Payments (docs/product.md, Payments): the provider (PAYMENTS_PROVIDER test | paystack, default
+   * test), Paystack's secret key and API origin, the platform fee in basis points
+   * (PLATFORM_FEE_PERCENT, default 7.5% = 750) and the VAT number (VAT_NUMBER; when set, 15% VAT
+   * is charged on the fee).
+   */
+  payments: { provider: "test" | "paystack"; paystackSecretKey?: string; paystackBaseUrl: string; feeBps: number; vatNumber?: string };
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       "  AUTH_SECRET: AUTH_SECRET is required when DATABASE_URL is set: every instance on that database must sign session cookies with the same secret (32+ characters, e.g. openssl rand -hex 32)",
     );
   }
+  if (parsed.success && parsed.data.PAYMENTS_PROVIDER === "paystack" && !parsed.data.PAYSTACK_SECRET_KEY) {
+    lines.push("  PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required when PAYMENTS_PROVIDER is paystack");
+  }
   if (!parsed.success || lines.length) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
   }
@@ -148,5 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     appUrlSet: Boolean(e.APP_URL),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     sseLimits: { perInstance: e.SSE_MAX_STREAMS, perUser: e.SSE_MAX_STREAMS_PER_USER },
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      feeBps: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+      vatNumber: e.VAT_NUMBER,
+    },
   };
 }
