@@ -17,7 +17,7 @@ import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { transitionMilestone, type MilestoneActorRef } from "./milestones";
-import { createTestProvider } from "./providers/test";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
 import type { PaymentProvider, ProviderEvent } from "./providers/types";
 
 /** What payments actions need: the database, the mail context, the payments settings and the provider. */
@@ -260,4 +260,53 @@ export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Prom
     }
   }
   return released;
+}
+
+/** A payment as the test checkout page shows it to its payer. Throws NotFoundError, ForbiddenError (not the payer's). */
+export async function getCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string) {
+  const me = requireUser(user);
+  const [p] = await deps.db
+    .select({
+      reference: payments.reference,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      payerId: payments.payerId,
+      contractId: milestones.contractId,
+      title: milestones.title,
+    })
+    .from(payments)
+    .innerJoin(milestones, eq(milestones.id, payments.milestoneId))
+    .where(eq(payments.reference, reference));
+  if (!p) throw new NotFoundError("Payment not found");
+  if (p.payerId !== me.id) throw new ForbiddenError("This payment is not yours");
+  return p;
+}
+
+/**
+ * The tester's choice at the test provider's checkout (PAYMENTS_PROVIDER=test only): the provider
+ * records it and, for success or failure, calls our webhook endpoint back over HTTP with the
+ * signed event, as a real provider would (a delivery that fails is found later by reconciliation
+ * and by the contract page's verify). Returns the contract to go back to.
+ */
+export async function completeTestCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string, outcome: unknown): Promise<{ contractId: string }> {
+  if (deps.provider.name !== "test") throw new NotFoundError("Payment not found");
+  if (outcome !== "success" && outcome !== "failed" && outcome !== "delayed")
+    throw new ValidationError({ outcome: "Choose success, failure or a delayed payment" });
+  const p = await getCheckout(deps, user, reference);
+  const provider = createTestProvider(deps);
+  const event = await provider.complete(reference, outcome);
+  if (event) {
+    try {
+      const res = await fetch(`${deps.appUrl}/api/v1/payments/webhooks/test`, {
+        method: "POST",
+        headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: event.signature },
+        body: event.body,
+        signal: AbortSignal.timeout(5000),
+      });
+      await res.body?.cancel();
+    } catch (error) {
+      log().warn({ err: error, reference }, "test provider could not deliver its webhook; reconciliation will verify the payment");
+    }
+  }
+  return { contractId: p.contractId };
 }

@@ -13,7 +13,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
-import { notifications } from "../../server/db/schema";
+import { contracts, milestones, notifications } from "../../server/db/schema";
+import { paymentsDeps, startFunding } from "../../server/payments/service";
+import { acceptProposal } from "../../server/proposals/service";
 import { startConversation } from "../../server/messages/service";
 import { apiClient } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
@@ -28,6 +30,9 @@ interface Fixture {
   conversationId: string;
   notificationId: string;
   developerId: string;
+  contractId: string;
+  milestoneId: string;
+  paymentReference: string;
 }
 
 interface ApiRow {
@@ -100,12 +105,19 @@ const API: Record<string, ApiRow> = {
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
+  // Authorised by the provider's signature over the body, not a session: unsigned is 401 for everyone.
+  "POST /api/v1/payments/webhooks/:provider": { who: { anonymous: 401, client: 401, developer: 401 }, body: () => ({ event: "charge.success" }) },
 };
 
 /** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
 const FORMS: Record<
   string,
-  { who: Record<Who, Outcome>; body?: Record<string, unknown>; params?: (f: Fixture) => Record<string, string>; ownSessions?: boolean }
+  {
+    who: Record<Who, Outcome>;
+    body?: Record<string, unknown> | ((f: Fixture) => Record<string, unknown>);
+    params?: (f: Fixture) => Record<string, string>;
+    ownSessions?: boolean;
+  }
 > = {
   "routes/login.tsx": { who: ANYONE, body: { email: "", password: "" } },
   "routes/register.tsx": { who: ANYONE, body: { name: "" } },
@@ -135,6 +147,18 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // Only the contract's client, developer (and moderators) act on it; an unrelated user gets 403.
+  "routes/contract.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: (f) => ({ intent: "approve", milestoneId: f.milestoneId }),
+    params: (f) => ({ id: f.contractId }),
+  },
+  // Only the payer of a payment reaches its test checkout.
+  "routes/pay.test.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { outcome: "success" },
+    params: (f) => ({ reference: f.paymentReference }),
+  },
 };
 
 /** The route modules, loaded on demand. */
@@ -170,7 +194,23 @@ describe("authorization matrix", () => {
     const proposal = await makeProposal(t.domain, project, dev.user);
     const { conversation } = await startConversation(t.database.db, dev.user, { to: owner.user.id, body: "A private message" });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
-    f = { projectId: project.id, proposalId: proposal.id, conversationId: conversation.id, notificationId: notice!.id, developerId: dev.user.id };
+    // A hire on another project of the owner, with a contract and a payment started by the owner.
+    const hiredOn = await makeProject(t.database.db, owner.user);
+    const hired = await makeProposal(t.domain, hiredOn, dev.user);
+    await acceptProposal(t.domain, owner.user, hired.id);
+    const [contract] = await t.database.db.select().from(contracts).where(eq(contracts.proposalId, hired.id));
+    const [milestone] = await t.database.db.select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const { reference } = await startFunding(paymentsDeps(t.deps), owner.user, milestone!.id);
+    f = {
+      projectId: project.id,
+      proposalId: proposal.id,
+      conversationId: conversation.id,
+      notificationId: notice!.id,
+      developerId: dev.user.id,
+      contractId: contract!.id,
+      milestoneId: milestone!.id,
+      paymentReference: reference,
+    };
   });
   afterAll(() => t?.close());
 
@@ -227,7 +267,8 @@ describe("authorization matrix", () => {
       .replace("/proposals/:id", () => `/proposals/${f.proposalId}`)
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
-      .replace("/developers/:id", () => `/developers/${f.developerId}`);
+      .replace("/developers/:id", () => `/developers/${f.developerId}`)
+      .replace("/webhooks/:provider", "/webhooks/test");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
@@ -257,7 +298,7 @@ describe("authorization matrix", () => {
       const request = new Request(url, {
         method: "POST",
         headers: { "content-type": "application/json", origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
-        body: JSON.stringify(row.body ?? {}),
+        body: JSON.stringify(typeof row.body === "function" ? row.body(f) : (row.body ?? {})),
       });
       const context = { deps: t.deps, user: user?.user ?? null, requestId: "matrix", clientAddress: "127.0.0.1", cspNonce: "n" };
       let answer: Response | { init?: { status?: number } | null } | null;

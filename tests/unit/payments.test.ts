@@ -233,6 +233,27 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await db().select().from(payments).where(eq(payments.milestoneId, m))).toHaveLength(1);
   });
 
+  it("answers the provider's webhook over HTTP: 401 unsigned, 200 once funded, 200 on a replay that changes nothing", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const { reference } = await startFunding(deps, h.client, m);
+    const event = (await provider().complete(reference, "success"))!;
+    const post = (signature?: string, path = "/api/v1/payments/webhooks/test") =>
+      t.app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(signature ? { [TEST_SIGNATURE_HEADER]: signature } : {}) },
+        body: event.body,
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post(event.signature, "/api/v1/payments/webhooks/paystack")).status).toBe(404);
+    expect(await statusOf(m)).toBe("proposed");
+    const first = await post(event.signature);
+    expect([first.status, await first.json()]).toEqual([200, { received: true, outcome: "funded" }]);
+    const replay = await post(event.signature);
+    expect([replay.status, await replay.json()]).toEqual([200, { received: true, outcome: "already" }]);
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(500_000);
+  });
+
   it("leaves a milestone unfunded after a failed payment, with the reason on the contract", async () => {
     const h = await hire([5000]);
     const m = h.milestoneIds[0]!;
