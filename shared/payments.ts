@@ -4,6 +4,7 @@
  * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
+import { z } from "zod";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -86,6 +87,8 @@ export interface FeePolicy {
   feeBps: number;
   /** 1500 when VAT_NUMBER is set, else 0. */
   vatBps: number;
+  /** The platform's VAT number (VAT_NUMBER), printed on tax invoices; undefined when not registered. */
+  vatNumber?: string;
 }
 
 /** Rounds a non-negative `cents * bps / 10000` half up, in integer arithmetic (bigint, no floats). */
@@ -113,3 +116,48 @@ export function formatCents(cents: number): string {
 
 /** The smallest payout, in cents (R100). */
 export const MIN_PAYOUT_CENTS = 10_000;
+
+/** A bank in the provider's list (Paystack's bank codes for South Africa). */
+export interface Bank {
+  code: string;
+  name: string;
+}
+
+/** Payout statuses and their labels (docs/product.md, Payments "Payouts"). */
+export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  failed: "Failed (balance restored)",
+  reversed: "Reversed (balance restored)",
+};
+
+/** "••••1234": the last four digits of an account number. */
+export function maskAccount(accountNumber: string): string {
+  return `••••${accountNumber.slice(-4)}`;
+}
+
+/** The bank account form (docs/product.md, Payments "Payouts"); the bank code is checked against the provider's list on the server. */
+export const bankAccountSchema = z.strictObject({
+  bankCode: z.string({ error: "Choose your bank" }).regex(/^[0-9A-Za-z-]{1,20}$/, "Choose your bank"),
+  accountNumber: z
+    .string({ error: "Enter your account number" })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
+  holderName: z
+    .string({ error: "Enter the account holder's name" })
+    .trim()
+    .min(2, "Enter the account holder's name")
+    .max(100, "At most 100 characters")
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "Remove the control characters"),
+});
+export type BankAccountInput = z.infer<typeof bankAccountSchema>;
+
+/** A payout amount in rand ("1500" or "1500.50"), at least R100: cents, or the field's message. */
+export function parsePayoutAmount(value: unknown): { ok: true; cents: number } | { ok: false; message: string } {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(/\s/g, "").replace(",", ".") : "";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return { ok: false, message: "Enter an amount in rand, e.g. 1500" };
+  const [whole, frac = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  if (cents < MIN_PAYOUT_CENTS) return { ok: false, message: "The smallest payout is R100" };
+  return { ok: true, cents };
+}

@@ -793,8 +793,86 @@ export const testProviderCharges = pgTable(
   {
     reference: text("reference").primaryKey(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    outcome: text("outcome").$type<"open" | "success" | "failed">().notNull().default("open"),
+    outcome: text("outcome").$type<"open" | "success" | "failed" | "reversed">().notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [check("test_provider_charges_outcome_check", sql`${t.outcome} in ('open', 'success', 'failed')`)],
+  (t) => [check("test_provider_charges_outcome_check", sql`${t.outcome} in ('open', 'success', 'failed', 'reversed')`)],
+);
+
+/**
+ * A developer's South African bank account for payouts (one per user): the bank from the
+ * provider's list, the account number and holder name; `recipient_code` is the provider's
+ * transfer recipient (Paystack type `basa`), made on the first payout.
+ */
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bankCode: text("bank_code").notNull(),
+    bankName: text("bank_name").notNull(),
+    accountNumber: text("account_number").notNull(),
+    holderName: text("holder_name").notNull(),
+    recipientCode: text("recipient_code"),
+    ...timestamps,
+  },
+  (t) => [check("bank_accounts_number_check", sql`${t.accountNumber} ~ '^[0-9]{6,16}$'`)],
+);
+
+export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Payouts of a developer's balance to their bank account (docs/product.md, Payments "Payouts"). */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status").$type<PayoutStatus>().notNull().default("pending"),
+    /** "Capitec Bank ••••1234": where it went, as it was then. */
+    destination: text("destination").notNull(),
+    failureReason: text("failure_reason").notNull().default(""),
+    settledAt: timestamp("settled_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payouts_reference_idx").on(t.reference),
+    index("payouts_user_idx").on(t.userId, t.createdAt.desc()),
+    check("payouts_status_check", oneOf(t.status, PAYOUT_STATUSES)),
+    check("payouts_amount_check", sql`${t.amountCents} >= 10000`),
+  ],
+);
+
+/**
+ * Tax invoices for the platform fee on each release (docs/product.md, Payments "Documents"):
+ * numbered without gaps (the next number is taken under a transaction lock), one per release
+ * journal, to the developer who paid the fee. Amounts in cents.
+ */
+export const taxInvoices = pgTable(
+  "tax_invoices",
+  {
+    number: integer("number").primaryKey(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    description: text("description").notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    /** The VAT number in force when it was issued ("" when not registered). */
+    vatNumber: text("vat_number").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tax_invoices_journal_idx").on(t.journalId),
+    index("tax_invoices_user_idx").on(t.userId, t.number.desc()),
+    check("tax_invoices_amounts_check", sql`${t.feeCents} > 0 and ${t.vatCents} >= 0`),
+  ],
 );

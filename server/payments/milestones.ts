@@ -25,6 +25,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { isUuid } from "../lib/ids";
 import { noEffects, type Effects } from "../notifications/effects";
 import { transitionProject } from "../projects/lifecycle";
+import { issueTaxInvoice } from "./documents";
 import { postJournal } from "./ledger";
 
 export interface MilestoneActorRef {
@@ -99,7 +100,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   const escrow = { kind: "escrow" as const, owner: contract.id };
   const release = async (cents: number, key: string) => {
     const split = splitRelease(cents, input.fees);
-    await postJournal(tx, {
+    const journalId = await postJournal(tx, {
       ...base,
       kind: "release",
       eventKey: key,
@@ -111,6 +112,16 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         { account: { kind: "vat_payable" }, cents: -split.vat },
       ],
     });
+    if (journalId && split.fee > 0) {
+      await issueTaxInvoice(tx, {
+        journalId,
+        userId: contract.developerId,
+        description: `Platform fee on "${m.title}"`,
+        feeCents: split.fee,
+        vatCents: split.vat,
+        vatNumber: input.fees.vatNumber,
+      });
+    }
   };
   const refund = async (cents: number, key: string) => {
     await postJournal(tx, {

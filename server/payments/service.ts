@@ -10,13 +10,14 @@ import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../sh
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { contracts, milestones, payments, users } from "../db/schema";
+import { contracts, milestones, payments, payouts, users } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { settlePayout } from "./payouts";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
 import type { PaymentProvider, ProviderEvent } from "./providers/types";
 
@@ -25,7 +26,7 @@ export type PaymentsDeps = { db: Db; provider: PaymentProvider; fees: FeePolicy 
 
 /** The fee policy of the configuration: the platform fee, and 15% VAT on it when VAT_NUMBER is set. */
 export function feePolicy(config: Pick<AppConfig, "payments">): FeePolicy {
-  return { feeBps: config.payments.feeBps, vatBps: config.payments.vatNumber ? 1500 : 0 };
+  return { feeBps: config.payments.feeBps, vatBps: config.payments.vatNumber ? 1500 : 0, vatNumber: config.payments.vatNumber };
 }
 
 /** The provider PAYMENTS_PROVIDER names. */
@@ -204,11 +205,12 @@ export async function settlePayment(
  * Handles a provider webhook: the signature is checked before anything else (null: 401 for the
  * caller), then a charge event settles its payment once. Returns what happened.
  */
-export async function handleWebhook(deps: PaymentsDeps, rawBody: string, headers: Headers): Promise<"invalid" | "ignored" | SettleOutcome> {
+export async function handleWebhook(deps: PaymentsDeps, rawBody: string, headers: Headers): Promise<"invalid" | "ignored" | "settled" | SettleOutcome> {
   const event: ProviderEvent | null = deps.provider.parseWebhook(rawBody, headers);
   if (!event) return "invalid";
-  if (event.type !== "charge") return "ignored";
+  if (event.type === "ignored") return "ignored";
   try {
+    if (event.type === "transfer") return await settlePayout(deps, event.reference, event.status, event.reason);
     return await settlePayment(deps, event.reference, event.status, event.amountCents);
   } catch (error) {
     if (error instanceof NotFoundError) return "ignored";
@@ -295,18 +297,36 @@ export async function completeTestCheckout(deps: PaymentsDeps, user: SessionUser
   const p = await getCheckout(deps, user, reference);
   const provider = createTestProvider(deps);
   const event = await provider.complete(reference, outcome);
-  if (event) {
-    try {
-      const res = await fetch(`${deps.appUrl}/api/v1/payments/webhooks/test`, {
-        method: "POST",
-        headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: event.signature },
-        body: event.body,
-        signal: AbortSignal.timeout(5000),
-      });
-      await res.body?.cancel();
-    } catch (error) {
-      log().warn({ err: error, reference }, "test provider could not deliver its webhook; reconciliation will verify the payment");
-    }
-  }
+  if (event) await deliverTestWebhook(deps, event, reference);
   return { contractId: p.contractId };
+}
+
+/**
+ * The tester's choice for a payout in test mode (paid, failed, reversed): the test provider
+ * calls our webhook back with the signed transfer event, as for checkouts. Developers only, their
+ * own payouts. Throws NotFoundError, ValidationError.
+ */
+export async function completeTestPayout(deps: PaymentsDeps, user: SessionUser | null, reference: unknown, outcome: unknown): Promise<void> {
+  const me = requireUser(user);
+  if (deps.provider.name !== "test") throw new NotFoundError("Payout not found");
+  if (outcome !== "paid" && outcome !== "failed" && outcome !== "reversed") throw new ValidationError({ outcome: "Choose paid, failed or reversed" });
+  const [p] = typeof reference === "string" ? await deps.db.select().from(payouts).where(eq(payouts.reference, reference)) : [];
+  if (!p || p.userId !== me.id) throw new NotFoundError("Payout not found");
+  const event = await createTestProvider(deps).completeTransfer(p.reference, outcome);
+  if (event) await deliverTestWebhook(deps, event, p.reference);
+}
+
+/** POSTs a signed test-provider event to our webhook endpoint; a failed delivery is logged (reconciliation covers payments). */
+async function deliverTestWebhook(deps: PaymentsDeps, event: { body: string; signature: string }, reference: string): Promise<void> {
+  try {
+    const res = await fetch(`${deps.appUrl}/api/v1/payments/webhooks/test`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: event.signature },
+      body: event.body,
+      signal: AbortSignal.timeout(5000),
+    });
+    await res.body?.cancel();
+  } catch (error) {
+    log().warn({ err: error, reference }, "test provider could not deliver its webhook");
+  }
 }

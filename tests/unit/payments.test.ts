@@ -9,11 +9,13 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, payments, projects, users } from "../../server/db/schema";
+import { contracts, milestones, payments, payouts, projects, users } from "../../server/db/schema";
 import { ConflictError, ForbiddenError, ValidationError } from "../../server/errors";
 import { getContract } from "../../server/payments/contracts";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
+import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
+import { payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import {
   approveMilestone,
@@ -307,16 +309,111 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await expect(db().execute(sql`delete from ledger_journals`)).rejects.toThrow();
   });
 
-  it("keeps every invariant over random sequences of fund, release, refund, dispute split and changes", async () => {
+  it("pays out to a South African bank account: minimum R100, never above the balance; failed and reversed restore the balance", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    const balance = () => held(db(), { kind: "developer_balance", owner: h.developer.id });
+    expect(await balance()).toBe(925_000);
+    await expect(requestPayout(deps, h.developer, "500")).rejects.toThrow("Add your bank account first");
+    await expect(saveBankAccount(deps, h.developer, { bankCode: "999999", accountNumber: "1234567890", holderName: "S Khumalo" })).rejects.toMatchObject({
+      fields: { bankCode: "Choose your bank from the list" },
+    });
+    await expect(saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "12ab", holderName: "S" })).rejects.toMatchObject({
+      fields: { accountNumber: "An account number has 6 to 16 digits", holderName: "Enter the account holder's name" },
+    });
+    await expect(saveBankAccount(deps, h.client, { bankCode: "470010", accountNumber: "1234567890", holderName: "L Dlamini" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234 567 890", holderName: "S Khumalo" });
+    expect((await payoutsOverview(db(), h.developer)).bank).toEqual({ bankName: "Capitec Bank", masked: "••••7890", holderName: "S Khumalo" });
+    await expect(requestPayout(deps, h.developer, "99.99")).rejects.toMatchObject({ fields: { amount: "The smallest payout is R100" } });
+    await expect(requestPayout(deps, h.developer, "9250.01")).rejects.toMatchObject({ fields: { amount: "That is more than your available balance" } });
+    await expect(requestPayout(deps, h.client, "100")).rejects.toBeInstanceOf(ForbiddenError);
+
+    // Two withdrawals at once of most of the balance: one goes through.
+    const both = await Promise.allSettled([requestPayout(deps, h.developer, "6000"), requestPayout(deps, h.developer, "6000")]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await balance()).toBe(325_000);
+    const first = (both.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ reference: string }>).value.reference;
+    const transfer = async (reference: string, outcome: "paid" | "failed" | "reversed") => {
+      const event = await provider().completeTransfer(reference, outcome);
+      return event ? webhook(event.body, event.signature) : "none";
+    };
+    expect(await transfer(first, "failed")).toBe("settled");
+    expect(await balance()).toBe(925_000);
+    expect(await transfer(first, "paid")).toBe("none");
+
+    const second = (await requestPayout(deps, h.developer, "9250")).reference;
+    expect(await balance()).toBe(0);
+    expect(await transfer(second, "paid")).toBe("settled");
+    expect((await payoutsOverview(db(), h.developer)).payouts.map((p) => [p.status, p.amountCents])).toEqual([
+      ["paid", 925_000],
+      ["failed", 600_000],
+    ]);
+    expect(await transfer(second, "reversed")).toBe("settled");
+    expect(await balance()).toBe(925_000);
+    const replay = await provider().completeTransfer(second, "reversed");
+    expect(replay).toBeNull();
+  });
+
+  it("issues tax invoices with sequential numbers (VAT when registered), a statement and a CSV export of the developer's ledger lines", async () => {
+    const vatDeps = { ...deps, fees: { feeBps: 750, vatBps: 1500, vatNumber: "4123456789" } };
+    const h = await hire([4000, 6000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    for (const [m, d] of [
+      [m1, deps],
+      [m2, vatDeps],
+    ] as const) {
+      await fund(h.client, m);
+      await submitMilestone(d, h.developer, m, "Done");
+      await approveMilestone(d, h.client, m);
+    }
+    const invoices = await listMyInvoices(db(), h.developer);
+    expect(invoices.map((i) => [i.feeCents, i.vatCents, i.totalCents])).toEqual([
+      [45_000, 6_750, 51_750],
+      [30_000, 0, 30_000],
+    ]);
+    expect(invoices[0]!.number).toBe(invoices[1]!.number + 1);
+    expect(invoices[0]!.label).toMatch(/^INV-\d{6}$/);
+    const pdf = await taxInvoicePdf(db(), h.developer, invoices[0]!.number);
+    expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
+    await expect(taxInvoicePdf(db(), h.client, invoices[0]!.number)).rejects.toThrow("Invoice not found");
+
+    const csv = await myLedgerCsv(db(), h.developer);
+    const rows = csv.trim().split("\r\n");
+    expect(rows[0]).toBe("date,type,description,amount_zar,balance_zar");
+    expect(rows.slice(1).map((r) => r.split(",").slice(1))).toEqual([
+      ["release", "Released: Milestone 1", "3700.00", "3700.00"],
+      ["release", "Released: Milestone 2", "5482.50", "9182.50"],
+    ]);
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+    const { start, end } = parseMonth(month);
+    const statement = await myLedgerLines(db(), h.developer, start, end);
+    expect(statement.opening).toBe(0);
+    expect(statement.lines.at(-1)!.balanceCents).toBe(918_250);
+    expect(() => parseMonth("2026-13")).toThrow(ValidationError);
+  });
+
+  it("keeps every invariant over random sequences of fund, release, refund, dispute split, changes, payouts and their outcomes", async () => {
     const h = await hire([1000, 2000, 3000, 4000, 5000]);
-    type Step = { op: "fund" | "submit" | "approve" | "changes" | "refund" | "dispute" | "resolve"; i: number; share: number };
+    await saveBankAccount(deps, h.developer, { bankCode: "250655", accountNumber: "62000000001", holderName: "Property Developer" });
+    type Step = {
+      op: "fund" | "submit" | "approve" | "changes" | "refund" | "dispute" | "resolve" | "payout" | "transfer";
+      i: number;
+      share: number;
+    };
     const step = fc.record({
-      op: fc.constantFrom<Step["op"]>("fund", "submit", "approve", "changes", "refund", "dispute", "resolve"),
-      i: fc.integer({ min: 0, max: 4 }),
+      op: fc.constantFrom<Step["op"]>("fund", "submit", "approve", "changes", "refund", "dispute", "resolve", "payout", "transfer"),
+      // Mostly the first two milestones, so sequences reach releases and payouts often.
+      i: fc.oneof(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 4 })),
       share: fc.integer({ min: 0, max: 100 }),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (steps) => {
         for (const s of steps) {
           const id = h.milestoneIds[s.i]!;
           const [m] = await db().select().from(milestones).where(eq(milestones.id, id));
@@ -327,17 +424,44 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
             if (s.op === "changes") return requestMilestoneChanges(deps, h.client, id, "Change it");
             if (s.op === "refund") return refundMilestone(deps, h.developer, id);
             if (s.op === "dispute") return disputeMilestone(deps, h.client, id, "Not as agreed");
+            if (s.op === "payout") {
+              const balance = await held(db(), { kind: "developer_balance", owner: h.developer.id });
+              return requestPayout(deps, h.developer, (Math.floor((balance * s.share) / 100) / 100).toFixed(2));
+            }
+            if (s.op === "transfer") {
+              const [latest] = (await payoutsOverview(db(), h.developer)).payouts;
+              const event = latest ? await provider().completeTransfer(latest.reference, (["paid", "failed", "reversed"] as const)[s.i % 3]!) : null;
+              return event ? webhook(event.body, event.signature) : null;
+            }
             return resolveDispute(deps, moderator, id, String(Math.floor((m!.amountCents * s.share) / 100) / 100));
           };
           await run().catch((e: unknown) => {
-            if (!(e instanceof ConflictError)) throw e;
+            if (!(e instanceof ConflictError) && !(e instanceof ValidationError)) throw e;
           });
           expect(await ledgerViolations(db())).toEqual([]);
         }
       }),
-      { numRuns: 3 },
+      {
+        numRuns: 4,
+        // Always also this sequence: a release, payouts and every payout outcome.
+        examples: [
+          [
+            [
+              { op: "fund", i: 0, share: 0 },
+              { op: "submit", i: 0, share: 0 },
+              { op: "approve", i: 0, share: 0 },
+              { op: "payout", i: 0, share: 60 },
+              { op: "transfer", i: 1, share: 0 },
+              { op: "payout", i: 0, share: 100 },
+              { op: "transfer", i: 0, share: 0 },
+              { op: "transfer", i: 2, share: 0 },
+            ],
+          ],
+        ],
+      },
     );
-    // The machine refuses a second release by the system too.
+    expect(await db().select().from(payouts)).not.toHaveLength(0);
+    // An unknown milestone is refused.
     await expect(
       db().transaction((tx) =>
         transitionMilestone(tx, { milestoneId: "00000000-0000-4000-8000-000000000000", event: "approve", actor: { role: "system" }, fees: deps.fees }),

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { testProviderCharges } from "../../db/schema";
 import { NotFoundError } from "../../errors";
+import type { Bank } from "../../../shared/payments";
 import type { PaymentProvider, ProviderEvent } from "./types";
 
 /** The header carrying the test provider's signature (hex HMAC SHA-256 of the raw body). */
@@ -28,9 +29,24 @@ export function signTestEvent(secret: string, body: string): string {
 
 export type TestOutcome = "success" | "failed" | "delayed";
 
+/** The test provider's bank list: South African banks with their universal branch codes. */
+export const TEST_BANKS: Bank[] = [
+  { code: "632005", name: "Absa Bank" },
+  { code: "430000", name: "African Bank" },
+  { code: "470010", name: "Capitec Bank" },
+  { code: "679000", name: "Discovery Bank" },
+  { code: "250655", name: "First National Bank" },
+  { code: "580105", name: "Investec Bank" },
+  { code: "198765", name: "Nedbank" },
+  { code: "051001", name: "Standard Bank" },
+  { code: "678910", name: "TymeBank" },
+];
+
 export function createTestProvider(deps: { db: Db; appUrl: string; secret: string }): PaymentProvider & {
   /** The tester's choice at the checkout page; returns the signed webhook to deliver (none when delayed). */
   complete(reference: string, outcome: TestOutcome): Promise<{ body: string; signature: string } | null>;
+  /** The tester's choice for a payout (test mode): returns the signed transfer webhook to deliver. */
+  completeTransfer(reference: string, outcome: "paid" | "failed" | "reversed"): Promise<{ body: string; signature: string } | null>;
   /** A charge as the checkout page shows it. */
   charge(reference: string): Promise<{ reference: string; amountCents: number; outcome: string }>;
 } {
@@ -58,10 +74,34 @@ export function createTestProvider(deps: { db: Db; appUrl: string; secret: strin
       }
       const reference = event.data?.reference;
       const amount = event.data?.amount;
+      const transfer = { "transfer.success": "paid", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const;
+      if (typeof event.event === "string" && event.event in transfer && typeof reference === "string") {
+        return { type: "transfer", reference, status: transfer[event.event as keyof typeof transfer] };
+      }
       if ((event.event !== "charge.success" && event.event !== "charge.failed") || typeof reference !== "string" || !Number.isSafeInteger(amount)) {
         return { type: "ignored" };
       }
       return { type: "charge", reference, status: event.event === "charge.success" ? "success" : "failed", amountCents: amount as number };
+    },
+    async listBanks() {
+      return TEST_BANKS;
+    },
+    async createTransfer({ reference, amountCents }) {
+      await db.insert(testProviderCharges).values({ reference, amountCents }).onConflictDoNothing();
+      return { recipientCode: "RCP_test" };
+    },
+    async completeTransfer(reference, outcome) {
+      const [c] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.reference, reference));
+      if (!c) throw new NotFoundError("Payout not found");
+      const allowed = outcome === "reversed" ? c.outcome === "open" || c.outcome === "success" : c.outcome === "open";
+      if (!allowed) return null;
+      await db
+        .update(testProviderCharges)
+        .set({ outcome: outcome === "paid" ? "success" : outcome })
+        .where(eq(testProviderCharges.reference, reference));
+      const name = { paid: "transfer.success", failed: "transfer.failed", reversed: "transfer.reversed" }[outcome];
+      const body = JSON.stringify({ event: name, data: { reference, amount: c.amountCents, currency: "ZAR" } });
+      return { body, signature: signTestEvent(secret, body) };
     },
     async charge(reference) {
       const [c] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.reference, reference));
