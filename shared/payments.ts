@@ -5,6 +5,7 @@
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
 import { z } from "zod";
+import { controlCharactersMessage } from "./schemas";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -148,7 +149,7 @@ export const bankAccountSchema = z.strictObject({
     .trim()
     .min(2, "Enter the account holder's name")
     .max(100, "At most 100 characters")
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "Remove the control characters"),
+    .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),
 });
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, lt } from "drizzle-orm";
+import { controlCharactersMessage } from "../../shared/schemas";
 import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
@@ -59,8 +60,7 @@ async function act(
 const NOTE_MAX = 2000;
 function noteOf(value: unknown, field: string, required: boolean): string {
   const text = typeof value === "string" ? value.trim() : "";
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw new ValidationError({ [field]: "Remove the control characters" });
+  if (/[^\P{Cc}\t\n\r]/u.test(text)) throw new ValidationError({ [field]: controlCharactersMessage("The text") });
   if (required && text.length < 5) throw new ValidationError({ [field]: "Say what this is about (at least 5 characters)" });
   if (text.length > NOTE_MAX) throw new ValidationError({ [field]: `At most ${NOTE_MAX} characters` });
   return text;
