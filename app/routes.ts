@@ -23,6 +23,8 @@ export default [
   route("messages/new", "routes/messages.new.tsx"),
   route("messages/:id", "routes/messages.thread.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  route("contracts/:id", "routes/contract.tsx"),
+  route("pay/test/:reference", "routes/pay.test.tsx"),
   route("proposals", "routes/proposals.tsx"),
   route("search", "routes/search.tsx"),
   route("how-it-works", "routes/how-it-works.tsx"),

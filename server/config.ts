@@ -73,6 +73,33 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: z.enum(["on", "off"], { error: "S3_FORCE_PATH_STYLE must be on or off" }).optional(),
+  PAYMENTS_PROVIDER: z.enum(["test", "paystack"], { error: "PAYMENTS_PROVIDER must be test or paystack" }).default("test"),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  PAYSTACK_BASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/$/, "") : "https://api.paystack.co"))
+    .refine((v) => /^https?:\/\//.test(v), "PAYSTACK_BASE_URL must be an http(s) URL"),
+  PLATFORM_FEE_PERCENT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "PLATFORM_FEE_PERCENT must be a number" })
+      .min(0, "PLATFORM_FEE_PERCENT must be between 0 and 50")
+      .max(50, "PLATFORM_FEE_PERCENT must be between 0 and 50")
+      .refine((v) => Number.isInteger(v * 100), "PLATFORM_FEE_PERCENT has at most two decimals")
+      .default(7.5),
+  ),
+  VAT_NUMBER: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^4\d{9}$/.test(v), "VAT_NUMBER must be a South African VAT number (10 digits starting with 4)"),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -133,6 +160,13 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
+  /**
+   * Payments (docs/product.md, Payments): the provider (PAYMENTS_PROVIDER test | paystack, default
+   * test), Paystack's secret key and API origin, the platform fee in basis points
+   * (PLATFORM_FEE_PERCENT, default 7.5% = 750) and the VAT number (VAT_NUMBER; when set, 15% VAT
+   * is charged on the fee).
+   */
+  payments: { provider: "test" | "paystack"; paystackSecretKey?: string; paystackBaseUrl: string; feeBps: number; vatNumber?: string };
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       if (!env[name]?.trim())
         lines.push(`  ${name}: ${name} is required when S3_ENDPOINT or S3_BUCKET is set (uploaded files then go to S3-compatible storage)`);
     }
+  }
+  if (parsed.success && parsed.data.PAYMENTS_PROVIDER === "paystack" && !parsed.data.PAYSTACK_SECRET_KEY) {
+    lines.push("  PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required when PAYMENTS_PROVIDER is paystack");
   }
   if (!parsed.success || lines.length) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
@@ -199,5 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
             forcePathStyle: e.S3_FORCE_PATH_STYLE !== "off",
           }
         : undefined,
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      feeBps: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+      vatNumber: e.VAT_NUMBER,
+    },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
- * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, and the file sweep (orphaned uploads after a day, queued file deletions). Both are safe on several instances at once: rows
+ * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file sweep (orphaned uploads after a day, queued file
+ * deletions), the reconciliation of pending payments (every minute) and the auto-release of milestones submitted 14 days ago (hourly). Both are safe on several instances at once: rows
  * are claimed with FOR UPDATE SKIP LOCKED.
  */
 import { domainDeps, type AppDeps } from "./context";
@@ -11,6 +12,10 @@ import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
 import { publishDueReviews } from "./reviews/blind";
+import { autoReleaseDue, paymentsDeps, reconcilePendingPayments } from "./payments/service";
+
+/** How often pending payments are verified with the provider (ms; docs/product.md, Payments). */
+export const RECONCILE_MS = 60_000;
 
 /** How often the unread-message sweep runs (ms). */
 export const UNREAD_SWEEP_MS = 60_000;
@@ -28,10 +33,15 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const reviews = startJob("blind-reviews", () => publishDueReviews(deps.db), UNREAD_SWEEP_MS);
   // Uploads left unattached for a day, and file bytes whose deletion a request could not finish.
   const fileSweep = startJob("file-sweep", () => sweepFiles({ db: deps.db, files: deps.files }), 10 * 60_000);
+  const payments = paymentsDeps(deps);
+  const reconcile = startJob("payment-reconciliation", () => reconcilePendingPayments(payments), RECONCILE_MS);
+  const autoRelease = startJob("milestone-auto-release", () => autoReleaseDue(payments), 60 * 60_000);
   return async () => {
     await alerts.stop();
     await reviews.stop();
     await fileSweep.stop();
+    await autoRelease.stop();
+    await reconcile.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

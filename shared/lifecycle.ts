@@ -13,7 +13,7 @@ import type { ProjectStatus } from "./constants";
 /** Who takes a transition. */
 export type Actor = "client" | "developer" | "system";
 
-export type ProjectEvent = "accept" | "complete" | "close" | "cancelHire" | "delete" | "ownerDeleted" | "developerDeleted";
+export type ProjectEvent = "accept" | "complete" | "paidInFull" | "close" | "cancelHire" | "delete" | "ownerDeleted" | "developerDeleted";
 
 /** What a project transition enters: a status, or "deleted" (the row is removed). */
 export type ProjectTarget = ProjectStatus | "deleted";
@@ -31,6 +31,8 @@ export const PROJECT_TRANSITIONS: Record<ProjectEvent, Transition<ProjectStatus,
   /** The client accepts a proposal: the developer is hired. */
   accept: { from: ["active"], to: "in_progress", actors: ["client"], refusal: "Only an active project can hire a developer" },
   complete: { from: ["in_progress"], to: "completed", actors: ["client"], refusal: "Only a project in progress can be marked complete" },
+  /** The last milestone of the hire's contract was released (server/payments/milestones.ts). */
+  paidInFull: { from: ["in_progress"], to: "completed", actors: ["system"], refusal: "Only a project in progress completes when its milestones are paid" },
   /** Open proposals are declined. */
   close: { from: ["active"], to: "closed", actors: ["client"], refusal: "Only an active project can be closed" },
   /** The accepted proposal is cancelled and the project takes proposals again. */

@@ -13,6 +13,7 @@ import { log } from "../../server/log";
 export { acceptProposal, declineProposal, shortlistProposal } from "../../server/proposals/service";
 export { cancelHire, closeProject, completeProject } from "../../server/projects/lifecycle";
 export { createReview } from "../../server/reviews/service";
+export { contractIdOfProject } from "../../server/payments/contracts";
 export { domainDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";

@@ -28,6 +28,7 @@ import {
   cancelHire,
   closeProject,
   completeProject,
+  contractIdOfProject,
   createReview,
   declineProposal,
   domainDeps,
@@ -45,7 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await loadProjectDetail(context.deps.db, params.id, context.user, sort);
   // Spec section 8: toast "Project not found", then /projects.
   if (!detail) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
-  return { ...detail, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
+  const party = context.user && (detail.viewer.isOwner || detail.project.hiredDeveloperId === context.user.id);
+  const contractId = party ? await contractIdOfProject(context.deps.db, detail.project.id) : null;
+  return { ...detail, contractId, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
 }
 
 /**
@@ -203,7 +206,15 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </div>
           </Card>
 
-          {showHired ? <HiredDeveloperCard developer={hiredView.developer} price={hiredView.price} status={project.status} you={!viewer.isOwner} /> : null}
+          {showHired ? (
+            <HiredDeveloperCard
+              developer={hiredView.developer}
+              price={hiredView.price}
+              status={project.status}
+              you={!viewer.isOwner}
+              contractId={loaderData.contractId}
+            />
+          ) : null}
           {review && (review.canReview || review.reviewed) ? (
             <ReviewCard
               who={review.role === "client" ? (hired?.developer.name ?? "the developer") : (client?.name ?? "the client")}

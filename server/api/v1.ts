@@ -48,6 +48,7 @@ import {
 import { createProject, getProject, getVisibleProject, listProjects, reportProject, updateProject } from "../projects/service";
 import { USER_ID, UUID } from "../lib/ids";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
+import { handleWebhook, paymentsDeps } from "../payments/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
 type Env = { Variables: { user: SessionUser | null; session: ResolvedSession | null; viaToken: boolean } };
@@ -423,6 +424,16 @@ export function createApiV1(deps: AppDeps) {
         unsubscribe();
       }
     });
+  });
+
+  // Payment provider webhooks (docs/product.md, Payments): the signature over the raw body is
+  // checked before anything else (401 when wrong); a replay answers 200 and changes nothing.
+  const payDeps = paymentsDeps(deps);
+  api.post("/payments/webhooks/:provider", async (c) => {
+    if (c.req.param("provider") !== payDeps.provider.name) throw new NotFoundError("No such payment provider");
+    const outcome = await handleWebhook(payDeps, await c.req.text(), c.req.raw.headers);
+    if (outcome === "invalid") throw new AppError(401, "bad_signature", "The webhook signature is missing or wrong");
+    return c.json({ received: true, outcome });
   });
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.

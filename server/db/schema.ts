@@ -24,6 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { PROJECT_STATUSES, type ProjectStatus } from "../../shared/constants";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
+import { MILESTONE_STATUSES, type MilestoneStatus } from "../../shared/payments";
 
 /** `column in ('a', 'b', ...)` for a CHECK constraint over a fixed list of values. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
@@ -859,3 +860,274 @@ export const fileDeletions = pgTable("file_deletions", {
   fileId: uuid("file_id").primaryKey(),
   queuedAt: timestamp("queued_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * Contracts (docs/product.md, Payments): one per hire, written in the transaction that accepts the
+ * proposal. Client and developer are copied from the project and proposal at that moment.
+ */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "restrict" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contracts_proposal_idx").on(t.proposalId),
+    index("contracts_project_idx").on(t.projectId),
+    index("contracts_client_idx").on(t.clientId, t.createdAt.desc()),
+    index("contracts_developer_idx").on(t.developerId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Milestones of a contract, amounts in cents. Status changes only through transitionMilestone
+ * (server/payments/milestones.ts) and the machine of shared/payments.ts.
+ */
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    dueDate: text("due_date"),
+    status: text("status").$type<MilestoneStatus>().notNull().default("proposed"),
+    /** The developer's delivery note (submit). */
+    submissionNote: text("submission_note").notNull().default(""),
+    /** The client's change request, or the reason of a dispute. */
+    feedback: text("feedback").notNull().default(""),
+    submittedAt: timestamp("submitted_at", { withTimezone: true, precision: 3 }),
+    fundedAt: timestamp("funded_at", { withTimezone: true, precision: 3 }),
+    closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("milestones_contract_position_idx").on(t.contractId, t.position),
+    index("milestones_auto_release_idx")
+      .on(t.submittedAt)
+      .where(sql`status = 'submitted'`),
+    check("milestones_status_check", oneOf(t.status, MILESTONE_STATUSES)),
+    check("milestones_amount_check", sql`${t.amountCents} > 0`),
+    check("milestones_due_date_check", sql`${t.dueDate} is null or ${t.dueDate} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);
+
+export const LEDGER_ACCOUNT_KINDS = [
+  "client_funding",
+  "escrow",
+  "developer_balance",
+  "platform_fees",
+  "vat_payable",
+  "provider_fees",
+  "payouts_in_transit",
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/**
+ * Ledger accounts (docs/decisions/0017-double-entry-ledger.md). `owner` is the user (client
+ * funding, developer balance), the contract (escrow), or '' for the platform's own accounts.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<LedgerAccountKind>().notNull(),
+    owner: text("owner").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ledger_accounts_kind_owner_idx").on(t.kind, t.owner), check("ledger_accounts_kind_check", oneOf(t.kind, LEDGER_ACCOUNT_KINDS))],
+);
+
+export const JOURNAL_KINDS = ["fund", "release", "refund", "payout", "payout_failed", "payout_reversed", "payout_paid"] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/**
+ * Journals: one business event, whose entries sum to zero (a deferred constraint trigger checks
+ * it at commit). `event_key` makes an event post once (a payment reference, a milestone release).
+ */
+export const ledgerJournals = pgTable(
+  "ledger_journals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<JournalKind>().notNull(),
+    eventKey: text("event_key").notNull(),
+    contractId: uuid("contract_id").references(() => contracts.id, { onDelete: "restrict" }),
+    milestoneId: uuid("milestone_id").references(() => milestones.id, { onDelete: "restrict" }),
+    memo: text("memo").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ledger_journals_event_idx").on(t.eventKey),
+    index("ledger_journals_milestone_idx").on(t.milestoneId),
+    check("ledger_journals_kind_check", oneOf(t.kind, JOURNAL_KINDS)),
+  ],
+);
+
+/**
+ * Ledger entries, append-only (a trigger refuses UPDATE and DELETE): signed cents, debit positive,
+ * credit negative. An account's balance is the sum of its entries.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: "restrict" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_journal_idx").on(t.journalId),
+    index("ledger_entries_account_idx").on(t.accountId, t.id),
+    check("ledger_entries_amount_check", sql`${t.amountCents} <> 0`),
+  ],
+);
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Payments of milestones by clients through a provider (server/payments/providers/). `reference`
+ * is ours, sent to the provider; a payment settles once (succeeded or failed) under a row lock.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    provider: text("provider").notNull(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "restrict" }),
+    payerId: text("payer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
+    failureReason: text("failure_reason").notNull().default(""),
+    settledAt: timestamp("settled_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payments_reference_idx").on(t.reference),
+    index("payments_milestone_idx").on(t.milestoneId, t.createdAt.desc()),
+    index("payments_pending_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The built-in test provider's own records (PAYMENTS_PROVIDER=test): what the tester chose at its
+ * checkout page. It stands for the provider's side; our code reads it only through the provider
+ * interface (verify), never directly.
+ */
+export const testProviderCharges = pgTable(
+  "test_provider_charges",
+  {
+    reference: text("reference").primaryKey(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    outcome: text("outcome").$type<"open" | "success" | "failed" | "reversed">().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check("test_provider_charges_outcome_check", sql`${t.outcome} in ('open', 'success', 'failed', 'reversed')`)],
+);
+
+/**
+ * A developer's South African bank account for payouts (one per user): the bank from the
+ * provider's list, the account number and holder name; `recipient_code` is the provider's
+ * transfer recipient (Paystack type `basa`), made on the first payout.
+ */
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bankCode: text("bank_code").notNull(),
+    bankName: text("bank_name").notNull(),
+    accountNumber: text("account_number").notNull(),
+    holderName: text("holder_name").notNull(),
+    recipientCode: text("recipient_code"),
+    ...timestamps,
+  },
+  (t) => [check("bank_accounts_number_check", sql`${t.accountNumber} ~ '^[0-9]{6,16}$'`)],
+);
+
+export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** Payouts of a developer's balance to their bank account (docs/product.md, Payments "Payouts"). */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: text("status").$type<PayoutStatus>().notNull().default("pending"),
+    /** "Capitec Bank ••••1234": where it went, as it was then. */
+    destination: text("destination").notNull(),
+    failureReason: text("failure_reason").notNull().default(""),
+    settledAt: timestamp("settled_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payouts_reference_idx").on(t.reference),
+    index("payouts_user_idx").on(t.userId, t.createdAt.desc()),
+    check("payouts_status_check", oneOf(t.status, PAYOUT_STATUSES)),
+    check("payouts_amount_check", sql`${t.amountCents} >= 10000`),
+  ],
+);
+
+/**
+ * Tax invoices for the platform fee on each release (docs/product.md, Payments "Documents"):
+ * numbered without gaps (the next number is taken under a transaction lock), one per release
+ * journal, to the developer who paid the fee. Amounts in cents.
+ */
+export const taxInvoices = pgTable(
+  "tax_invoices",
+  {
+    number: integer("number").primaryKey(),
+    journalId: bigint("journal_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    description: text("description").notNull(),
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull(),
+    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
+    /** The VAT number in force when it was issued ("" when not registered). */
+    vatNumber: text("vat_number").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tax_invoices_journal_idx").on(t.journalId),
+    index("tax_invoices_user_idx").on(t.userId, t.number.desc()),
+    check("tax_invoices_amounts_check", sql`${t.feeCents} > 0 and ${t.vatCents} >= 0`),
+  ],
+);

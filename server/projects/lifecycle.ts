@@ -17,6 +17,7 @@ import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../er
 import { refreshDeveloperStats } from "../developers/stats";
 import { discardTargetFiles } from "../files/service";
 import { applyEffects, mergeEffects, noEffects, type Effects } from "../notifications/effects";
+import { createContract, dropUnusedContracts, refuseWithEscrow } from "../payments/contracts";
 import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
 
 /** What lifecycle actions need: the database and, for the emails they queue, the mail context. */
@@ -82,9 +83,11 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
       const others = await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "another proposal was accepted");
       effects = mergeEffects(accepted.effects, others.effects);
       set.hiredDeveloperId = accepted.proposal.developerId;
+      await createContract(tx, { projectId: project.id, proposalId: accepted.proposal.id, clientId: project.userId });
       break;
     }
     case "complete":
+    case "paidInFull":
       set.completedAt = now;
       if (project.hiredDeveloperId) {
         effects.notices.push({
@@ -99,10 +102,12 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
       effects = (await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "the client closed the project")).effects;
       break;
     case "cancelHire":
+      await refuseWithEscrow(tx, project.id, "Refund or resolve the funded milestones before cancelling the hire");
       effects = (await moveProposals(tx, project, ["accepted"], "cancel", input.actor)).effects;
       set.hiredDeveloperId = null;
       break;
     case "delete": {
+      await dropUnusedContracts(tx, project.id);
       // The proposals go with the project (cascade); their developers are told.
       const open = await tx
         .select({ developerId: proposals.developerId })
@@ -155,7 +160,7 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
   await tx.update(projects).set(set).where(eq(projects.id, project.id));
   await recountProposals(tx, project.id);
   // completedProjects counts completed projects: recount whoever gained or lost one.
-  if (input.event === "complete" && project.hiredDeveloperId) await refreshDeveloperStats(tx, project.hiredDeveloperId);
+  if ((input.event === "complete" || input.event === "paidInFull") && project.hiredDeveloperId) await refreshDeveloperStats(tx, project.hiredDeveloperId);
   return {
     project: { ...project, status: to, hiredDeveloperId: set.hiredDeveloperId !== undefined ? set.hiredDeveloperId : project.hiredDeveloperId },
     from: project.status,

@@ -13,11 +13,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
-import { notifications, savedSearches } from "../../server/db/schema";
+import { contracts, milestones, notifications, savedSearches } from "../../server/db/schema";
 import { sendMessage, startConversation } from "../../server/messages/service";
 import { createSavedSearch } from "../../server/saved-searches/service";
 import { uploadFile } from "../../server/files/service";
 import sharp from "sharp";
+import { paymentsDeps, startFunding } from "../../server/payments/service";
+import { acceptProposal } from "../../server/proposals/service";
 import { apiClient } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeProject, makeProposal } from "../support/factories";
@@ -35,6 +37,9 @@ interface Fixture {
   /** A message of the conversation, and a photo attached to it (private to the two participants). */
   messageId: string;
   fileId: string;
+  contractId: string;
+  milestoneId: string;
+  paymentReference: string;
 }
 
 interface ApiRow {
@@ -127,12 +132,19 @@ const API: Record<string, ApiRow> = {
   "GET /api/v1/files/:id/w/:width": { who: OWNER_ONLY },
   "DELETE /api/v1/files/:id": { who: OWNER_ONLY },
   "DELETE /api/v1/messages/:id": { who: OWNER_ONLY },
+  // Authorised by the provider's signature over the body, not a session: unsigned is 401 for everyone.
+  "POST /api/v1/payments/webhooks/:provider": { who: { anonymous: 401, client: 401, developer: 401 }, body: () => ({ event: "charge.success" }) },
 };
 
 /** Route files with an action, and who may post to it (same meaning; "login" = sent to sign in). */
 const FORMS: Record<
   string,
-  { who: Record<Who, Outcome>; body?: Record<string, unknown>; params?: (f: Fixture) => Record<string, string>; ownSessions?: boolean }
+  {
+    who: Record<Who, Outcome>;
+    body?: Record<string, unknown> | ((f: Fixture) => Record<string, unknown>);
+    params?: (f: Fixture) => Record<string, string>;
+    ownSessions?: boolean;
+  }
 > = {
   "routes/login.tsx": { who: ANYONE, body: { email: "", password: "" } },
   "routes/register.tsx": { who: ANYONE, body: { name: "" } },
@@ -166,6 +178,18 @@ const FORMS: Record<
   "routes/moderation.tsx": {
     who: { anonymous: "login", client: 403, developer: 403 },
     body: { reportId: "00000000-0000-4000-8000-000000000000", action: "dismiss", reason: "Not a moderator" },
+  },
+  // Only the contract's client, developer (and moderators) act on it; an unrelated user gets 403.
+  "routes/contract.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: (f) => ({ intent: "approve", milestoneId: f.milestoneId }),
+    params: (f) => ({ id: f.contractId }),
+  },
+  // Only the payer of a payment reaches its test checkout.
+  "routes/pay.test.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { outcome: "success" },
+    params: (f) => ({ reference: f.paymentReference }),
   },
 };
 
@@ -208,6 +232,13 @@ describe("authorization matrix", () => {
     const message = await sendMessage(t.database.db, dev.user, conversation.id, { body: "A private photo", attachments: [file.id] });
     const [notice] = await t.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, owner.user.id)).limit(1);
     const saved = await createSavedSearch(t.database.db, dev.user, { filters: { category: "Education" }, alert: "instant" });
+    // A hire on another project of the owner, with a contract and a payment started by the owner.
+    const hiredOn = await makeProject(t.database.db, owner.user);
+    const hired = await makeProposal(t.domain, hiredOn, dev.user);
+    await acceptProposal(t.domain, owner.user, hired.id);
+    const [contract] = await t.database.db.select().from(contracts).where(eq(contracts.proposalId, hired.id));
+    const [milestone] = await t.database.db.select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const { reference } = await startFunding(paymentsDeps(t.deps), owner.user, milestone!.id);
     f = {
       projectId: project.id,
       proposalId: proposal.id,
@@ -217,6 +248,9 @@ describe("authorization matrix", () => {
       savedSearchId: saved.id,
       messageId: message.id,
       fileId: file.id,
+      contractId: contract!.id,
+      milestoneId: milestone!.id,
+      paymentReference: reference,
     };
   });
   afterAll(() => t?.close());
@@ -278,9 +312,10 @@ describe("authorization matrix", () => {
       .replace("/developers/:id", () => `/developers/${f.developerId}`)
       .replace("/users/:id", () => `/users/${f.developerId}`)
       .replace("/messages/:id", () => `/messages/${f.messageId}`)
-      .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000");
+      .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000")
       .replace("/files/:id", () => `/files/${f.fileId}`)
-      .replace("/w/:width", "/w/320");
+      .replace("/w/:width", "/w/320")
+      .replace("/webhooks/:provider", "/webhooks/test");
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
@@ -314,7 +349,7 @@ describe("authorization matrix", () => {
       const request = new Request(url, {
         method: "POST",
         headers: { "content-type": "application/json", origin: APP_URL, ...(user ? { cookie: user.cookie } : {}) },
-        body: JSON.stringify(row.body ?? {}),
+        body: JSON.stringify(typeof row.body === "function" ? row.body(f) : (row.body ?? {})),
       });
       const context = { deps: t.deps, user: user?.user ?? null, requestId: "matrix", clientAddress: "127.0.0.1", cspNonce: "n" };
       let answer: Response | { init?: { status?: number } | null } | null;

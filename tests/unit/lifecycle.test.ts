@@ -34,6 +34,7 @@ const ACTORS: Actor[] = ["client", "developer", "system"];
 const PROJECT_TABLE: Record<ProjectEvent, { actor: Actor; moves: Partial<Record<ProjectStatus, string>> }> = {
   accept: { actor: "client", moves: { active: "in_progress" } },
   complete: { actor: "client", moves: { in_progress: "completed" } },
+  paidInFull: { actor: "system", moves: { in_progress: "completed" } },
   close: { actor: "client", moves: { active: "closed" } },
   cancelHire: { actor: "client", moves: { in_progress: "active" } },
   delete: { actor: "client", moves: { active: "deleted", closed: "deleted" } },

@@ -6,7 +6,7 @@
  */
 import { Ban, CheckCircle2, Clock, Handshake, ListChecks, Star, ThumbsDown, UserCheck, XCircle } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
@@ -314,11 +314,14 @@ export function HiredDeveloperCard({
   price,
   status,
   you = false,
+  contractId = null,
 }: {
   developer: DeveloperSummaryData;
   price: number;
   status: string;
   you?: boolean;
+  /** The hire's contract (milestones and payments), for its client and developer. */
+  contractId?: string | null;
 }) {
   return (
     <Card className="p-5 sm:p-6">
@@ -338,6 +341,11 @@ export function HiredDeveloperCard({
           Agreed price <span className="font-semibold text-slate-900">{formatRand(price)}</span>
         </p>
       </div>
+      {contractId ? (
+        <Link to={`/contracts/${contractId}`} className="mt-4 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+          Contract, milestones and payments
+        </Link>
+      ) : null}
     </Card>
   );
 }

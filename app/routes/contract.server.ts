@@ -1,0 +1,16 @@
+/** Server side of the contract page (/contracts/{id}; docs/product.md, Payments). */
+export { getContract, type ContractView } from "../../server/payments/contracts";
+export {
+  approveMilestone,
+  disputeMilestone,
+  paymentsDeps,
+  refundMilestone,
+  requestMilestoneChanges,
+  resolveDispute,
+  startFunding,
+  submitMilestone,
+  verifyPayment,
+} from "../../server/payments/service";
+export { failure, readBody } from "../lib/action.server";
+export { redirectWithFlash } from "../lib/flash.server";
+export { requireUser } from "../lib/session.server";

@@ -1,0 +1,257 @@
+/**
+ * /contracts/{id} (docs/product.md, Payments): the contract of a hire with its milestones, their
+ * states and the money in escrow, released and refunded; the actions each side may take now
+ * (shared/payments.ts decides which buttons show; the server decides again), a moderator's
+ * resolution of a dispute, and a link to the messages thread with the other side.
+ */
+import { MessageSquare, ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Input, Textarea } from "../components/ui/form";
+import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
+import type { Route } from "./+types/contract";
+import {
+  approveMilestone,
+  disputeMilestone,
+  failure,
+  getContract,
+  paymentsDeps,
+  readBody,
+  redirectWithFlash,
+  refundMilestone,
+  requestMilestoneChanges,
+  requireUser,
+  resolveDispute,
+  startFunding,
+  submitMilestone,
+  verifyPayment,
+} from "./contract.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const url = new URL(request.url);
+  const reference = url.searchParams.get("payment");
+  // Back from checkout: ask the provider now rather than wait for its webhook (settles once either way).
+  if (reference && /^bz_[0-9a-f]{24}$/.test(reference)) {
+    await verifyPayment(paymentsDeps(context.deps), reference).catch(() => "pending");
+  }
+  try {
+    return { contract: await getContract(context.deps.db, user, params.id) };
+  } catch (err) {
+    throw data(null, { status: (err as { status?: number }).status ?? 500 });
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const deps = paymentsDeps(context.deps);
+  const raw = await readBody(request);
+  const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const milestoneId = typeof body.milestoneId === "string" ? body.milestoneId : "";
+  const back = (message: string) => redirectWithFlash(`/contracts/${params.id}`, { type: "success", message });
+  try {
+    switch (body.intent) {
+      case "fund": {
+        const { checkoutUrl } = await startFunding(deps, user, milestoneId);
+        return redirect(checkoutUrl);
+      }
+      case "submit":
+        await submitMilestone(deps, user, milestoneId, body.note);
+        return back("Milestone submitted for approval");
+      case "approve":
+        await approveMilestone(deps, user, milestoneId);
+        return back("Milestone approved and released to the developer");
+      case "requestChanges":
+        await requestMilestoneChanges(deps, user, milestoneId, body.feedback);
+        return back("Changes requested");
+      case "refund":
+        await refundMilestone(deps, user, milestoneId);
+        return back("Milestone refunded to the client");
+      case "dispute":
+        await disputeMilestone(deps, user, milestoneId, body.reason);
+        return back("Dispute opened. A moderator will look at it.");
+      case "resolve":
+        await resolveDispute(deps, user, milestoneId, body.developerAmount);
+        return back("Dispute resolved");
+      default:
+        return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
+    }
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Contract: ${data.contract.projectTitle} | BuildZA` : "Contract | BuildZA" },
+  { name: "robots", content: "noindex" },
+];
+
+const TONES: Record<MilestoneStatus, "green" | "grey" | "amber" | "blue"> = {
+  proposed: "grey",
+  funded: "blue",
+  submitted: "amber",
+  changes_requested: "amber",
+  released: "green",
+  refunded: "grey",
+  disputed: "amber",
+  resolved: "green",
+};
+
+export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { contract } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const role = contract.viewer;
+  const other = role === "client" ? contract.developer : contract.client;
+  const error = actionData && "message" in actionData ? actionData.message : null;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <p className="text-sm text-slate-600">
+        <Link to={`/projects/${contract.projectId}`} className="text-brand-700 hover:underline">
+          {contract.projectTitle}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">Contract</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {contract.client.name} (client) with {contract.developer.name} (developer)
+      </p>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <section aria-labelledby="milestones-heading" className="space-y-4">
+          <h2 id="milestones-heading" className="text-lg font-semibold text-slate-900">
+            Milestones
+          </h2>
+          {contract.milestones.map((m) => (
+            <article key={m.id} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5" data-milestone={m.position}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-semibold text-slate-900">
+                    {m.position}. {m.title}
+                  </h3>
+                  <p className="text-sm text-slate-700">{formatCents(m.amountCents)}</p>
+                </div>
+                <Badge tone={TONES[m.status]}>{MILESTONE_STATUS_LABELS[m.status]}</Badge>
+              </div>
+              {m.lastPaymentFailure ? (
+                <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                  Payment failed: {m.lastPaymentFailure}. The milestone is not funded; you can try again.
+                </p>
+              ) : null}
+              {m.submissionNote ? <p className="mt-3 text-sm text-slate-700">Delivery note: {m.submissionNote}</p> : null}
+              {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
+              <div className="mt-4 flex flex-wrap gap-2">
+                {role === "client" && m.status === "proposed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="milestoneId" value={m.id} />
+                    <Button type="submit" name="intent" value="fund" busy={busy}>
+                      Fund {formatCents(m.amountCents)}
+                    </Button>
+                  </Form>
+                ) : null}
+                {role === "client" && canMilestone(m.status, "approve", "client") ? (
+                  <Form method="post">
+                    <input type="hidden" name="milestoneId" value={m.id} />
+                    <Button type="submit" name="intent" value="approve" busy={busy}>
+                      Approve and release
+                    </Button>
+                  </Form>
+                ) : null}
+                {role === "developer" && canMilestone(m.status, "refund", "developer") ? (
+                  <Form method="post">
+                    <input type="hidden" name="milestoneId" value={m.id} />
+                    <Button type="submit" name="intent" value="refund" variant="secondary" busy={busy}>
+                      Refund to client
+                    </Button>
+                  </Form>
+                ) : null}
+              </div>
+              {role === "developer" && canMilestone(m.status, "submit", "developer") ? (
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="milestoneId" value={m.id} />
+                  <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${m.id}`}>
+                    Delivery note
+                  </label>
+                  <Textarea id={`note-${m.id}`} name="note" rows={2} maxLength={2000} />
+                  <Button type="submit" name="intent" value="submit" busy={busy}>
+                    Submit for approval
+                  </Button>
+                </Form>
+              ) : null}
+              {role === "client" && canMilestone(m.status, "requestChanges", "client") ? (
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="milestoneId" value={m.id} />
+                  <label className="block text-sm font-medium text-slate-800" htmlFor={`feedback-${m.id}`}>
+                    What should change?
+                  </label>
+                  <Textarea id={`feedback-${m.id}`} name="feedback" rows={2} maxLength={2000} />
+                  <Button type="submit" name="intent" value="requestChanges" variant="secondary" busy={busy}>
+                    Request changes
+                  </Button>
+                </Form>
+              ) : null}
+              {(role === "client" || role === "developer") && canMilestone(m.status, "dispute", role) ? (
+                <details className="mt-3">
+                  <summary className="cursor-pointer text-sm font-medium text-slate-700">Open a dispute</summary>
+                  <Form method="post" className="mt-2 space-y-2">
+                    <input type="hidden" name="milestoneId" value={m.id} />
+                    <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${m.id}`}>
+                      Reason
+                    </label>
+                    <Textarea id={`reason-${m.id}`} name="reason" rows={2} maxLength={2000} />
+                    <Button type="submit" name="intent" value="dispute" variant="danger" busy={busy}>
+                      Open dispute
+                    </Button>
+                  </Form>
+                </details>
+              ) : null}
+              {role === "moderator" && canMilestone(m.status, "resolve", "moderator") ? (
+                <Form method="post" className="mt-3 space-y-2 rounded-xl bg-slate-50 p-3">
+                  <input type="hidden" name="milestoneId" value={m.id} />
+                  <label className="block text-sm font-medium text-slate-800" htmlFor={`split-${m.id}`}>
+                    Developer&apos;s share in rand (the rest is refunded to the client)
+                  </label>
+                  <Input id={`split-${m.id}`} name="developerAmount" inputMode="decimal" placeholder="e.g. 2500" />
+                  <Button type="submit" name="intent" value="resolve" busy={busy}>
+                    <ShieldCheck className="size-4" aria-hidden="true" /> Resolve dispute
+                  </Button>
+                </Form>
+              ) : null}
+            </article>
+          ))}
+        </section>
+        <aside className="space-y-4">
+          <div className="rounded-2xl border border-slate-200 bg-white p-4">
+            <h2 className="font-semibold text-slate-900">Money</h2>
+            <dl className="mt-2 space-y-1 text-sm">
+              {(
+                [
+                  ["Contract total", contract.totals.total],
+                  ["In escrow", contract.totals.escrow],
+                  ["Released", contract.totals.released],
+                  ["Refunded", contract.totals.refunded],
+                ] as const
+              ).map(([label, cents]) => (
+                <div key={label} className="flex justify-between gap-2">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="font-medium text-slate-900">{formatCents(cents)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          {role !== "moderator" ? (
+            <Link
+              to={`/messages/new?to=${encodeURIComponent(other.id)}`}
+              className="flex min-h-11 items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm font-medium text-brand-700 hover:bg-slate-50"
+            >
+              <MessageSquare className="size-4" aria-hidden="true" /> Messages with {other.name}
+            </Link>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

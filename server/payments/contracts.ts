@@ -1,0 +1,192 @@
+/**
+ * Contracts (docs/product.md, Payments "Contracts"): written when a proposal is accepted, in the
+ * transaction of the hire (server/projects/lifecycle.ts, accept), with the proposal's milestones
+ * or one milestone for the whole price. Read by the contract page.
+ */
+import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { ESCROWED_STATUSES, type MilestoneStatus } from "../../shared/payments";
+import type { SessionUser } from "../context";
+import type { Db, Tx } from "../db/client";
+import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { isUuid } from "../lib/ids";
+import { held } from "./ledger";
+
+/** Cents of whole rand. */
+export const randToCents = (rand: number) => rand * 100;
+
+/**
+ * Writes the contract of an accepted proposal and its milestones (title, amount in cents, no due
+ * date yet). Called inside the accept transition's transaction; returns the contract id.
+ */
+export async function createContract(tx: Tx, input: { projectId: string; proposalId: string; clientId: string }): Promise<string> {
+  const [p] = await tx
+    .select({ developerId: proposals.developerId, price: proposals.price, milestones: proposals.milestones })
+    .from(proposals)
+    .where(eq(proposals.id, input.proposalId));
+  if (!p) throw new NotFoundError("Proposal not found");
+  const [contract] = await tx
+    .insert(contracts)
+    .values({ projectId: input.projectId, proposalId: input.proposalId, clientId: input.clientId, developerId: p.developerId })
+    .returning({ id: contracts.id });
+  const list = p.milestones.length ? p.milestones : [{ title: "Whole project", amount: p.price }];
+  await tx.insert(milestones).values(list.map((m, i) => ({ contractId: contract!.id, position: i + 1, title: m.title, amountCents: randToCents(m.amount) })));
+  return contract!.id;
+}
+
+/** Throws ConflictError(`message`) when a contract of the project still holds money in escrow. */
+export async function refuseWithEscrow(tx: Tx, projectId: string, message: string): Promise<void> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .where(and(eq(contracts.projectId, projectId), inArray(milestones.status, [...ESCROWED_STATUSES])));
+  if ((row?.n ?? 0) > 0) throw new ConflictError(message);
+}
+
+/**
+ * Before a project is deleted: removes its contracts that never moved money (no payment, no
+ * journal); a contract with payment records keeps the project (ConflictError).
+ */
+export async function dropUnusedContracts(tx: Tx, projectId: string): Promise<void> {
+  const ms = tx.select({ id: milestones.id }).from(milestones).where(eq(milestones.contractId, contracts.id));
+  await tx.delete(contracts).where(
+    and(
+      eq(contracts.projectId, projectId),
+      notExists(
+        tx
+          .select({ x: sql`1` })
+          .from(payments)
+          .where(inArray(payments.milestoneId, ms)),
+      ),
+      notExists(
+        tx
+          .select({ x: sql`1` })
+          .from(ledgerJournals)
+          .where(eq(ledgerJournals.contractId, contracts.id)),
+      ),
+    ),
+  );
+  const [left] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.projectId, projectId)).limit(1);
+  if (left) throw new ConflictError("A project with payment records can't be deleted");
+}
+
+export interface ContractMilestone {
+  id: string;
+  position: number;
+  title: string;
+  amountCents: number;
+  dueDate: string | null;
+  status: MilestoneStatus;
+  submissionNote: string;
+  feedback: string;
+  submittedAt: string | null;
+  /** The latest payment's failure reason, when the latest payment failed. */
+  lastPaymentFailure: string | null;
+}
+
+export interface ContractView {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  projectStatus: string;
+  client: { id: string; name: string };
+  developer: { id: string; name: string };
+  milestones: ContractMilestone[];
+  /** Cents: in escrow now, released to the developer (gross), refunded to the client. */
+  totals: { escrow: number; released: number; refunded: number; total: number };
+  /** The reader's part: client, developer, or moderator. */
+  viewer: "client" | "developer" | "moderator";
+}
+
+/** The contract of an accepted proposal's project, newest first (the project page links to it). */
+export async function contractIdOfProject(db: Db, projectId: string): Promise<string | null> {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.projectId, projectId))
+    .orderBy(sql`${contracts.createdAt} desc`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * A contract as its client, its developer or a moderator reads it. Throws UnauthorizedError,
+ * NotFoundError, ForbiddenError (anyone else).
+ */
+export async function getContract(db: Db, user: SessionUser | null, id: string): Promise<ContractView> {
+  const reader = requireUser(user);
+  if (!isUuid(id)) throw new NotFoundError("Contract not found");
+  const [c] = await db
+    .select({
+      id: contracts.id,
+      projectId: contracts.projectId,
+      clientId: contracts.clientId,
+      developerId: contracts.developerId,
+      projectTitle: projects.title,
+      projectStatus: projects.status,
+    })
+    .from(contracts)
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .where(eq(contracts.id, id));
+  if (!c) throw new NotFoundError("Contract not found");
+  const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, reader.id));
+  const viewer = reader.id === c.clientId ? "client" : reader.id === c.developerId ? "developer" : me?.role === "moderator" ? "moderator" : null;
+  if (!viewer) throw new ForbiddenError("This contract is not yours");
+  const names = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [c.clientId, c.developerId]));
+  const nameOf = (uid: string) => names.find((n) => n.id === uid)?.name ?? "";
+  const rows = await db.select().from(milestones).where(eq(milestones.contractId, id)).orderBy(asc(milestones.position));
+  const failures = await db
+    .select({ milestoneId: payments.milestoneId, status: payments.status, reason: payments.failureReason })
+    .from(payments)
+    .where(
+      inArray(
+        payments.milestoneId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(sql`${payments.createdAt} desc`);
+  const journals = await db
+    .execute(
+      sql`select j.kind, coalesce(sum(e.amount_cents), 0)::text as cents from ledger_journals j join ledger_entries e on e.journal_id = j.id
+          join ledger_accounts a on a.id = e.account_id and a.kind = 'escrow'
+          where j.contract_id = ${id} group by j.kind`,
+    )
+    .then((r) => (r as unknown as { rows: Array<{ kind: string; cents: string }> }).rows);
+  const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
+  return {
+    id: c.id,
+    projectId: c.projectId,
+    projectTitle: c.projectTitle,
+    projectStatus: c.projectStatus,
+    client: { id: c.clientId, name: nameOf(c.clientId) },
+    developer: { id: c.developerId, name: nameOf(c.developerId) },
+    milestones: rows.map((m) => {
+      const latest = failures.find((f) => f.milestoneId === m.id);
+      return {
+        id: m.id,
+        position: m.position,
+        title: m.title,
+        amountCents: m.amountCents,
+        dueDate: m.dueDate,
+        status: m.status,
+        submissionNote: m.submissionNote,
+        feedback: m.feedback,
+        submittedAt: m.submittedAt?.toISOString() ?? null,
+        lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
+      };
+    }),
+    totals: {
+      escrow: await held(db, { kind: "escrow", owner: c.id }),
+      // Escrow is debited (positive) when money leaves it.
+      released: movedBy("release"),
+      refunded: movedBy("refund"),
+      total: rows.reduce((s, m) => s + m.amountCents, 0),
+    },
+    viewer,
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * The one path by which a milestone's status changes (docs/product.md, Payments "Milestone
+ * lifecycle"; machine in shared/payments.ts). A transition locks the contract row and then the
+ * milestone row (always in that order, so concurrent approvals queue and the second meets the new
+ * status: a 409, never a second release), checks who the actor is, asks the machine, writes, posts
+ * the ledger journal the event moves money with (same transaction), and completes the project
+ * through its own machine when the last milestone is finished with money released.
+ *
+ * Refusals: the wrong user is a ForbiddenError (403), a status the event cannot leave from a
+ * ConflictError (409) with the machine's message.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import {
+  decideMilestone,
+  FINAL_MILESTONE_STATUSES,
+  splitRelease,
+  type FeePolicy,
+  type MilestoneActor,
+  type MilestoneEvent,
+  type MilestoneStatus,
+} from "../../shared/payments";
+import type { Tx } from "../db/client";
+import { contracts, milestones, projects, users } from "../db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { isUuid } from "../lib/ids";
+import { noEffects, type Effects } from "../notifications/effects";
+import { transitionProject } from "../projects/lifecycle";
+import { issueTaxInvoice } from "./documents";
+import { postJournal } from "./ledger";
+
+export interface MilestoneActorRef {
+  role: MilestoneActor;
+  /** The user taking it (client, developer, moderator). */
+  userId?: string;
+}
+
+export interface MilestoneTransitionInput {
+  milestoneId: string;
+  event: MilestoneEvent;
+  actor: MilestoneActorRef;
+  fees: FeePolicy;
+  /** submit: the delivery note; requestChanges / dispute: the reason. */
+  note?: string;
+  /** resolve: the cents of the milestone released to the developer (the rest is refunded). */
+  developerCents?: number;
+  /** fund: the payment that funded it (its reference makes the journal post once). */
+  paymentReference?: string;
+  now?: Date;
+}
+
+export interface LockedContract {
+  id: string;
+  projectId: string;
+  clientId: string;
+  developerId: string;
+}
+
+export interface MilestoneTransitionResult {
+  contract: LockedContract;
+  milestone: { id: string; title: string; amountCents: number };
+  from: MilestoneStatus;
+  to: MilestoneStatus;
+  effects: Effects;
+}
+
+/** Locks the contract of a milestone, then the milestone. Throws NotFoundError "Milestone not found". */
+async function lockMilestone(tx: Tx, milestoneId: string) {
+  if (!isUuid(milestoneId)) throw new NotFoundError("Milestone not found");
+  const [ref] = await tx.select({ contractId: milestones.contractId }).from(milestones).where(eq(milestones.id, milestoneId));
+  if (!ref) throw new NotFoundError("Milestone not found");
+  const [contract] = await tx
+    .select({ id: contracts.id, projectId: contracts.projectId, clientId: contracts.clientId, developerId: contracts.developerId })
+    .from(contracts)
+    .where(eq(contracts.id, ref.contractId))
+    .for("update");
+  const [m] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).for("update");
+  return { contract: contract!, milestone: m! };
+}
+
+/**
+ * Moves a milestone by `event` taken by `actor`. Throws NotFoundError, ForbiddenError (not the
+ * contract's client / developer, not a moderator, an actor the machine does not allow),
+ * ConflictError (the status does not allow it), ValidationError (a split outside the amount).
+ */
+export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInput): Promise<MilestoneTransitionResult> {
+  const { contract, milestone: m } = await lockMilestone(tx, input.milestoneId);
+  const actor = input.actor;
+  if (actor.role === "client" && actor.userId !== contract.clientId) throw new ForbiddenError("Only the contract's client can do that");
+  if (actor.role === "developer" && actor.userId !== contract.developerId) throw new ForbiddenError("Only the contract's developer can do that");
+  if (actor.role === "moderator") {
+    const [u] = actor.userId ? await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.userId)) : [];
+    if (u?.role !== "moderator") throw new ForbiddenError("Only a moderator can do that");
+  }
+  const decision = decideMilestone(m.status, input.event, actor.role);
+  if (!decision.ok) throw decision.reason === "actor" ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
+
+  const now = input.now ?? new Date();
+  const set: Partial<typeof milestones.$inferInsert> = { status: decision.to, updatedAt: now };
+  const base = { contractId: contract.id, milestoneId: m.id };
+  const escrow = { kind: "escrow" as const, owner: contract.id };
+  const release = async (cents: number, key: string) => {
+    const split = splitRelease(cents, input.fees);
+    const journalId = await postJournal(tx, {
+      ...base,
+      kind: "release",
+      eventKey: key,
+      memo: `Released: ${m.title}`,
+      lines: [
+        { account: escrow, cents },
+        { account: { kind: "developer_balance", owner: contract.developerId }, cents: -split.developer },
+        { account: { kind: "platform_fees" }, cents: -split.fee },
+        { account: { kind: "vat_payable" }, cents: -split.vat },
+      ],
+    });
+    if (journalId && split.fee > 0) {
+      await issueTaxInvoice(tx, {
+        journalId,
+        userId: contract.developerId,
+        description: `Platform fee on "${m.title}"`,
+        feeCents: split.fee,
+        vatCents: split.vat,
+        vatNumber: input.fees.vatNumber,
+      });
+    }
+  };
+  const refund = async (cents: number, key: string) => {
+    await postJournal(tx, {
+      ...base,
+      kind: "refund",
+      eventKey: key,
+      memo: `Refunded: ${m.title}`,
+      lines: [
+        { account: escrow, cents },
+        { account: { kind: "client_funding" }, cents: -cents },
+      ],
+    });
+  };
+  const effects = noEffects();
+  const link = `/contracts/${contract.id}`;
+  const tell = (userId: string, type: string, message: string) => effects.notices.push({ userId, type, message, link });
+
+  switch (input.event) {
+    case "fund":
+      if (!input.paymentReference) throw new ConflictError("A milestone is funded by a payment");
+      set.fundedAt = now;
+      await postJournal(tx, {
+        ...base,
+        kind: "fund",
+        eventKey: `fund:${input.paymentReference}`,
+        memo: `Funded: ${m.title}`,
+        lines: [
+          { account: { kind: "client_funding" }, cents: m.amountCents },
+          { account: escrow, cents: -m.amountCents },
+        ],
+      });
+      tell(contract.developerId, "milestone_funded", `"${m.title}" is funded: the money is in escrow, you can start`);
+      break;
+    case "submit":
+      set.submittedAt = now;
+      set.submissionNote = input.note ?? "";
+      set.feedback = "";
+      tell(contract.clientId, "milestone_submitted", `"${m.title}" was submitted for your approval`);
+      break;
+    case "requestChanges":
+      set.feedback = input.note ?? "";
+      tell(contract.developerId, "milestone_changes", `Changes were requested on "${m.title}"`);
+      break;
+    case "approve":
+    case "autoRelease":
+      set.closedAt = now;
+      await release(m.amountCents, `release:${m.id}`);
+      tell(contract.developerId, "milestone_released", `"${m.title}" was released to your balance`);
+      break;
+    case "refund":
+      set.closedAt = now;
+      await refund(m.amountCents, `refund:${m.id}`);
+      tell(contract.clientId, "milestone_refunded", `"${m.title}" was refunded`);
+      break;
+    case "dispute":
+      set.feedback = input.note ?? "";
+      tell(
+        actor.userId === contract.clientId ? contract.developerId : contract.clientId,
+        "milestone_disputed",
+        `"${m.title}" is disputed; a moderator will resolve it`,
+      );
+      break;
+    case "resolve": {
+      const dev = input.developerCents ?? -1;
+      if (!Number.isSafeInteger(dev) || dev < 0 || dev > m.amountCents) {
+        throw new ValidationError({ developerAmount: "The developer's share must be between R0 and the milestone's amount" });
+      }
+      set.closedAt = now;
+      await release(dev, `resolve-release:${m.id}`);
+      await refund(m.amountCents - dev, `resolve-refund:${m.id}`);
+      tell(contract.clientId, "milestone_resolved", `The dispute on "${m.title}" was resolved`);
+      tell(contract.developerId, "milestone_resolved", `The dispute on "${m.title}" was resolved`);
+      break;
+    }
+  }
+  await tx
+    .update(milestones)
+    .set(set)
+    .where(and(eq(milestones.id, m.id), eq(milestones.status, m.status)));
+
+  if ((FINAL_MILESTONE_STATUSES as readonly string[]).includes(decision.to)) {
+    const [open] = await tx
+      .select({ n: sql<number>`count(*) filter (where ${milestones.status} not in ('released', 'refunded', 'resolved'))::int` })
+      .from(milestones)
+      .where(eq(milestones.contractId, contract.id));
+    const [project] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, contract.projectId));
+    const paid = await tx.execute(sql`select 1 from ledger_journals where contract_id = ${contract.id} and kind = 'release' limit 1`);
+    const anyReleased = (paid as unknown as { rows: unknown[] }).rows.length > 0;
+    if (open!.n === 0 && project?.status === "in_progress" && anyReleased) {
+      const done = await transitionProject(tx, { projectId: contract.projectId, event: "paidInFull", actor: { role: "system" } });
+      effects.notices.push(...done.effects.notices);
+      effects.emails.push(...done.effects.emails);
+    }
+  }
+  return { contract, milestone: { id: m.id, title: m.title, amountCents: m.amountCents }, from: m.status, to: decision.to, effects };
+}

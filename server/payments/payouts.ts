@@ -1,0 +1,178 @@
+/**
+ * Developer balances and payouts (docs/product.md, Payments "Payouts"): a South African bank
+ * account (a bank from the provider's list), withdrawals of the available balance (at least R100)
+ * and their states: pending (moved to payouts in transit), paid, failed (balance restored) and
+ * reversed (balance restored). Each payout settles once under its row lock; the ledger journal of
+ * each step is keyed by the payout's reference.
+ */
+import { randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { bankAccountSchema, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
+import { log } from "../log";
+import { held, postJournal } from "./ledger";
+import type { PaymentsDeps } from "./service";
+
+async function requireDeveloper(db: Db, user: SessionUser | null) {
+  const me = requireUser(user);
+  if (me.userType !== "developer") throw new ForbiddenError("Only developers have a balance to withdraw");
+  return me;
+}
+
+/** The banks payouts can go to (the provider's list). */
+export function listBanks(deps: PaymentsDeps): Promise<Bank[]> {
+  return deps.provider.listBanks();
+}
+
+/** Saves the developer's bank account (replacing the previous one). Throws ValidationError with field messages, ForbiddenError. */
+export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | null, input: unknown): Promise<void> {
+  const me = await requireDeveloper(deps.db, user);
+  const parsed = bankAccountSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
+    throw new ValidationError(fields);
+  }
+  const bank = (await listBanks(deps)).find((b) => b.code === parsed.data.bankCode);
+  if (!bank) throw new ValidationError({ bankCode: "Choose your bank from the list" });
+  const row = {
+    bankCode: bank.code,
+    bankName: bank.name,
+    accountNumber: parsed.data.accountNumber,
+    holderName: parsed.data.holderName,
+    recipientCode: null,
+    updatedAt: new Date(),
+  };
+  await deps.db
+    .insert(bankAccounts)
+    .values({ userId: me.id, ...row })
+    .onConflictDoUpdate({ target: bankAccounts.userId, set: row });
+}
+
+export interface PayoutsOverview {
+  balanceCents: number;
+  bank: { bankName: string; masked: string; holderName: string } | null;
+  payouts: Array<{ id: string; reference: string; amountCents: number; status: PayoutStatus; destination: string; failureReason: string; createdAt: string }>;
+}
+
+/** The developer's available balance, bank account and payouts (newest first). */
+export async function payoutsOverview(db: Db, user: SessionUser | null): Promise<PayoutsOverview> {
+  const me = await requireDeveloper(db, user);
+  const [bank] = await db.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id));
+  const list = await db.select().from(payouts).where(eq(payouts.userId, me.id)).orderBy(desc(payouts.createdAt)).limit(100);
+  return {
+    balanceCents: await held(db, { kind: "developer_balance", owner: me.id }),
+    bank: bank ? { bankName: bank.bankName, masked: maskAccount(bank.accountNumber), holderName: bank.holderName } : null,
+    payouts: list.map((p) => ({
+      id: p.id,
+      reference: p.reference,
+      amountCents: p.amountCents,
+      status: p.status,
+      destination: p.destination,
+      failureReason: p.failureReason,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Withdraws `amount` rand of the developer's available balance to their bank account. The bank
+ * account row is locked, so two withdrawals of one developer queue and the second sees the first's
+ * debit (never an overdraft). The money moves to payouts in transit, then the provider is asked to
+ * transfer it (outside the transaction); a refusal there fails the payout and restores the balance.
+ * Throws ValidationError (amount under R100 or above the balance), ConflictError (no bank account).
+ */
+export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null, amount: unknown): Promise<{ reference: string }> {
+  const me = await requireDeveloper(deps.db, user);
+  const parsed = parsePayoutAmount(amount);
+  if (!parsed.ok) throw new ValidationError({ amount: parsed.message });
+  const cents = parsed.cents;
+  const reference = `po_${randomBytes(12).toString("hex")}`;
+  const bank = await deps.db.transaction(async (tx) => {
+    const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
+    if (!account) throw new ConflictError("Add your bank account first");
+    const balance = await held(tx, { kind: "developer_balance", owner: me.id });
+    if (cents > balance) throw new ValidationError({ amount: "That is more than your available balance" });
+    await tx.insert(payouts).values({ reference, userId: me.id, amountCents: cents, destination: `${account.bankName} ${maskAccount(account.accountNumber)}` });
+    await postJournal(tx, {
+      kind: "payout",
+      eventKey: `payout:${reference}`,
+      memo: `Payout to ${account.bankName} ${maskAccount(account.accountNumber)}`,
+      lines: [
+        { account: { kind: "developer_balance", owner: me.id }, cents },
+        { account: { kind: "payouts_in_transit" }, cents: -cents },
+      ],
+    });
+    return account;
+  });
+  try {
+    const [holder] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, me.id));
+    const { recipientCode } = await deps.provider.createTransfer({
+      reference,
+      amountCents: cents,
+      reason: `BuildZA payout to ${holder?.name ?? bank.holderName}`,
+      to: { bankCode: bank.bankCode, accountNumber: bank.accountNumber, holderName: bank.holderName, recipientCode: bank.recipientCode },
+    });
+    if (recipientCode && recipientCode !== bank.recipientCode) await deps.db.update(bankAccounts).set({ recipientCode }).where(eq(bankAccounts.userId, me.id));
+  } catch (error) {
+    log().warn({ err: error, reference }, "the provider refused a payout");
+    await settlePayout(deps, reference, "failed", "The bank transfer could not be started");
+  }
+  return { reference };
+}
+
+/**
+ * Settles payout `reference` as the provider reports it, once per step: pending -> paid | failed |
+ * reversed, paid -> reversed; anything else is left as it is ("already"). Failed and reversed
+ * payouts give the money back to the developer's balance.
+ */
+export async function settlePayout(
+  deps: Pick<PaymentsDeps, "db">,
+  reference: string,
+  status: "paid" | "failed" | "reversed",
+  reason = "",
+): Promise<"settled" | "already"> {
+  return deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payouts).where(eq(payouts.reference, reference)).for("update");
+    if (!p) throw new NotFoundError("Payout not found");
+    const ok = p.status === "pending" || (p.status === "paid" && status === "reversed");
+    if (!ok) return "already";
+    const balance = { kind: "developer_balance" as const, owner: p.userId };
+    const lines =
+      status === "paid"
+        ? [
+            { account: { kind: "payouts_in_transit" as const }, cents: p.amountCents },
+            { account: { kind: "client_funding" as const }, cents: -p.amountCents },
+          ]
+        : p.status === "paid"
+          ? // Reversed after it was paid: the money came back to us, and to the balance.
+            [
+              { account: { kind: "client_funding" as const }, cents: p.amountCents },
+              { account: balance, cents: -p.amountCents },
+            ]
+          : [
+              { account: { kind: "payouts_in_transit" as const }, cents: p.amountCents },
+              { account: balance, cents: -p.amountCents },
+            ];
+    await postJournal(tx, {
+      kind: status === "paid" ? "payout_paid" : status === "failed" ? "payout_failed" : "payout_reversed",
+      eventKey: `payout_${status}:${reference}`,
+      memo: status === "paid" ? "Payout paid" : status === "failed" ? "Payout failed: balance restored" : "Payout reversed: balance restored",
+      lines,
+    });
+    const now = new Date();
+    await tx
+      .update(payouts)
+      .set({
+        status,
+        failureReason: status === "paid" ? "" : reason || (status === "failed" ? "The bank transfer failed" : "The bank transfer was reversed"),
+        settledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payouts.id, p.id));
+    return "settled";
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * What the payments service needs from a provider (docs/decisions/0018-payment-providers.md):
+ * start a checkout, verify a payment, read a signed webhook. Card details never reach us: the
+ * client pays on the provider's page (or the test provider's own page).
+ */
+import type { Bank } from "../../../shared/payments";
+
+/** A payment's state at the provider. */
+export type ProviderPaymentStatus = "success" | "failed" | "pending";
+
+/** A webhook event after its signature was verified. */
+export type ProviderEvent =
+  | { type: "charge"; reference: string; status: "success" | "failed"; amountCents: number }
+  | { type: "transfer"; reference: string; status: "paid" | "failed" | "reversed"; reason?: string }
+  | { type: "ignored" };
+
+/** Where a payout goes. */
+export interface TransferDestination {
+  bankCode: string;
+  accountNumber: string;
+  holderName: string;
+  /** The provider's recipient, when one was made before. */
+  recipientCode: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: "test" | "paystack";
+  /** Starts a payment of `amountCents` (ZAR) under our `reference`; returns where to send the payer. */
+  initialize(input: { reference: string; amountCents: number; email: string; callbackUrl: string }): Promise<{ checkoutUrl: string }>;
+  /** Asks the provider how the payment with `reference` stands. */
+  verify(reference: string): Promise<{ status: ProviderPaymentStatus; amountCents: number }>;
+  /**
+   * Verifies a webhook's signature over the raw body (constant-time comparison) and reads it.
+   * Returns null when the signature is missing or wrong.
+   */
+  parseWebhook(rawBody: string, headers: Headers): ProviderEvent | null;
+  /** The South African banks payouts can go to. */
+  listBanks(): Promise<Bank[]>;
+  /**
+   * Starts a payout of `amountCents` to `to` under our `reference`; returns the recipient code to
+   * keep for next time. Its outcome arrives as a transfer webhook.
+   */
+  createTransfer(input: { reference: string; amountCents: number; to: TransferDestination; reason: string }): Promise<{ recipientCode: string | null }>;
+}

@@ -1,0 +1,332 @@
+/**
+ * Payments actions (docs/product.md, Payments): funding a milestone at the provider's checkout,
+ * confirming payments (webhook, verify, reconciliation: each payment settles once), and the
+ * milestone actions of the contract page. Each action runs one milestone transition
+ * (server/payments/milestones.ts) in a transaction and applies its effects in it.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, lt } from "drizzle-orm";
+import { controlCharactersMessage } from "../../shared/schemas";
+import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
+import type { AppConfig } from "../config";
+import type { SessionUser } from "../context";
+import type { Db } from "../db/client";
+import { contracts, milestones, payments, payouts, users } from "../db/schema";
+import type { MailContext } from "../email/preferences";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
+import { isUuid } from "../lib/ids";
+import { log } from "../log";
+import { applyEffects } from "../notifications/effects";
+import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { settlePayout } from "./payouts";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
+import type { PaymentProvider, ProviderEvent } from "./providers/types";
+
+/** What payments actions need: the database, the mail context, the payments settings and the provider. */
+export type PaymentsDeps = { db: Db; provider: PaymentProvider; fees: FeePolicy } & MailContext;
+
+/** The fee policy of the configuration: the platform fee, and 15% VAT on it when VAT_NUMBER is set. */
+export function feePolicy(config: Pick<AppConfig, "payments">): FeePolicy {
+  return { feeBps: config.payments.feeBps, vatBps: config.payments.vatNumber ? 1500 : 0, vatNumber: config.payments.vatNumber };
+}
+
+/** The provider PAYMENTS_PROVIDER names. */
+export function createProvider(config: Pick<AppConfig, "payments">, ctx: { db: Db; appUrl: string; secret: string }): PaymentProvider {
+  if (config.payments.provider === "paystack") throw new Error("PAYMENTS_PROVIDER=paystack is not available in this build yet");
+  return createTestProvider(ctx);
+}
+
+/** Builds PaymentsDeps from the app's dependencies. */
+export function paymentsDeps(deps: { db: Db; config: AppConfig; secret: string }): PaymentsDeps {
+  const ctx = { db: deps.db, appUrl: deps.config.appUrl, secret: deps.secret };
+  return { ...ctx, provider: createProvider(deps.config, ctx), fees: feePolicy(deps.config) };
+}
+
+/** Runs one milestone transition in its own transaction and applies its effects. */
+async function act(
+  deps: PaymentsDeps,
+  milestoneId: string,
+  event: MilestoneEvent,
+  actor: MilestoneActorRef,
+  extra: { note?: string; developerCents?: number } = {},
+) {
+  return deps.db.transaction(async (tx) => {
+    const result = await transitionMilestone(tx, { milestoneId, event, actor, fees: deps.fees, ...extra });
+    await applyEffects(tx, deps, result.effects);
+    return result;
+  });
+}
+
+const NOTE_MAX = 2000;
+function noteOf(value: unknown, field: string, required: boolean): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (/[^\P{Cc}\t\n\r]/u.test(text)) throw new ValidationError({ [field]: controlCharactersMessage("The text") });
+  if (required && text.length < 5) throw new ValidationError({ [field]: "Say what this is about (at least 5 characters)" });
+  if (text.length > NOTE_MAX) throw new ValidationError({ [field]: `At most ${NOTE_MAX} characters` });
+  return text;
+}
+
+/** The developer delivers a funded milestone, with a note. Throws as transitionMilestone. */
+export async function submitMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown) {
+  const me = requireUser(user);
+  return act(deps, milestoneId, "submit", { role: "developer", userId: me.id }, { note: noteOf(note, "note", false) });
+}
+
+/** The client approves a submitted milestone: released to the developer less the fee. */
+export async function approveMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string) {
+  const me = requireUser(user);
+  return act(deps, milestoneId, "approve", { role: "client", userId: me.id });
+}
+
+/** The client asks for changes on a submitted milestone. */
+export async function requestMilestoneChanges(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, feedback: unknown) {
+  const me = requireUser(user);
+  return act(deps, milestoneId, "requestChanges", { role: "client", userId: me.id }, { note: noteOf(feedback, "feedback", true) });
+}
+
+/** The developer gives a funded milestone back to the client (cancelled by agreement). */
+export async function refundMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string) {
+  const me = requireUser(user);
+  return act(deps, milestoneId, "refund", { role: "developer", userId: me.id });
+}
+
+/** The client or the developer disputes a funded or submitted milestone, with a reason. */
+export async function disputeMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, reason: unknown) {
+  const me = requireUser(user);
+  const contract = await contractOfMilestone(deps.db, milestoneId);
+  const role = contract.clientId === me.id ? "client" : contract.developerId === me.id ? "developer" : null;
+  if (!role) throw new ForbiddenError("Only the contract's client or developer can dispute");
+  return act(deps, milestoneId, "dispute", { role, userId: me.id }, { note: noteOf(reason, "reason", true) });
+}
+
+/**
+ * A moderator resolves a disputed milestone: `developerRand` whole rand (or "123.45") go to the
+ * developer (less the fee), the rest back to the client. Throws ForbiddenError for anyone but a
+ * moderator, ValidationError for an amount outside 0..the milestone's amount.
+ */
+export async function resolveDispute(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, developerRand: unknown) {
+  const me = requireUser(user);
+  const text = typeof developerRand === "number" ? String(developerRand) : typeof developerRand === "string" ? developerRand.trim() : "";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) throw new ValidationError({ developerAmount: "Enter the developer's share in rand, e.g. 2500 or 2500.50" });
+  const [whole, frac = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  return act(deps, milestoneId, "resolve", { role: "moderator", userId: me.id }, { developerCents: cents });
+}
+
+async function contractOfMilestone(db: Db, milestoneId: string) {
+  if (!isUuid(milestoneId)) throw new NotFoundError("Milestone not found");
+  const [row] = await db
+    .select({
+      id: contracts.id,
+      clientId: contracts.clientId,
+      developerId: contracts.developerId,
+      status: milestones.status,
+      amountCents: milestones.amountCents,
+    })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .where(eq(milestones.id, milestoneId));
+  if (!row) throw new NotFoundError("Milestone not found");
+  return row;
+}
+
+/**
+ * The client starts paying a milestone: a pending payment under a new reference, and the
+ * provider's checkout address to send them to. Throws ForbiddenError (not the contract's client),
+ * ConflictError (the milestone is not awaiting funding).
+ */
+export async function startFunding(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string): Promise<{ checkoutUrl: string; reference: string }> {
+  const me = requireUser(user);
+  const contract = await contractOfMilestone(deps.db, milestoneId);
+  if (contract.clientId !== me.id) throw new ForbiddenError("Only the contract's client can fund a milestone");
+  if (contract.status !== "proposed") throw new ConflictError("Only an unfunded milestone can be funded");
+  const [payer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, me.id));
+  const reference = `bz_${randomBytes(12).toString("hex")}`;
+  await deps.db.insert(payments).values({ reference, provider: deps.provider.name, milestoneId, payerId: me.id, amountCents: contract.amountCents });
+  const { checkoutUrl } = await deps.provider.initialize({
+    reference,
+    amountCents: contract.amountCents,
+    email: payer?.email ?? me.email,
+    callbackUrl: `${deps.appUrl}/contracts/${contract.id}?payment=${reference}`,
+  });
+  return { checkoutUrl, reference };
+}
+
+export type SettleOutcome = "funded" | "failed" | "already" | "refunded";
+
+/**
+ * Settles the payment `reference` as the provider reports it (webhook or verify), once: the
+ * payment row is locked, and a payment already settled is left as it is ("already"). A success
+ * funds the milestone (ledger journal keyed by the reference); a success for a milestone that
+ * is no longer awaiting funding (paid twice) is refunded in the ledger. Unknown references and
+ * amounts other than the payment's are refused (NotFoundError, ConflictError).
+ */
+export async function settlePayment(
+  deps: PaymentsDeps,
+  reference: string,
+  status: "success" | "failed",
+  amountCents: number,
+  reason = "",
+): Promise<SettleOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.reference, reference)).for("update");
+    if (!p) throw new NotFoundError("Payment not found");
+    if (p.status !== "pending") return "already";
+    if (status === "success" && amountCents !== p.amountCents) throw new ConflictError("The paid amount is not the payment's amount");
+    const now = new Date();
+    if (status === "failed") {
+      await tx
+        .update(payments)
+        .set({ status: "failed", failureReason: reason || "The payment was declined", settledAt: now, updatedAt: now })
+        .where(eq(payments.id, p.id));
+      return "failed";
+    }
+    await tx.update(payments).set({ status: "succeeded", settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
+    const [m] = await tx.select({ status: milestones.status }).from(milestones).where(eq(milestones.id, p.milestoneId));
+    if (m?.status !== "proposed") {
+      // Paid twice (two checkouts): the money is owed back; recorded, refunded by an operator.
+      log().warn({ reference }, "payment for a milestone that is already funded");
+      return "refunded";
+    }
+    const result = await transitionMilestone(tx, {
+      milestoneId: p.milestoneId,
+      event: "fund",
+      actor: { role: "system" },
+      fees: deps.fees,
+      paymentReference: reference,
+      now,
+    });
+    await applyEffects(tx, deps, result.effects);
+    return "funded";
+  });
+}
+
+/**
+ * Handles a provider webhook: the signature is checked before anything else (null: 401 for the
+ * caller), then a charge event settles its payment once. Returns what happened.
+ */
+export async function handleWebhook(deps: PaymentsDeps, rawBody: string, headers: Headers): Promise<"invalid" | "ignored" | "settled" | SettleOutcome> {
+  const event: ProviderEvent | null = deps.provider.parseWebhook(rawBody, headers);
+  if (!event) return "invalid";
+  if (event.type === "ignored") return "ignored";
+  try {
+    if (event.type === "transfer") return await settlePayout(deps, event.reference, event.status, event.reason);
+    return await settlePayment(deps, event.reference, event.status, event.amountCents);
+  } catch (error) {
+    if (error instanceof NotFoundError) return "ignored";
+    throw error;
+  }
+}
+
+/** Asks the provider about one pending payment and settles it when it has an answer. */
+export async function verifyPayment(deps: PaymentsDeps, reference: string): Promise<SettleOutcome | "pending"> {
+  const answer = await deps.provider.verify(reference);
+  if (answer.status === "pending") return "pending";
+  return settlePayment(deps, reference, answer.status, answer.amountCents);
+}
+
+/** Reconciliation job: verifies pending payments older than `minAgeMs` (default 1 minute) with the provider. Returns how many settled. */
+export async function reconcilePendingPayments(deps: PaymentsDeps, now = new Date(), minAgeMs = 60_000): Promise<number> {
+  const due = await deps.db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.createdAt, new Date(now.getTime() - minAgeMs))))
+    .orderBy(asc(payments.createdAt))
+    .limit(100);
+  let settled = 0;
+  for (const p of due) {
+    try {
+      if ((await verifyPayment(deps, p.reference)) !== "pending") settled++;
+    } catch (error) {
+      log().warn({ err: error, reference: p.reference }, "payment reconciliation failed");
+    }
+  }
+  return settled;
+}
+
+/** Auto-release job: milestones submitted AUTO_RELEASE_DAYS ago without an answer are released. Returns how many. */
+export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000);
+  const due = await deps.db
+    .select({ id: milestones.id })
+    .from(milestones)
+    .where(and(eq(milestones.status, "submitted"), lt(milestones.submittedAt, cutoff)))
+    .limit(100);
+  let released = 0;
+  for (const m of due) {
+    try {
+      await act(deps, m.id, "autoRelease", { role: "system" });
+      released++;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return released;
+}
+
+/** A payment as the test checkout page shows it to its payer. Throws NotFoundError, ForbiddenError (not the payer's). */
+export async function getCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string) {
+  const me = requireUser(user);
+  const [p] = await deps.db
+    .select({
+      reference: payments.reference,
+      amountCents: payments.amountCents,
+      status: payments.status,
+      payerId: payments.payerId,
+      contractId: milestones.contractId,
+      title: milestones.title,
+    })
+    .from(payments)
+    .innerJoin(milestones, eq(milestones.id, payments.milestoneId))
+    .where(eq(payments.reference, reference));
+  if (!p) throw new NotFoundError("Payment not found");
+  if (p.payerId !== me.id) throw new ForbiddenError("This payment is not yours");
+  return p;
+}
+
+/**
+ * The tester's choice at the test provider's checkout (PAYMENTS_PROVIDER=test only): the provider
+ * records it and, for success or failure, calls our webhook endpoint back over HTTP with the
+ * signed event, as a real provider would (a delivery that fails is found later by reconciliation
+ * and by the contract page's verify). Returns the contract to go back to.
+ */
+export async function completeTestCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string, outcome: unknown): Promise<{ contractId: string }> {
+  if (deps.provider.name !== "test") throw new NotFoundError("Payment not found");
+  if (outcome !== "success" && outcome !== "failed" && outcome !== "delayed")
+    throw new ValidationError({ outcome: "Choose success, failure or a delayed payment" });
+  const p = await getCheckout(deps, user, reference);
+  const provider = createTestProvider(deps);
+  const event = await provider.complete(reference, outcome);
+  if (event) await deliverTestWebhook(deps, event, reference);
+  return { contractId: p.contractId };
+}
+
+/**
+ * The tester's choice for a payout in test mode (paid, failed, reversed): the test provider
+ * calls our webhook back with the signed transfer event, as for checkouts. Developers only, their
+ * own payouts. Throws NotFoundError, ValidationError.
+ */
+export async function completeTestPayout(deps: PaymentsDeps, user: SessionUser | null, reference: unknown, outcome: unknown): Promise<void> {
+  const me = requireUser(user);
+  if (deps.provider.name !== "test") throw new NotFoundError("Payout not found");
+  if (outcome !== "paid" && outcome !== "failed" && outcome !== "reversed") throw new ValidationError({ outcome: "Choose paid, failed or reversed" });
+  const [p] = typeof reference === "string" ? await deps.db.select().from(payouts).where(eq(payouts.reference, reference)) : [];
+  if (!p || p.userId !== me.id) throw new NotFoundError("Payout not found");
+  const event = await createTestProvider(deps).completeTransfer(p.reference, outcome);
+  if (event) await deliverTestWebhook(deps, event, p.reference);
+}
+
+/** POSTs a signed test-provider event to our webhook endpoint; a failed delivery is logged (reconciliation covers payments). */
+async function deliverTestWebhook(deps: PaymentsDeps, event: { body: string; signature: string }, reference: string): Promise<void> {
+  try {
+    const res = await fetch(`${deps.appUrl}/api/v1/payments/webhooks/test`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [TEST_SIGNATURE_HEADER]: event.signature },
+      body: event.body,
+      signal: AbortSignal.timeout(5000),
+    });
+    await res.body?.cancel();
+  } catch (error) {
+    log().warn({ err: error, reference }, "test provider could not deliver its webhook");
+  }
+}

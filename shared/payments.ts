@@ -1,0 +1,164 @@
+/**
+ * Contracts and milestones (docs/product.md, Payments): the milestone state machine with its
+ * actors, the fee arithmetic in cents, and money formatting for cents. Isomorphic: the server's
+ * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
+ * status, and it asks this table first; pages use it to show only the actions that can succeed.
+ */
+import { z } from "zod";
+import { controlCharactersMessage } from "./schemas";
+
+/** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
+export type MilestoneActor = "client" | "developer" | "moderator" | "system";
+
+export const MILESTONE_STATUSES = ["proposed", "funded", "submitted", "changes_requested", "released", "refunded", "disputed", "resolved"] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+export type MilestoneEvent = "fund" | "submit" | "requestChanges" | "approve" | "autoRelease" | "refund" | "dispute" | "resolve";
+
+export interface MilestoneTransition {
+  from: readonly MilestoneStatus[];
+  to: MilestoneStatus;
+  actors: readonly MilestoneActor[];
+  /** The message of the 409 when the status does not allow it. */
+  refusal: string;
+}
+
+/** Days after submission after which an unanswered milestone is released automatically. */
+export const AUTO_RELEASE_DAYS = 14;
+
+/**
+ * Milestone transitions; anything not listed is refused. "fund" is taken by the system when the
+ * provider confirms the client's payment (the client starts it at checkout). "refund" is the
+ * developer agreeing to give a funded milestone back, or a moderator.
+ */
+export const MILESTONE_TRANSITIONS: Record<MilestoneEvent, MilestoneTransition> = {
+  fund: { from: ["proposed"], to: "funded", actors: ["system"], refusal: "Only an unfunded milestone can be funded" },
+  submit: { from: ["funded", "changes_requested"], to: "submitted", actors: ["developer"], refusal: "Only a funded milestone can be submitted" },
+  requestChanges: { from: ["submitted"], to: "changes_requested", actors: ["client"], refusal: "Only a submitted milestone can get change requests" },
+  approve: { from: ["submitted"], to: "released", actors: ["client"], refusal: "Only a submitted milestone can be approved" },
+  autoRelease: { from: ["submitted"], to: "released", actors: ["system"], refusal: "Only a submitted milestone is released automatically" },
+  refund: {
+    from: ["funded"],
+    to: "refunded",
+    actors: ["developer", "moderator"],
+    refusal: "Only a funded milestone that is not yet submitted can be refunded",
+  },
+  dispute: {
+    from: ["funded", "submitted", "changes_requested"],
+    to: "disputed",
+    actors: ["client", "developer"],
+    refusal: "Only a funded or submitted milestone can be disputed",
+  },
+  resolve: { from: ["disputed"], to: "resolved", actors: ["moderator"], refusal: "Only a disputed milestone can be resolved" },
+};
+
+/** Statuses whose money is still in escrow. */
+export const ESCROWED_STATUSES: readonly MilestoneStatus[] = ["funded", "submitted", "changes_requested", "disputed"];
+/** Statuses after which nothing more happens to a milestone. */
+export const FINAL_MILESTONE_STATUSES: readonly MilestoneStatus[] = ["released", "refunded", "resolved"];
+
+export type MilestoneDecision = { ok: true; to: MilestoneStatus } | { ok: false; reason: "status" | "actor"; message: string };
+
+/** May `actor` take `event` on a milestone in `status`, and where does it lead? */
+export function decideMilestone(status: string, event: MilestoneEvent, actor: MilestoneActor): MilestoneDecision {
+  const t = MILESTONE_TRANSITIONS[event];
+  if (!t.actors.includes(actor)) return { ok: false, reason: "actor", message: "You are not allowed to do that" };
+  if (!(t.from as readonly string[]).includes(status)) return { ok: false, reason: "status", message: t.refusal };
+  return { ok: true, to: t.to };
+}
+
+/** True when `actor` may take `event` now (pages show the button). */
+export function canMilestone(status: string, event: MilestoneEvent, actor: MilestoneActor): boolean {
+  return decideMilestone(status, event, actor).ok;
+}
+
+export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
+  proposed: "Awaiting funding",
+  funded: "Funded",
+  submitted: "Submitted",
+  changes_requested: "Changes requested",
+  released: "Released",
+  refunded: "Refunded",
+  disputed: "Disputed",
+  resolved: "Resolved",
+};
+
+/** Fee settings: platform fee in basis points (750 = 7.5%), VAT in basis points on the fee when registered. */
+export interface FeePolicy {
+  feeBps: number;
+  /** 1500 when VAT_NUMBER is set, else 0. */
+  vatBps: number;
+  /** The platform's VAT number (VAT_NUMBER), printed on tax invoices; undefined when not registered. */
+  vatNumber?: string;
+}
+
+/** Rounds a non-negative `cents * bps / 10000` half up, in integer arithmetic (bigint, no floats). */
+function applyBps(cents: number, bps: number): number {
+  return Number((BigInt(cents) * BigInt(bps) + 5000n) / 10000n);
+}
+
+/**
+ * What a release of `cents` pays (docs/product.md, Payments "Fees"): the platform fee on it, the
+ * VAT on the fee, and the developer's share (the rest). All in cents; they sum to `cents`.
+ */
+export function splitRelease(cents: number, policy: FeePolicy): { fee: number; vat: number; developer: number } {
+  const fee = applyBps(cents, policy.feeBps);
+  const vat = applyBps(fee, policy.vatBps);
+  return { fee, vat, developer: cents - fee - vat };
+}
+
+const centsFormat = new Intl.NumberFormat("en-ZA", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents to "R1 234.50" (en-ZA grouping, comma decimal as en-ZA writes it). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  return `${sign}R${centsFormat.format(Math.abs(cents) / 100)}`;
+}
+
+/** The smallest payout, in cents (R100). */
+export const MIN_PAYOUT_CENTS = 10_000;
+
+/** A bank in the provider's list (Paystack's bank codes for South Africa). */
+export interface Bank {
+  code: string;
+  name: string;
+}
+
+/** Payout statuses and their labels (docs/product.md, Payments "Payouts"). */
+export const PAYOUT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  failed: "Failed (balance restored)",
+  reversed: "Reversed (balance restored)",
+};
+
+/** "••••1234": the last four digits of an account number. */
+export function maskAccount(accountNumber: string): string {
+  return `••••${accountNumber.slice(-4)}`;
+}
+
+/** The bank account form (docs/product.md, Payments "Payouts"); the bank code is checked against the provider's list on the server. */
+export const bankAccountSchema = z.strictObject({
+  bankCode: z.string({ error: "Choose your bank" }).regex(/^[0-9A-Za-z-]{1,20}$/, "Choose your bank"),
+  accountNumber: z
+    .string({ error: "Enter your account number" })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
+  holderName: z
+    .string({ error: "Enter the account holder's name" })
+    .trim()
+    .min(2, "Enter the account holder's name")
+    .max(100, "At most 100 characters")
+    .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),
+});
+export type BankAccountInput = z.infer<typeof bankAccountSchema>;
+
+/** A payout amount in rand ("1500" or "1500.50"), at least R100: cents, or the field's message. */
+export function parsePayoutAmount(value: unknown): { ok: true; cents: number } | { ok: false; message: string } {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(/\s/g, "").replace(",", ".") : "";
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return { ok: false, message: "Enter an amount in rand, e.g. 1500" };
+  const [whole, frac = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  if (cents < MIN_PAYOUT_CENTS) return { ok: false, message: "The smallest payout is R100" };
+  return { ok: true, cents };
+}

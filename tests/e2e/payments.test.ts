@@ -1,0 +1,155 @@
+/**
+ * docs/product.md, Payments in Chromium on the test provider: a hire writes a contract; the client
+ * funds a milestone at the test checkout (a failed payment first: the milestone stays unfunded
+ * with a clear message), the developer submits, the client approves; the developer's balance is the
+ * amount less the fee; a second milestone is disputed and a moderator resolves it with a split.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { launchBrowser, register, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
+
+const SHOTS = path.resolve("tests/.tmp/payments-shots");
+
+describe("payments", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  let client: Page;
+  let developer: Page;
+  let contractUrl = "";
+  const moderatorEmail = `mod.${stamp}@example.co.za`;
+  let dataDir = "";
+
+  beforeAll(async () => {
+    // A data folder of our own, kept across the restart that names the moderator.
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "buildza-e2e-payments-"));
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir }), launchBrowser()]);
+    client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const milestone = (page: Page, n: number) => page.locator(`[data-milestone="${n}"]`);
+  /** Text with the no-break spaces of en-ZA amounts as plain spaces. */
+  const text = async (locator: { textContent(): Promise<string | null> }) => ((await locator.textContent()) ?? "").replace(/\s/g, " ");
+
+  it("hire, failed payment, funding at the test checkout, submit, approve", async () => {
+    await register(client, server.url, { name: "Lerato Dlamini", email: `lerato.${stamp}@example.co.za`, developer: false });
+    const projectId = await client.evaluate(async () => {
+      const res = await fetch("/api/v1/projects", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          title: "Spaza shop stock app",
+          description: "Spaza owners in Khayelitsha track stock, order from wholesalers and see what sells, on cheap Android phones with little data.",
+          platform: "mobile",
+          budgetRange: "R15000-R35000",
+          timeline: "2-4",
+          skills: ["Flutter"],
+          category: "Business",
+        }),
+      });
+      return ((await res.json()) as { project: { id: string } }).project.id;
+    });
+    await register(developer, server.url, { name: "Sipho Khumalo", email: `sipho.${stamp}@example.co.za`, developer: true });
+    const proposalId = await developer.evaluate(async (id) => {
+      const res = await fetch(`/api/v1/projects/${id}/proposals`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          coverLetter: "I built stock apps for three spaza co-ops in the Western Cape with Flutter, offline first and light on data, with WhatsApp orders.",
+          price: 18000,
+          duration: "2-4",
+          milestones: [
+            { title: "Stock screens", amount: 6000 },
+            { title: "Wholesaler orders", amount: 12000 },
+          ],
+        }),
+      });
+      return ((await res.json()) as { proposal: { id: string } }).proposal.id;
+    }, projectId);
+    expect(proposalId).toBeTruthy();
+    const accepted = await client.evaluate(async (id) => (await fetch(`/api/v1/proposals/${id}/accept`, { method: "POST" })).status, proposalId);
+    expect(accepted).toBe(200);
+
+    await client.goto(`${server.url}/projects/${projectId}`);
+    await client.getByRole("link", { name: "Contract, milestones and payments" }).click();
+    await client.waitForURL(/\/contracts\//);
+    contractUrl = client.url();
+    await expect.poll(() => milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
+
+    // A failed payment leaves the milestone unfunded, and says so.
+    await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
+    await client.waitForURL(/\/pay\/test\//);
+    await expect.poll(() => client.getByText("Test mode: no real money moves").isVisible()).toBe(true);
+    await client.screenshot({ path: `${SHOTS}/checkout-1280.png`, fullPage: true });
+    await client.getByRole("button", { name: "Fail the payment" }).click();
+    await client.waitForURL(/\/contracts\/[^?]+\?payment=/);
+    await expect.poll(() => text(milestone(client, 1).getByRole("alert"))).toContain("Payment failed: The payment was declined");
+    expect(await milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
+
+    await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
+    await client.getByRole("button", { name: "Pay successfully" }).click();
+    await client.waitForURL(/\/contracts\//);
+    await expect.poll(() => milestone(client, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
+    expect(await milestone(client, 1).getByRole("alert").count()).toBe(0);
+    expect(await text(client.getByText("In escrow").locator(".."))).toContain("R6 000,00");
+    await client.screenshot({ path: `${SHOTS}/contract-funded-1280.png`, fullPage: true });
+
+    await developer.goto(contractUrl);
+    await milestone(developer, 1).getByLabel("Delivery note").fill("Stock screens done: add, count and low-stock alerts.");
+    await milestone(developer, 1).getByRole("button", { name: "Submit for approval" }).click();
+    await expect.poll(() => milestone(developer, 1).getByText("Submitted", { exact: true }).isVisible()).toBe(true);
+    await developer.screenshot({ path: `${SHOTS}/contract-submitted-390.png`, fullPage: true });
+
+    await client.reload();
+    await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
+    await expect.poll(() => milestone(client, 1).getByText("Released", { exact: true }).isVisible()).toBe(true);
+    expect(await text(client.getByRole("complementary"))).toContain("ReleasedR6 000,00");
+  });
+
+  it("a dispute resolved by a moderator with a split completes the project", async () => {
+    await milestone(client, 2).getByRole("button", { name: "Fund R12 000,00" }).click();
+    await client.getByRole("button", { name: "Pay successfully" }).click();
+    await client.waitForURL(/\/contracts\//);
+    await expect.poll(() => milestone(client, 2).getByText("Funded", { exact: true }).isVisible()).toBe(true);
+    await developer.reload();
+    await milestone(developer, 2).getByRole("button", { name: "Submit for approval" }).click();
+    await expect.poll(() => milestone(developer, 2).getByText("Submitted", { exact: true }).isVisible()).toBe(true);
+    await client.reload();
+    await milestone(client, 2).getByText("Open a dispute").click();
+    await milestone(client, 2).getByLabel("Reason").fill("Orders to wholesalers are not sent at all.");
+    await milestone(client, 2).getByRole("button", { name: "Open dispute" }).click();
+    await expect.poll(() => milestone(client, 2).getByText("Disputed", { exact: true }).isVisible()).toBe(true);
+
+    // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
+    const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await register(moderator, server.url, { name: "Naledi Moderator", email: moderatorEmail, developer: false });
+    await server.stop();
+    const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+    await db.query("update users set role = 'moderator' where email = $1", [moderatorEmail]);
+    await db.close();
+    server = await startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir });
+
+    await moderator.goto(contractUrl);
+    await milestone(moderator, 2)
+      .getByLabel(/Developer's share in rand/)
+      .fill("7000");
+    await milestone(moderator, 2).getByRole("button", { name: "Resolve dispute" }).click();
+    await expect.poll(() => milestone(moderator, 2).getByText("Resolved", { exact: true }).isVisible()).toBe(true);
+    const money = await text(moderator.getByRole("complementary"));
+    expect(money).toContain("R13 000,00"); // released: 6 000 + 7 000
+    expect(money).toContain("R5 000,00"); // refunded
+    await moderator.screenshot({ path: `${SHOTS}/contract-resolved-1280.png`, fullPage: true });
+    await moderator.close();
+    expect(TEST_PASSWORD).toBeTruthy();
+  });
+});

@@ -1,0 +1,471 @@
+/**
+ * Payments (docs/product.md, Payments): the milestone machine actor by actor, contracts written
+ * with the hire, funding through the test provider's signed webhook (once, also when replayed
+ * concurrently with verify), releases less the fee, refunds, disputes resolved by moderators with
+ * a split, auto-release, reconciliation, project completion, the ledger's database guards, and a
+ * property over random sequences. The ledger's invariants are checked after every test.
+ */
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../server/context";
+import { contracts, milestones, payments, payouts, projects, users } from "../../server/db/schema";
+import { ConflictError, ForbiddenError, ValidationError } from "../../server/errors";
+import { getContract } from "../../server/payments/contracts";
+import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
+import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
+import { transitionMilestone } from "../../server/payments/milestones";
+import { payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import {
+  approveMilestone,
+  autoReleaseDue,
+  disputeMilestone,
+  handleWebhook,
+  paymentsDeps,
+  reconcilePendingPayments,
+  refundMilestone,
+  requestMilestoneChanges,
+  resolveDispute,
+  startFunding,
+  submitMilestone,
+  type PaymentsDeps,
+} from "../../server/payments/service";
+import { acceptProposal, submitProposal } from "../../server/proposals/service";
+import { decideMilestone, MILESTONE_STATUSES, splitRelease, type MilestoneActor, type MilestoneEvent, type MilestoneStatus } from "../../shared/payments";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
+
+const ACTORS: MilestoneActor[] = ["client", "developer", "moderator", "system"];
+
+/** docs/product.md, Milestone lifecycle: event -> who, and from which status to which. */
+const TABLE: Record<MilestoneEvent, { actors: MilestoneActor[]; moves: Partial<Record<MilestoneStatus, MilestoneStatus>> }> = {
+  fund: { actors: ["system"], moves: { proposed: "funded" } },
+  submit: { actors: ["developer"], moves: { funded: "submitted", changes_requested: "submitted" } },
+  requestChanges: { actors: ["client"], moves: { submitted: "changes_requested" } },
+  approve: { actors: ["client"], moves: { submitted: "released" } },
+  autoRelease: { actors: ["system"], moves: { submitted: "released" } },
+  refund: { actors: ["developer", "moderator"], moves: { funded: "refunded" } },
+  dispute: { actors: ["client", "developer"], moves: { funded: "disputed", submitted: "disputed", changes_requested: "disputed" } },
+  resolve: { actors: ["moderator"], moves: { disputed: "resolved" } },
+};
+
+describe("milestone machine: every actor x status x event", () => {
+  for (const [event, { actors, moves }] of Object.entries(TABLE) as Array<[MilestoneEvent, (typeof TABLE)[MilestoneEvent]]>) {
+    it(event, () => {
+      for (const actor of ACTORS) {
+        for (const status of MILESTONE_STATUSES) {
+          const d = decideMilestone(status, event, actor);
+          const label = `${actor}: ${status} --${event}-->`;
+          if (!actors.includes(actor)) expect(d, label).toMatchObject({ ok: false, reason: "actor" });
+          else if (moves[status]) expect(d, label).toEqual({ ok: true, to: moves[status] });
+          else expect(d, label).toMatchObject({ ok: false, reason: "status" });
+        }
+      }
+    });
+  }
+
+  it("splits a release into fee, VAT on the fee and the developer's share, in whole cents", () => {
+    expect(splitRelease(1_000_000, { feeBps: 750, vatBps: 0 })).toEqual({ fee: 75_000, vat: 0, developer: 925_000 });
+    expect(splitRelease(1_000_000, { feeBps: 750, vatBps: 1500 })).toEqual({ fee: 75_000, vat: 11_250, developer: 913_750 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 5000 }), fc.constantFrom(0, 1500), (cents, feeBps, vatBps) => {
+        const s = splitRelease(cents, { feeBps, vatBps });
+        return s.fee + s.vat + s.developer === cents && s.developer >= 0 && Number.isInteger(s.fee) && Number.isInteger(s.vat);
+      }),
+    );
+  });
+});
+
+describe.each(DB_KINDS)("payments on %s", (kind) => {
+  let t: TestApp;
+  let deps: PaymentsDeps;
+  let moderator: SessionUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    deps = paymentsDeps(t.deps);
+    moderator = await makeClient(t.database.db, "Mo Moderator");
+    await t.database.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+  afterAll(() => t?.close());
+  const db = () => t.database.db;
+
+  /** A hire whose proposal has `amounts` as milestones (whole rand), and its contract. */
+  async function hire(amounts: number[] = [6000, 12000]) {
+    const client = await makeClient(db());
+    const developer = await makeDeveloper(db());
+    const project = await makeProject(db(), client);
+    const price = amounts.reduce((a, b) => a + b, 0);
+    const proposal = await submitProposal(
+      t.domain,
+      developer,
+      project.id,
+      proposalBody(price, amounts.length > 1 ? { milestones: amounts.map((amount, i) => ({ title: `Milestone ${i + 1}`, amount })) } : {}),
+    );
+    await acceptProposal(t.domain, client, proposal.id);
+    const [c] = await db().select().from(contracts).where(eq(contracts.proposalId, proposal.id));
+    const ms = await db().select().from(milestones).where(eq(milestones.contractId, c!.id)).orderBy(milestones.position);
+    return { client, developer, project, contractId: c!.id, milestoneIds: ms.map((m) => m.id), ms };
+  }
+
+  const statusOf = async (id: string) => (await db().select({ s: milestones.status }).from(milestones).where(eq(milestones.id, id)))[0]!.s;
+  const provider = () => createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret });
+  const webhook = (body: string, signature: string) => handleWebhook(deps, body, new Headers({ [TEST_SIGNATURE_HEADER]: signature }));
+
+  /** Funds a milestone through the test provider's checkout and signed webhook. */
+  async function fund(client: SessionUser, milestoneId: string) {
+    const { reference } = await startFunding(deps, client, milestoneId);
+    const event = await provider().complete(reference, "success");
+    expect(await webhook(event!.body, event!.signature)).toBe("funded");
+    return reference;
+  }
+
+  it("writes a contract with the proposal's milestones when the proposal is accepted, or one for the whole price", async () => {
+    const h = await hire([6000, 12000]);
+    expect(h.ms.map((m) => [m.title, m.amountCents, m.status])).toEqual([
+      ["Milestone 1", 600_000, "proposed"],
+      ["Milestone 2", 1_200_000, "proposed"],
+    ]);
+    const single = await hire([9000]);
+    expect(single.ms.map((m) => [m.title, m.amountCents])).toEqual([["Whole project", 900_000]]);
+    const view = await getContract(db(), h.client, h.contractId);
+    expect(view).toMatchObject({ viewer: "client", totals: { escrow: 0, released: 0, refunded: 0, total: 1_800_000 } });
+    expect((await getContract(db(), h.developer, h.contractId)).viewer).toBe("developer");
+    expect((await getContract(db(), moderator, h.contractId)).viewer).toBe("moderator");
+    await expect(getContract(db(), await makeClient(db()), h.contractId)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("funds, submits, approves: the developer's balance is the amount less 7.5%; the project completes with its last milestone", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    await fund(h.client, m1);
+    expect(await statusOf(m1)).toBe("funded");
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(600_000);
+    await submitMilestone(deps, h.developer, m1, "Screens done, see the build");
+    await requestMilestoneChanges(deps, h.client, m1, "Please fix the login screen");
+    expect(await statusOf(m1)).toBe("changes_requested");
+    await submitMilestone(deps, h.developer, m1, "Fixed");
+    await approveMilestone(deps, h.client, m1);
+    expect(await statusOf(m1)).toBe("released");
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000);
+    expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("in_progress");
+    await fund(h.client, m2);
+    await submitMilestone(deps, h.developer, m2, "All done");
+    await approveMilestone(deps, h.client, m2);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000 + 1_110_000);
+    expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("completed");
+    expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 1_800_000, refunded: 0 });
+  });
+
+  it("lets only the contract's client fund and approve, only its developer submit and refund, only moderators resolve", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const strangerClient = await makeClient(db());
+    const strangerDev = await makeDeveloper(db());
+    for (const who of [h.developer, strangerClient, moderator]) await expect(startFunding(deps, who, m)).rejects.toBeInstanceOf(ForbiddenError);
+    await fund(h.client, m);
+    for (const who of [h.client, strangerDev, moderator]) await expect(submitMilestone(deps, who, m, "")).rejects.toBeInstanceOf(ForbiddenError);
+    for (const who of [h.client, strangerDev, strangerClient]) await expect(refundMilestone(deps, who, m)).rejects.toBeInstanceOf(ForbiddenError);
+    await submitMilestone(deps, h.developer, m, "Done");
+    for (const who of [h.developer, strangerClient, moderator]) await expect(approveMilestone(deps, who, m)).rejects.toBeInstanceOf(ForbiddenError);
+    for (const who of [h.developer, strangerClient, moderator]) {
+      await expect(requestMilestoneChanges(deps, who, m, "Not yours to ask")).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    for (const who of [strangerClient, moderator]) await expect(disputeMilestone(deps, who, m, "Not mine to dispute")).rejects.toBeInstanceOf(ForbiddenError);
+    await disputeMilestone(deps, h.client, m, "The app crashes on start");
+    for (const who of [h.client, h.developer, strangerClient]) await expect(resolveDispute(deps, who, m, "100")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resolveDispute(deps, moderator, m, "5000.01")).rejects.toBeInstanceOf(ValidationError);
+    await expect(resolveDispute(deps, moderator, m, "lots")).rejects.toBeInstanceOf(ValidationError);
+    expect(await statusOf(m)).toBe("disputed");
+  });
+
+  it("resolves a dispute with a split: the developer's part less the fee, the rest refunded", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Delivered");
+    await disputeMilestone(deps, h.developer, m, "No answer for weeks");
+    await resolveDispute(deps, moderator, m, "4000");
+    expect(await statusOf(m)).toBe("resolved");
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(400_000 - 30_000);
+    expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 400_000, refunded: 600_000 });
+    await expect(resolveDispute(deps, moderator, m, "0")).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it("refunds a funded milestone when the developer agrees; the project does not complete without a release", async () => {
+    const h = await hire([7000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await refundMilestone(deps, h.developer, m);
+    expect(await statusOf(m)).toBe("refunded");
+    expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, refunded: 700_000 });
+    expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("in_progress");
+  });
+
+  it("releases once when two approvals arrive at once", async () => {
+    const h = await hire([8000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    const results = await Promise.allSettled([approveMilestone(deps, h.client, m), approveMilestone(deps, h.client, m)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(740_000);
+  });
+
+  it("records one payment when the webhook arrives twice, concurrently with verify; a bad signature changes nothing", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const { reference } = await startFunding(deps, h.client, m);
+    const event = (await provider().complete(reference, "success"))!;
+    expect(await webhook(event.body, "0".repeat(64))).toBe("invalid");
+    expect(await webhook(event.body.replace("5000", "5001"), event.signature)).toBe("invalid");
+    expect(await statusOf(m)).toBe("proposed");
+    const { verifyPayment } = await import("../../server/payments/service");
+    const outcomes = await Promise.all([webhook(event.body, event.signature), webhook(event.body, event.signature), verifyPayment(deps, reference)]);
+    expect(outcomes.filter((o) => o === "funded")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "already")).toHaveLength(2);
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(500_000);
+    const fundJournals = await db().execute(sql`select id from ledger_journals where kind = 'fund' and milestone_id = ${m}`);
+    expect((fundJournals as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(await db().select().from(payments).where(eq(payments.milestoneId, m))).toHaveLength(1);
+  });
+
+  it("answers the provider's webhook over HTTP: 401 unsigned, 200 once funded, 200 on a replay that changes nothing", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const { reference } = await startFunding(deps, h.client, m);
+    const event = (await provider().complete(reference, "success"))!;
+    const post = (signature?: string, path = "/api/v1/payments/webhooks/test") =>
+      t.app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(signature ? { [TEST_SIGNATURE_HEADER]: signature } : {}) },
+        body: event.body,
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post(event.signature, "/api/v1/payments/webhooks/paystack")).status).toBe(404);
+    expect(await statusOf(m)).toBe("proposed");
+    const first = await post(event.signature);
+    expect([first.status, await first.json()]).toEqual([200, { received: true, outcome: "funded" }]);
+    const replay = await post(event.signature);
+    expect([replay.status, await replay.json()]).toEqual([200, { received: true, outcome: "already" }]);
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(500_000);
+  });
+
+  it("leaves a milestone unfunded after a failed payment, with the reason on the contract", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const { reference } = await startFunding(deps, h.client, m);
+    const event = (await provider().complete(reference, "failed"))!;
+    expect(await webhook(event.body, event.signature)).toBe("failed");
+    expect(await statusOf(m)).toBe("proposed");
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBe("The payment was declined");
+    await fund(h.client, m);
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBeNull();
+  });
+
+  it("finds a delayed payment by reconciliation, and auto-releases after 14 days without an answer", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    const { reference } = await startFunding(deps, h.client, m);
+    expect(await provider().complete(reference, "delayed")).toBeNull();
+    expect(await reconcilePendingPayments(deps, new Date())).toBe(0);
+    expect(await reconcilePendingPayments(deps, new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(m)).toBe("funded");
+    expect((await db().select({ s: payments.status }).from(payments).where(eq(payments.reference, reference)))[0]!.s).toBe("succeeded");
+    await submitMilestone(deps, h.developer, m, "Done");
+    expect(await autoReleaseDue(deps, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
+    expect(await autoReleaseDue(deps, new Date(Date.now() + 15 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(m)).toBe("released");
+  });
+
+  it("refuses to cancel a hire while money is in escrow", async () => {
+    const h = await hire([5000]);
+    await fund(h.client, h.milestoneIds[0]!);
+    const { cancelHire } = await import("../../server/projects/lifecycle");
+    await expect(cancelHire(t.domain, h.client, h.project.id)).rejects.toThrow("Refund or resolve the funded milestones before cancelling the hire");
+  });
+
+  it("the database refuses an unbalanced journal and any change to posted entries", async () => {
+    await expect(
+      db().transaction((tx) =>
+        postJournal(tx, {
+          kind: "fund",
+          eventKey: `bad-${Date.now()}`,
+          lines: [
+            { account: { kind: "client_funding" }, cents: 100 },
+            { account: { kind: "platform_fees" }, cents: -100 },
+          ],
+        }).then(() =>
+          tx.execute(sql`insert into ledger_entries (journal_id, account_id, amount_cents) select max(id), min(account_id), 5 from ledger_entries`),
+        ),
+      ),
+    ).rejects.toThrow();
+    await expect(db().execute(sql`update ledger_entries set amount_cents = amount_cents + 1`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from ledger_journals`)).rejects.toThrow();
+  });
+
+  it("pays out to a South African bank account: minimum R100, never above the balance; failed and reversed restore the balance", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    const balance = () => held(db(), { kind: "developer_balance", owner: h.developer.id });
+    expect(await balance()).toBe(925_000);
+    await expect(requestPayout(deps, h.developer, "500")).rejects.toThrow("Add your bank account first");
+    await expect(saveBankAccount(deps, h.developer, { bankCode: "999999", accountNumber: "1234567890", holderName: "S Khumalo" })).rejects.toMatchObject({
+      fields: { bankCode: "Choose your bank from the list" },
+    });
+    await expect(saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "12ab", holderName: "S" })).rejects.toMatchObject({
+      fields: { accountNumber: "An account number has 6 to 16 digits", holderName: "Enter the account holder's name" },
+    });
+    await expect(saveBankAccount(deps, h.client, { bankCode: "470010", accountNumber: "1234567890", holderName: "L Dlamini" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234 567 890", holderName: "S Khumalo" });
+    expect((await payoutsOverview(db(), h.developer)).bank).toEqual({ bankName: "Capitec Bank", masked: "••••7890", holderName: "S Khumalo" });
+    await expect(requestPayout(deps, h.developer, "99.99")).rejects.toMatchObject({ fields: { amount: "The smallest payout is R100" } });
+    await expect(requestPayout(deps, h.developer, "9250.01")).rejects.toMatchObject({ fields: { amount: "That is more than your available balance" } });
+    await expect(requestPayout(deps, h.client, "100")).rejects.toBeInstanceOf(ForbiddenError);
+
+    // Two withdrawals at once of most of the balance: one goes through.
+    const both = await Promise.allSettled([requestPayout(deps, h.developer, "6000"), requestPayout(deps, h.developer, "6000")]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await balance()).toBe(325_000);
+    const first = (both.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ reference: string }>).value.reference;
+    const transfer = async (reference: string, outcome: "paid" | "failed" | "reversed") => {
+      const event = await provider().completeTransfer(reference, outcome);
+      return event ? webhook(event.body, event.signature) : "none";
+    };
+    expect(await transfer(first, "failed")).toBe("settled");
+    expect(await balance()).toBe(925_000);
+    expect(await transfer(first, "paid")).toBe("none");
+
+    const second = (await requestPayout(deps, h.developer, "9250")).reference;
+    expect(await balance()).toBe(0);
+    expect(await transfer(second, "paid")).toBe("settled");
+    expect((await payoutsOverview(db(), h.developer)).payouts.map((p) => [p.status, p.amountCents])).toEqual([
+      ["paid", 925_000],
+      ["failed", 600_000],
+    ]);
+    expect(await transfer(second, "reversed")).toBe("settled");
+    expect(await balance()).toBe(925_000);
+    const replay = await provider().completeTransfer(second, "reversed");
+    expect(replay).toBeNull();
+  });
+
+  it("issues tax invoices with sequential numbers (VAT when registered), a statement and a CSV export of the developer's ledger lines", async () => {
+    const vatDeps = { ...deps, fees: { feeBps: 750, vatBps: 1500, vatNumber: "4123456789" } };
+    const h = await hire([4000, 6000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    for (const [m, d] of [
+      [m1, deps],
+      [m2, vatDeps],
+    ] as const) {
+      await fund(h.client, m);
+      await submitMilestone(d, h.developer, m, "Done");
+      await approveMilestone(d, h.client, m);
+    }
+    const invoices = await listMyInvoices(db(), h.developer);
+    expect(invoices.map((i) => [i.feeCents, i.vatCents, i.totalCents])).toEqual([
+      [45_000, 6_750, 51_750],
+      [30_000, 0, 30_000],
+    ]);
+    expect(invoices[0]!.number).toBe(invoices[1]!.number + 1);
+    expect(invoices[0]!.label).toMatch(/^INV-\d{6}$/);
+    const pdf = await taxInvoicePdf(db(), h.developer, invoices[0]!.number);
+    expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
+    await expect(taxInvoicePdf(db(), h.client, invoices[0]!.number)).rejects.toThrow("Invoice not found");
+
+    const csv = await myLedgerCsv(db(), h.developer);
+    const rows = csv.trim().split("\r\n");
+    expect(rows[0]).toBe("date,type,description,amount_zar,balance_zar");
+    expect(rows.slice(1).map((r) => r.split(",").slice(1))).toEqual([
+      ["release", "Released: Milestone 1", "3700.00", "3700.00"],
+      ["release", "Released: Milestone 2", "5482.50", "9182.50"],
+    ]);
+    const now = new Date();
+    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+    const { start, end } = parseMonth(month);
+    const statement = await myLedgerLines(db(), h.developer, start, end);
+    expect(statement.opening).toBe(0);
+    expect(statement.lines.at(-1)!.balanceCents).toBe(918_250);
+    expect(() => parseMonth("2026-13")).toThrow(ValidationError);
+  });
+
+  it("keeps every invariant over random sequences of fund, release, refund, dispute split, changes, payouts and their outcomes", async () => {
+    const h = await hire([1000, 2000, 3000, 4000, 5000]);
+    await saveBankAccount(deps, h.developer, { bankCode: "250655", accountNumber: "62000000001", holderName: "Property Developer" });
+    type Step = {
+      op: "fund" | "submit" | "approve" | "changes" | "refund" | "dispute" | "resolve" | "payout" | "transfer";
+      i: number;
+      share: number;
+    };
+    const step = fc.record({
+      op: fc.constantFrom<Step["op"]>("fund", "submit", "approve", "changes", "refund", "dispute", "resolve", "payout", "transfer"),
+      // Mostly the first two milestones, so sequences reach releases and payouts often.
+      i: fc.oneof(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 4 })),
+      share: fc.integer({ min: 0, max: 100 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (steps) => {
+        for (const s of steps) {
+          const id = h.milestoneIds[s.i]!;
+          const [m] = await db().select().from(milestones).where(eq(milestones.id, id));
+          const run = async () => {
+            if (s.op === "fund") return m!.status === "proposed" ? fund(h.client, id) : startFunding(deps, h.client, id);
+            if (s.op === "submit") return submitMilestone(deps, h.developer, id, "Work");
+            if (s.op === "approve") return approveMilestone(deps, h.client, id);
+            if (s.op === "changes") return requestMilestoneChanges(deps, h.client, id, "Change it");
+            if (s.op === "refund") return refundMilestone(deps, h.developer, id);
+            if (s.op === "dispute") return disputeMilestone(deps, h.client, id, "Not as agreed");
+            if (s.op === "payout") {
+              const balance = await held(db(), { kind: "developer_balance", owner: h.developer.id });
+              return requestPayout(deps, h.developer, (Math.floor((balance * s.share) / 100) / 100).toFixed(2));
+            }
+            if (s.op === "transfer") {
+              const [latest] = (await payoutsOverview(db(), h.developer)).payouts;
+              const event = latest ? await provider().completeTransfer(latest.reference, (["paid", "failed", "reversed"] as const)[s.i % 3]!) : null;
+              return event ? webhook(event.body, event.signature) : null;
+            }
+            return resolveDispute(deps, moderator, id, String(Math.floor((m!.amountCents * s.share) / 100) / 100));
+          };
+          await run().catch((e: unknown) => {
+            if (!(e instanceof ConflictError) && !(e instanceof ValidationError)) throw e;
+          });
+          expect(await ledgerViolations(db())).toEqual([]);
+        }
+      }),
+      {
+        numRuns: 4,
+        // Always also this sequence: a release, payouts and every payout outcome.
+        examples: [
+          [
+            [
+              { op: "fund", i: 0, share: 0 },
+              { op: "submit", i: 0, share: 0 },
+              { op: "approve", i: 0, share: 0 },
+              { op: "payout", i: 0, share: 60 },
+              { op: "transfer", i: 1, share: 0 },
+              { op: "payout", i: 0, share: 100 },
+              { op: "transfer", i: 0, share: 0 },
+              { op: "transfer", i: 2, share: 0 },
+            ],
+          ],
+        ],
+      },
+    );
+    expect(await db().select().from(payouts)).not.toHaveLength(0);
+    // An unknown milestone is refused.
+    await expect(
+      db().transaction((tx) =>
+        transitionMilestone(tx, { milestoneId: "00000000-0000-4000-8000-000000000000", event: "approve", actor: { role: "system" }, fees: deps.fees }),
+      ),
+    ).rejects.toThrow("Milestone not found");
+  });
+});
