@@ -140,6 +140,13 @@ export interface AppConfig {
    */
   sseLimits: { perInstance: number; perUser: number };
   /**
+   * Payments (docs/product.md, Payments): the provider (PAYMENTS_PROVIDER test | paystack, default
+   * test), Paystack's secret key and API origin, the platform fee in basis points
+   * (PLATFORM_FEE_PERCENT, default 7.5% = 750) and the VAT number (VAT_NUMBER; when set, 15% VAT
+   * is charged on the fee).
+   */
+  payments: { provider: "test" | "paystack"; paystackSecretKey?: string; paystackBaseUrl: string; feeBps: number; vatNumber?: string };
+  /**
    * Embedded database only: calls waiting for PGlite at most (PGLITE_MAX_QUEUE, 64; 0 no limit);
    * past it a request answers 503 with Retry-After 1 at once (server/db/pglite-gate.ts).
    */
@@ -160,13 +167,6 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   forcePathStyle: boolean;
-  /**
-   * Payments (docs/product.md, Payments): the provider (PAYMENTS_PROVIDER test | paystack, default
-   * test), Paystack's secret key and API origin, the platform fee in basis points
-   * (PLATFORM_FEE_PERCENT, default 7.5% = 750) and the VAT number (VAT_NUMBER; when set, 15% VAT
-   * is charged on the fee).
-   */
-  payments: { provider: "test" | "paystack"; paystackSecretKey?: string; paystackBaseUrl: string; feeBps: number; vatNumber?: string };
 }
 
 export class ConfigError extends Error {}

@@ -62,7 +62,6 @@ const PATH_IDS = {
   message: [UUID, "Message not found"],
   developer: [USER_ID, "Developer not found"],
   user: [USER_ID, "User not found"],
-  message: [UUID, "Message not found"],
   report: [UUID, "Report not found"],
 } as const;
 

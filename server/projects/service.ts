@@ -19,7 +19,7 @@ import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { projects, users } from "../db/schema";
-import { ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
 import { filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";

@@ -116,13 +116,16 @@ export function createTokenAuthenticator(db: Db, perMinute: number = TOKEN_REQUE
           userType: users.userType,
           emailVerified: users.emailVerified,
           isActive: users.isActive,
+          role: users.role,
+          suspendedAt: users.suspendedAt,
           createdAt: users.createdAt,
         })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(eq(apiTokens.tokenHash, hashOf(token)))
         .limit(1);
-      if (!row || !row.isActive) throw new UnauthorizedError("Invalid API token");
+      // A suspended account's tokens stop with its sessions (docs/product.md, Trust and safety).
+      if (!row || !row.isActive || row.suspendedAt) throw new UnauthorizedError("Invalid API token");
       try {
         await limiter.consume(row.tokenId);
       } catch (err) {
@@ -140,6 +143,7 @@ export function createTokenAuthenticator(db: Db, perMinute: number = TOKEN_REQUE
         email: row.email,
         userType: row.userType === "developer" ? "developer" : "client",
         emailVerified: row.emailVerified,
+        role: row.role === "moderator" ? "moderator" : "member",
         createdAt: row.createdAt.toISOString(),
       };
     },

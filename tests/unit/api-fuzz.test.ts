@@ -173,7 +173,7 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     const project = await createProject(t.database.db, client.user, projectInput());
     const spare = await createProject(t.database.db, client.user, projectInput({ title: "A project to close or delete" }));
     const proposal = await submitProposal(domainDeps(t.deps), developer.user, project.id, proposalBody);
-    const { conversation, message } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
+    const { conversation } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
     const moderator = await t.signUp({ email: "fuzz-mod@example.co.za", name: "Fuzz Moderator" });
     await setUserRole(t.database.db, "fuzz-mod@example.co.za", "moderator");
     cookies.moderator = moderator.cookie;
@@ -192,7 +192,6 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     ids.conversation = [conversation.id];
     ids.notification = [notification!.id];
     ids.developer = [developer.user.id, client.user.id];
-    ids.message = [message!.id];
     ids.report = [report!.id];
     ids.file = [file.id];
     ids.width = ["320", "640"];
