@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { reviewVisible } from "../reviews/blind";
-import { and, arrayOverlaps, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_BIO,
   DEFAULT_DEVELOPER_TITLE,
