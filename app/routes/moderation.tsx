@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as Record<string, unknown> | null;
   try {
     const reportId = typeof body?.reportId === "string" ? body.reportId : "";
-    await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason });
+    await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason }, context.deps.sessions);
     const label = MODERATION_ACTION_LABELS[body?.action as ModerationActionName] ?? "Action";
     return redirectWithFlash("/moderation", { type: "success", message: `${label}: done and logged` });
   } catch (err) {

@@ -237,7 +237,7 @@ export function createApiV1(deps: AppDeps) {
     c.header("Cache-Control", "no-store");
     return c.json({ reports: await listOpenReports(deps.db, c.get("user")) });
   });
-  api.post("/moderation/reports/:id/actions", async (c) => c.json(await actOnReport(deps.db, c.get("user"), pathId(c, "report"), await readJson(c))));
+  api.post("/moderation/reports/:id/actions", async (c) => c.json(await actOnReport(deps.db, c.get("user"), pathId(c, "report"), await readJson(c), deps.sessions)));
   api.get("/moderation/log", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ entries: await listModerationLog(deps.db, c.get("user")) });

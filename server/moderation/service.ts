@@ -342,12 +342,20 @@ async function refreshPreview(tx: Tx, messageId: string, text: string | null): P
  * Throws UnauthorizedError, ForbiddenError (not a moderator; a moderator suspending themselves),
  * NotFoundError "Report not found", ValidationError (action does not fit the report),
  * ConflictError (report already handled).
+ * `sessions` is this instance's session cache: a suspended account's cached sessions are dropped
+ * here at once, before the revocation notice reaches the other instances (decision 0024).
  */
-export async function actOnReport(db: Db, user: SessionUser | null, reportId: string, input: unknown): Promise<{ status: ReportStatus }> {
+export async function actOnReport(
+  db: Db,
+  user: SessionUser | null,
+  reportId: string,
+  input: unknown,
+  sessions?: { forgetUser(userId: string): void } | null,
+): Promise<{ status: ReportStatus }> {
   const moderator = requireModerator(user);
   if (!UUID.test(reportId)) throw new NotFoundError("Report not found");
   const { action, reason } = parseInput(moderationActionSchema, input);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for("update");
     if (!report) throw new NotFoundError("Report not found");
     if (action !== "restore" && report.status !== "open") throw new ConflictError("This report has already been handled");
@@ -419,6 +427,8 @@ export async function actOnReport(db: Db, user: SessionUser | null, reportId: st
       await addNotification(tx, report.reporterId, "report_handled", REPORT_HANDLED_NOTICE, "/notifications");
     }
     await tx.insert(moderationLog).values({ moderatorId: moderator.id, action, targetType, targetId, reportId: report.id, reason, createdAt: at });
-    return { status };
+    return { status, suspended: action === "suspend" ? report.targetUserId : null };
   });
+  if (result.suspended) sessions?.forgetUser(result.suspended);
+  return { status: result.status };
 }
