@@ -68,6 +68,7 @@ export function ProjectForm({
   const [step, setStep] = useState(0);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
+  const [uploading, setUploading] = useState(false);
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | undefined;
@@ -352,7 +353,14 @@ export function ProjectForm({
             <Paperclip className="size-4" aria-hidden="true" /> Attachments <span className="font-normal text-slate-500">(optional)</span>
           </p>
           <p className="text-sm text-slate-600">Wireframes, screenshots or documents that explain the app.</p>
-          <AttachmentsField initial={attachments} max={MAX_PROJECT_FILES} onChange={(ids) => setValue("attachments", ids, { shouldValidate: true })} />
+          <AttachmentsField
+            initial={attachments}
+            max={MAX_PROJECT_FILES}
+            onChange={(ids, pending) => {
+              setValue("attachments", ids, { shouldValidate: true });
+              setUploading(pending);
+            }}
+          />
           <FieldError message={errors.attachments?.message ?? errors.attachments?.root?.message} />
         </div>
       </Card>
@@ -368,7 +376,7 @@ export function ProjectForm({
             </Button>
           ) : null}
           {last ? (
-            <Button type="submit" busy={saving}>
+            <Button type="submit" busy={saving} disabled={uploading} title={uploading ? "Wait for the uploads to finish" : undefined}>
               {mode === "create" ? (saving ? "Creating Project..." : "Create Project") : saving ? "Saving Changes..." : "Save Changes"}
               {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
             </Button>
