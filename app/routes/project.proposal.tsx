@@ -183,6 +183,7 @@ function ProposalForm({
   const isTimeline = (TIMELINES as readonly { code: string }[]).some((t) => t.code === defaults.duration);
   const [durationMode, setDurationMode] = useState(defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
   const [days, setDays] = useState(defaults.duration && !isTimeline ? defaults.duration : "");
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     control,
@@ -371,7 +372,10 @@ function ProposalForm({
             <AttachmentsField
               initial={files}
               max={MAX_PROPOSAL_FILES}
-              onChange={(ids) => setValue("attachments", ids, { shouldDirty: true })}
+              onChange={(ids, pending) => {
+                setValue("attachments", ids, { shouldDirty: true });
+                setUploading(pending);
+              }}
               hint="10 MB each: images, PDF, text, Office documents or ZIP."
             />
             <FieldError message={(errors.attachments as { message?: string } | undefined)?.message} />
@@ -379,7 +383,7 @@ function ProposalForm({
 
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
             {editing ? <WithdrawDialog /> : <span />}
-            <Button type="submit" busy={saving} className="w-full sm:w-auto">
+            <Button type="submit" busy={saving} disabled={uploading} className="w-full sm:w-auto">
               {saving ? null : <Send className="size-4" aria-hidden="true" />}
               {saving ? (editing ? "Updating Proposal..." : "Submitting Proposal...") : editing ? "Update Proposal" : "Submit Proposal"}
             </Button>

@@ -1,5 +1,5 @@
 /**
- * No list or search query shape scans the whole projects or developer_profiles table (docs/performance.md):
+ * No list or search query shape scans the whole projects, developer_profiles or files table (docs/performance.md):
  * every query the list functions send is EXPLAINed with enable_seqscan = off over seeded data, so
  * a sequential scan in the plan means no index can serve that shape.
  */
@@ -8,6 +8,7 @@ import { listDevelopers, listTopDevelopers } from "../../server/developers/servi
 import { getProject, listProjects, listSimilarProjects, listUserProjects } from "../../server/projects/service";
 import type { SessionUser } from "../../server/context";
 import { createSavedSearch, listSavedSearches, sweepSavedSearchAlerts } from "../../server/saved-searches/service";
+import { filesOf, listMyFiles, usedBytes } from "../../server/files/service";
 import { seedDemoData } from "../../server/seed/seed";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { createPlanRecorder, seqScans, sorts, type PlanNode } from "../support/plans";
@@ -144,5 +145,13 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
 
   it("top developers use an index", async () => {
     expect(await scannedTables(() => listTopDevelopers(database.db))).toEqual([]);
+  });
+
+  it("a target's files, a user's files and their quota use indexes (docs/product.md, Files)", async () => {
+    const [row] = await database.query<{ id: string; user_id: string }>("select id, user_id from projects limit 1");
+    const files = ["files"];
+    expect(await plans.scannedTables(database, () => filesOf(database.db, "project", [row!.id]), files)).toEqual([]);
+    expect(await plans.scannedTables(database, () => listMyFiles(database.db, row!.user_id), files)).toEqual([]);
+    expect(await plans.scannedTables(database, () => usedBytes(database.db, row!.user_id), files)).toEqual([]);
   });
 });

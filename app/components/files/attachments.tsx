@@ -114,7 +114,8 @@ export function AttachmentsField({
 }: {
   initial?: FileInfo[];
   max: number;
-  onChange: (ids: string[]) => void;
+  /** The uploaded ids in order, and whether an upload is still running (a form should not be sent then). */
+  onChange: (ids: string[], uploading: boolean) => void;
   purpose?: "attachment" | "photo";
   hint?: string;
   /** The file chooser's filter (default: images for photos, anything otherwise; the server decides). */
@@ -129,7 +130,11 @@ export function AttachmentsField({
   }, [onChange]);
 
   useEffect(() => {
-    if (touched.current) report.current(items.flatMap((i) => (i.file ? [i.file.id] : [])));
+    if (touched.current)
+      report.current(
+        items.flatMap((i) => (i.file ? [i.file.id] : [])),
+        items.some((i) => i.xhr),
+      );
   }, [items]);
 
   const update = (key: string, change: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
@@ -219,7 +224,7 @@ export function AttachmentsField({
           onClick={() => input.current?.click()}
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" && !accept ? "Add photos" : "Add files"}
+          <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" && accept === undefined ? "Add photos" : "Add files"}
         </button>
         <span className="text-xs text-slate-500">{hint ?? `Up to ${max} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}</span>
         <input

@@ -36,6 +36,7 @@ export function Composer({
 }) {
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [attaching, setAttaching] = useState(false);
   // A new key remounts the upload field empty after a send.
   const [filesKey, setFilesKey] = useState(0);
@@ -48,6 +49,10 @@ export function Composer({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (busy) return;
+    if (uploading) {
+      setLocalError("Wait for the uploads to finish");
+      return;
+    }
     const parsed = messageSchema.safeParse({ body });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? "Message cannot be empty");
@@ -61,6 +66,7 @@ export function Composer({
       draftKey.current = null;
       setBody("");
       setFiles([]);
+      setUploading(false);
       setAttaching(false);
       setFilesKey((k) => k + 1);
       ref.current?.focus();
@@ -86,8 +92,9 @@ export function Composer({
             max={MAX_MESSAGE_FILES}
             purpose="photo"
             accept=""
-            onChange={(ids) => {
+            onChange={(ids, pending) => {
               setFiles(ids);
+              setUploading(pending);
               draftKey.current = null;
             }}
             hint={`Up to ${MAX_MESSAGE_FILES} files or photos, 10 MB each.`}

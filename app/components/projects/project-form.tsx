@@ -68,6 +68,7 @@ export function ProjectForm({
   const [step, setStep] = useState(0);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
+  const [uploading, setUploading] = useState(false);
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | undefined;
@@ -362,7 +363,14 @@ export function ProjectForm({
             <Paperclip className="size-4" aria-hidden="true" /> Attachments <span className="font-normal text-slate-500">(optional)</span>
           </p>
           <p className="text-sm text-slate-600">Wireframes, screenshots or documents that explain the app.</p>
-          <AttachmentsField initial={attachments} max={MAX_PROJECT_FILES} onChange={(ids) => setValue("attachments", ids, { shouldValidate: true })} />
+          <AttachmentsField
+            initial={attachments}
+            max={MAX_PROJECT_FILES}
+            onChange={(ids, pending) => {
+              setValue("attachments", ids, { shouldValidate: true });
+              setUploading(pending);
+            }}
+          />
           <FieldError message={errors.attachments?.message ?? errors.attachments?.root?.message} />
         </div>
       </Card>
@@ -379,7 +387,7 @@ export function ProjectForm({
           ) : null}
           {last ? (
             // Its own key: React mounts a new button, so the focus on "Next" does not carry over to it.
-            <Button key="final" type="button" busy={saving} onClick={() => void onSubmit()}>
+            <Button key="final" type="button" busy={saving} disabled={uploading} title={uploading ? "Wait for the uploads to finish" : undefined} onClick={() => void onSubmit()}>
               {mode === "create" ? (saving ? "Creating Project..." : "Create Project") : saving ? "Saving Changes..." : "Save Changes"}
               {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
             </Button>

@@ -1,0 +1,113 @@
+/**
+ * docs/product.md, Files in Chromium against the production build: a client attaches five photos
+ * and a PDF in the project wizard (each upload with its own progress bar and a remove button),
+ * removes the PDF, creates the project, and the project page shows the photos as lazy, sized
+ * thumbnails: on a phone nothing larger than the smallest rendition is fetched, and the phone
+ * browse pages stay within the 150 KB JavaScript budget (docs/performance.md).
+ */
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weighPage } from "../../scripts/bench/weight";
+import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
+
+describe("files in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  const photos: string[] = [];
+  let projectPath = "";
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 40, { DEMO_DATA: "off" }), launchBrowser()]);
+    const colours = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c"];
+    for (const [i, colour] of colours.entries()) {
+      const file = path.join(tmpdir(), `buildza-e2e-photo-${stamp}-${i}.jpg`);
+      await writeFile(
+        file,
+        await sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer(),
+      );
+      photos.push(file);
+    }
+    const pdf = path.join(tmpdir(), `buildza-e2e-brief-${stamp}.pdf`);
+    await writeFile(pdf, "%PDF-1.4\n% a brief\n");
+    photos.push(pdf);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("attaches files in the wizard and shows them on the project page", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await register(page, server.url, { name: "Ayanda Client", email: `ayanda.${stamp}@example.co.za`, developer: false });
+    await page.goto(`${server.url}/projects/new`);
+    await page.getByLabel("Project title").fill(`Laundry pickup app ${stamp}`);
+    await page
+      .getByLabel("Project description")
+      .fill("A mobile app for township laundromats in Khayelitsha: customers book a pickup, track the load and pay with SnapScan.");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Standard app with advanced features").click();
+    await page.getByText("Fast turnaround").click();
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Slow the uploads down so each one's progress bar can be seen.
+    await page.route("**/api/v1/files", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Add files" }).click();
+    await (await chooser).setFiles(photos);
+    await expect(page.getByRole("progressbar").count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole("button", { name: /Create Project/ }).isDisabled()).resolves.toBe(true);
+    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 30_000 });
+    await page.getByRole("button", { name: `Remove buildza-e2e-brief-${stamp}.pdf` }).click();
+    await page.getByRole("button", { name: /Create Project/ }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    projectPath = new URL(page.url()).pathname;
+
+    const thumbnails = page.getByRole("group", { name: "Attachments" }).locator("img");
+    await expect(thumbnails.count()).resolves.toBe(5);
+    for (const img of await thumbnails.all()) {
+      expect(await img.getAttribute("loading")).toBe("lazy");
+      expect(await img.getAttribute("width")).toBe("240");
+      expect(await img.getAttribute("srcset")).toMatch(/\/w\/320 320w, .*\/w\/640 640w, .*\/w\/1280 1280w$/);
+    }
+    // The PDF removed before saving is gone from the server too.
+    const mine = await page.evaluate(async () => ((await (await fetch("/api/v1/me/export")).json()) as { files: { name: string }[] }).files.map((f) => f.name));
+    expect(mine.sort()).toEqual(
+      photos
+        .slice(0, 5)
+        .map((p) => path.basename(p))
+        .sort(),
+    );
+    await context.close();
+  });
+
+  it("on a phone, the project page fetches no image larger than it needs, and the browse pages stay within the JS budget", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    const images: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image") images.push(new URL(r.url()).pathname);
+    });
+    await page.goto(server.url + projectPath, { waitUntil: "networkidle" });
+    // Only the smallest renditions, and only lazily (the section is below the description).
+    expect(images.filter((p) => !/\/w\/320$/.test(p))).toEqual([]);
+    await phone.close();
+
+    const weight = await weighPage(server.url, projectPath);
+    expect(weight.imagesNotLazyOrSized).toBe(0);
+    for (const browse of ["/projects", "/developers"]) {
+      const w = await weighPage(server.url, browse);
+      expect(w.jsBytes, `${browse} JS bytes`).toBeLessThanOrEqual(150_000);
+    }
+  });
+});
