@@ -625,3 +625,27 @@ export const apiTokens = pgTable(
     check("api_tokens_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+/**
+ * Messages sent with the /support contact form (docs/product.md, Support): kept so support can
+ * answer and follow up, and emailed to support through the outbox in the same transaction.
+ */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The signed-in sender, if any (kept null when the account is deleted). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("support_messages_created_idx").on(t.createdAt.desc()),
+    index("support_messages_user_idx").on(t.userId),
+    check("support_messages_subject_check", sql`char_length(${t.subject}) between 3 and 120`),
+    check("support_messages_message_check", sql`char_length(${t.message}) between 20 and 5000`),
+  ],
+);

@@ -114,6 +114,8 @@ const FORMS: Record<
   // Signs its callers out: it gets sessions of its own, so the other rows keep theirs in any order.
   "routes/logout.tsx": { who: ANYONE, ownSessions: true },
   "routes/unsubscribe.tsx": { who: ANYONE },
+  // The contact form is for everyone (docs/product.md, Support).
+  "routes/support.tsx": { who: ANYONE, body: { name: "" } },
   "routes/projects.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { title: "x" } },
   "routes/project.edit.tsx": { who: { anonymous: "login", client: 403, developer: 403 }, body: { title: "Taken over" }, params: (f) => ({ id: f.projectId }) },
   "routes/project.tsx": {
