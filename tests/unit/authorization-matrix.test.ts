@@ -99,6 +99,8 @@ const API: Record<string, ApiRow> = {
   "PUT /api/v1/me/email-preferences": { who: SIGNED_IN, body: () => ({ newMessage: "maybe" }) },
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
+  // The OpenAPI document of the API (server/api/openapi.ts) is public.
+  "GET /api/v1/openapi.json": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
 };
 
