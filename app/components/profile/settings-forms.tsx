@@ -15,7 +15,8 @@ import { Card } from "../ui/card";
 import { Field, Input } from "../ui/form";
 
 /** What the /profile action answers: which form it was for, and the outcome. */
-export type SettingsResult = { ok: true; intent: string; message: string; token?: string } | { ok: false; intent: string; message: string; fields?: FieldErrors };
+export type SettingsResult =
+  { ok: true; intent: string; message: string; token?: string } | { ok: false; intent: string; message: string; fields?: FieldErrors };
 
 /** The action's answer for `intent` only (each form on the page handles its own). */
 function useResult(intent: string) {
