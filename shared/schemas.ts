@@ -636,3 +636,19 @@ export const apiTokenSchema = z.object({
   name: plain(requiredText("Token name is required").max(MAX_API_TOKEN_NAME, `Token name must be at most ${MAX_API_TOKEN_NAME} characters`), "Token name"),
 });
 export type ApiTokenInput = z.input<typeof apiTokenSchema>;
+
+/** The /support contact form (docs/product.md, Support): who you are, a subject and the message. */
+export const supportMessageSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  subject: plain(
+    requiredText("Subject is required").min(3, "Subject must be at least 3 characters").max(120, "Subject must be at most 120 characters"),
+    "Subject",
+  ),
+  message: plain(
+    requiredText("Message is required").min(20, "Message must be at least 20 characters").max(5000, "Message must be at most 5000 characters"),
+    "Message",
+    true,
+  ),
+});
+export type SupportMessageInput = z.input<typeof supportMessageSchema>;

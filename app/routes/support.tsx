@@ -1,7 +1,14 @@
-import { Clock, HelpCircle, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { CircleCheck, Clock, HelpCircle, Mail } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { z } from "zod";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";
+import type { supportMessageSchema } from "../../shared/schemas";
 import { ContentPage } from "../components/layout/content-page";
+import { Button } from "../components/ui/button";
+import { Field, Input, Textarea } from "../components/ui/form";
+import { useRouteForm } from "../lib/use-route-form";
+import { useRootData } from "../root";
+import { failure, readBody, retryAfterHeaders, submitSupportMessage } from "./support.server";
 import type { Route } from "./+types/support";
 import { originFrom, seoMeta } from "../lib/seo";
 
@@ -13,6 +20,83 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/support",
     origin: originFrom(matches),
   });
+
+/** A refused message (429) answers with Retry-After. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+/** The contact form: stored and emailed to support (server/support/service.ts), rate limited per client address. */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const body = await readBody(request);
+    await submitSupportMessage({ db: context.deps.db, secret: context.deps.secret }, context.user, body, context.clientAddress);
+    return { ok: true as const };
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/** The form's schema, loaded when the form is first validated. */
+const loadSchema = () => import("../../shared/schemas").then((m) => m.supportMessageSchema);
+
+/** Name, email, subject and message; errors announced on their fields (role=alert, aria-describedby). */
+function ContactForm() {
+  const user = useRootData()?.user;
+  const {
+    register,
+    onSubmit,
+    busy,
+    result,
+    formState: { errors },
+  } = useRouteForm<z.input<typeof supportMessageSchema>>(loadSchema, { name: user?.name ?? "", email: "", subject: "", message: "" }, "/support");
+  if (result?.ok) {
+    return (
+      <div role="status" className="mt-5 flex gap-3 rounded-lg bg-brand-50 p-4 text-slate-800">
+        <CircleCheck className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
+        <p>Thank you. Your message has reached our support team and we will reply by e-mail within one business day.</p>
+      </div>
+    );
+  }
+  const failed = result && result.ok === false && !result.fields ? result.message : null;
+  return (
+    <Form method="post" action="/support" noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-labelledby="contact-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="support-name" label="Your name" error={errors.name?.message}>
+          <Input id="support-name" autoComplete="name" invalid={!!errors.name} aria-describedby="support-name-error" {...register("name")} />
+        </Field>
+        <Field id="support-email" label="Email" error={errors.email?.message}>
+          <Input
+            id="support-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            invalid={!!errors.email}
+            aria-describedby="support-email-error"
+            {...register("email")}
+          />
+        </Field>
+      </div>
+      <Field id="support-subject" label="Subject" error={errors.subject?.message}>
+        <Input id="support-subject" maxLength={120} invalid={!!errors.subject} aria-describedby="support-subject-error" {...register("subject")} />
+      </Field>
+      <Field
+        id="support-message"
+        label="Message"
+        error={errors.message?.message}
+        hint="At least 20 characters. Include links to the project or profile concerned."
+      >
+        <Textarea id="support-message" rows={6} maxLength={5000} invalid={!!errors.message} aria-describedby="support-message-error" {...register("message")} />
+      </Field>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+      <Button type="submit" busy={busy}>
+        {busy ? "Sending..." : "Send message"}
+      </Button>
+    </Form>
+  );
+}
 
 const TOPICS = [
   { to: "/forgot-password", title: "I can't sign in", text: "Reset your password with a one-time link that is valid for one hour." },
@@ -60,6 +144,10 @@ export default function Support() {
               </div>
             </li>
           </ul>
+          <h3 id="contact-form" className="mt-8 text-lg font-semibold text-slate-900">
+            Send us a message
+          </h3>
+          <ContactForm />
           <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm leading-6 text-slate-700">
             <p className="font-medium text-slate-900">Help us help you faster</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-slate-400">

@@ -224,7 +224,7 @@ export const API_DOCS: Record<string, Doc> = {
   "GET /projects": {
     tags: ["Projects"],
     summary: "Browse open projects",
-    description: "Active projects, filtered and sorted, keyset-paged with `cursor` (docs/product.md, Browse).",
+    description: "Active projects, filtered and sorted; pass nextCursor back as cursor for the next page.",
     security: anyone,
     parameters: queryParameters(projectListQuerySchema),
     responses: { 200: json(projectPageOut, "One page of projects"), ...errors(400) },

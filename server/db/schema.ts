@@ -1131,3 +1131,27 @@ export const taxInvoices = pgTable(
     check("tax_invoices_amounts_check", sql`${t.feeCents} > 0 and ${t.vatCents} >= 0`),
   ],
 );
+
+/**
+ * Messages sent with the /support contact form (docs/product.md, Support): kept so support can
+ * answer and follow up, and emailed to support through the outbox in the same transaction.
+ */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The signed-in sender, if any (kept null when the account is deleted). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("support_messages_created_idx").on(t.createdAt.desc()),
+    index("support_messages_user_idx").on(t.userId),
+    check("support_messages_subject_check", sql`char_length(${t.subject}) between 3 and 120`),
+    check("support_messages_message_check", sql`char_length(${t.message}) between 20 and 5000`),
+  ],
+);

@@ -124,6 +124,8 @@ const API: Record<string, ApiRow> = {
   "DELETE /api/v1/me/saved-searches/:id": { who: SIGNED_IN },
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
+  // The OpenAPI document of the API (server/api/openapi.ts) is public.
+  "GET /api/v1/openapi.json": { who: ANYONE },
   "GET /api/v1/events": { who: SIGNED_IN, stream: true },
   // Files (docs/product.md, Files): a JSON body is refused (415) once authorization let it through.
   "POST /api/v1/files": { who: SIGNED_IN, body: () => ({}) },
@@ -155,6 +157,8 @@ const FORMS: Record<
   // Signs its callers out: it gets sessions of its own, so the other rows keep theirs in any order.
   "routes/logout.tsx": { who: ANYONE, ownSessions: true },
   "routes/unsubscribe.tsx": { who: ANYONE },
+  // The contact form is for everyone (docs/product.md, Support).
+  "routes/support.tsx": { who: ANYONE, body: { name: "" } },
   "routes/projects.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { title: "x" } },
   "routes/project.edit.tsx": { who: { anonymous: "login", client: 403, developer: 403 }, body: { title: "Taken over" }, params: (f) => ({ id: f.projectId }) },
   "routes/project.tsx": {
