@@ -11,7 +11,7 @@ export function encodeCursor(values: Array<string | number>): string {
 
 /**
  * Decodes a cursor made by `encodeCursor` and checks each value against `shape`
- * ("number" | "decimal" | "date" | "uuid" | "text"). Throws ValidationError { cursor: "Invalid cursor" },
+ * ("number": an integer column, int4 | "decimal" | "date" | "uuid" | "text"). Throws ValidationError { cursor: "Invalid cursor" },
  * also for what the database would refuse: text with control characters (NUL), and dates other
  * than toISOString's own (a 30 February, a year before 0001) (docs/security.md, bad input).
  */
@@ -35,7 +35,9 @@ export function decodeCursor(cursor: string, shape: ReadonlyArray<CursorPart>): 
   return shape.map((kind, i) => {
     const v = values[i];
     if (kind === "number" || kind === "decimal") {
-      if (typeof v !== "number" || !Number.isFinite(v) || (kind === "number" && !Number.isSafeInteger(v))) throw invalid();
+      if (typeof v !== "number" || !Number.isFinite(v)) throw invalid();
+      // PostgreSQL refuses an integer past int4 compared with an integer column: 400, not 500.
+      if (kind === "number" && (!Number.isSafeInteger(v) || v < -2147483648 || v > 2147483647)) throw invalid();
       return v;
     }
     if (typeof v !== "string" || v.length > 200 || /\p{Cc}/u.test(v)) throw invalid();

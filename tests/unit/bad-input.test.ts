@@ -115,6 +115,11 @@ describe.each(DB_KINDS)("bad input on %s", (kind) => {
       ["/api/v1/projects?search=%00", { search: "Search cannot contain control characters" }],
       ["/api/v1/developers?skills=Flut%00ter", { "skills.0": "A skill cannot contain control characters" }],
       ["/api/v1/notifications?cursor=%00", { cursor: "Invalid cursor" }],
+      // A proposal count past int4 in a most_proposals cursor (PostgreSQL would refuse the comparison).
+      [
+        `/api/v1/projects?sortBy=most_proposals&cursor=${Buffer.from(JSON.stringify([2147483648, "2026-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])).toString("base64url")}`,
+        { cursor: "Invalid cursor" },
+      ],
     ];
     for (const [path, fields] of cases) {
       const res = await call("GET", path);
