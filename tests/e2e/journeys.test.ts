@@ -189,6 +189,44 @@ describe("journeys", () => {
     ]);
   });
 
+  it("the home page shows real counts: each tile's number is what the tile lists; no promised figures or escrow", async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(server.url);
+    for (const [label, query] of [
+      ["Mobile Apps", "platform=mobile"],
+      ["E-commerce", "category=E-commerce"],
+    ] as const) {
+      const tile = visitor.getByRole("link", { name: new RegExp(`^${label}`) });
+      const shown = Number(/(\d+) open projects?/.exec((await tile.textContent()) ?? "")?.[1]);
+      const listed = ((await (await fetch(`${server.url}/api/v1/projects?${query}&limit=1`)).json()) as { total: number }).total;
+      expect({ label, shown }).toEqual({ label, shown: listed });
+    }
+    expect(await visitor.getByText(/^Developers? listed$/).isVisible()).toBe(true);
+    expect(await visitor.getByText("Verified developers").count()).toBe(0);
+    expect(await visitor.getByText(/escrow/i).count()).toBe(0);
+    await visitor.close();
+  });
+
+  it("a visitor gets a next step on a project and a developer profile, and comes back to that page after registering", async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(`${server.url}/developers/${developerId}`);
+    await visitor.getByRole("link", { name: "Sign up to contact" }).click();
+    await visitor.waitForURL(/\/register\?redirectTo=/);
+    const id = await postProject("Visitor check: a booking app for a Knysna B&B");
+    await visitor.goto(`${server.url}/projects/${id}`);
+    await visitor.getByRole("link", { name: "Sign up to send a proposal" }).click();
+    await visitor.waitForURL(/\/register\?type=developer&redirectTo=/);
+    await visitor.getByLabel("Full name").fill("Naledi Visitor");
+    await visitor.getByLabel("Email").fill(`naledi.${stamp}@example.co.za`);
+    await visitor.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await visitor.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await visitor.getByRole("checkbox", { name: /terms and conditions/ }).check();
+    await visitor.getByRole("button", { name: "Create account" }).click();
+    await visitor.waitForURL(`${server.url}/projects/${id}`);
+    await expect.poll(() => visitor.getByRole("link", { name: "Submit Proposal" }).first().isVisible()).toBe(true);
+    await visitor.close();
+  });
+
   it("without JavaScript a wrong password says why the login form came back", async () => {
     const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await noJs.newPage();
