@@ -96,6 +96,13 @@ describe("journeys", () => {
     await client.getByLabel("Target audience").press("Enter");
     await client.waitForTimeout(1000);
     expect(new URL(client.url()).pathname).toBe("/projects/new");
+    // The client's header (at desktop width) has its own links; the wizard is "Post a project", not "Browse Projects".
+    await client.setViewportSize({ width: 1280, height: 900 });
+    const main = client.getByRole("navigation", { name: "Main" });
+    expect(await main.getByRole("link", { name: "Post a project" }).getAttribute("aria-current")).toBe("page");
+    expect(await main.getByRole("link", { name: "Browse Projects" }).getAttribute("aria-current")).toBeNull();
+    expect(await main.getByRole("link", { name: "My projects" }).isVisible()).toBe(true);
+    await client.setViewportSize(PHONE.viewport);
     await client.getByRole("button", { name: "Create Project" }).click();
     await client.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     projectId = new URL(client.url()).pathname.split("/").pop()!;
