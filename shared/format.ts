@@ -106,3 +106,10 @@ const pluralRules = new Intl.PluralRules("en-ZA");
 export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${pluralRules.select(n) === "one" ? singular : plural}`;
 }
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today in Africa/Johannesburg as "2026-11-23" (ISO date; `now` injectable for tests). */
+export function todayIso(now: Date = new Date()): string {
+  return isoDay.format(now);
+}

@@ -86,6 +86,15 @@ describe("journeys", () => {
     await client.getByLabel("Project description").fill("Spaza shop owners order stock from wholesalers on their phones and pay on delivery.");
     await client.getByLabel("Project title").press("Enter");
     await expect.poll(() => client.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Step 2 of 3");
+    // A partial skill and Enter adds the highlighted suggestion; a deadline in the past is refused.
+    await client.getByLabel("Required skills").fill("Flut");
+    await client.getByLabel("Required skills").press("Enter");
+    await expect.poll(() => client.getByRole("list", { name: "Selected skills" }).textContent()).toContain("Flutter");
+    expect(await client.getByRole("list", { name: "Selected skills" }).textContent()).not.toContain("Flut ");
+    await client.getByLabel("Deadline (optional)").fill("2020-01-15");
+    await client.getByRole("button", { name: /Next/ }).click();
+    await expect.poll(() => client.getByText("Deadline cannot be in the past").isVisible()).toBe(true);
+    await client.getByLabel("Deadline (optional)").fill("");
     await client.getByText("R15 000 - R35 000").first().click();
     await client.getByText("1-2 months", { exact: true }).first().click();
     await client.getByLabel("Deadline (optional)").press("Enter");
