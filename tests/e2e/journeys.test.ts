@@ -252,6 +252,16 @@ describe("journeys", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForLoadState("load");
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Invalid email or password" }).isVisible()).toBe(true);
+
+    // Load More is a link to the next page by cursor.
+    for (let i = 0; i < 13; i++) await postProject(`Load more check ${i + 1}: a loyalty app for a Pretoria coffee shop`);
+    await page.goto(`${server.url}/projects`);
+    const firstPage = await page.locator("[data-project-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project-id")));
+    await page.getByRole("link", { name: "Load More Projects" }).click();
+    await page.waitForURL(/cursor=/);
+    const nextPage = await page.locator("[data-project-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project-id")));
+    expect(nextPage.length).toBeGreaterThan(0);
+    expect(nextPage.filter((id) => firstPage.includes(id))).toEqual([]);
     await noJs.close();
   });
 });
