@@ -264,4 +264,12 @@ describe("journeys", () => {
     expect(nextPage.filter((id) => firstPage.includes(id))).toEqual([]);
     await noJs.close();
   });
+
+  it("a client who deletes their account leaves the developer's completed project Completed", async () => {
+    expect((await api(client, `/api/v1/projects/${projectId}/complete`, "POST")).status).toBeLessThan(300);
+    expect((await api(client, "/api/v1/me", "DELETE", { password: TEST_PASSWORD })).status).toBeLessThan(300);
+    await developer.goto(`${server.url}/projects/${projectId}`);
+    await expect.poll(() => developer.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
+    expect(await developer.getByText("Closed", { exact: true }).count()).toBe(0);
+  });
 });
