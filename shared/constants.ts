@@ -112,12 +112,12 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Home page category tiles and where they lead (docs/product.md). */
+/** Home page category tiles and where they lead (docs/product.md); each shows the count of the list it opens. */
 export const HOME_CATEGORY_TILES = [
-  { label: "Mobile Apps", href: "/projects?platform=mobile", count: "150+" },
-  { label: "Web Platforms", href: "/projects?platform=web", count: "200+" },
-  { label: "E-commerce", href: "/projects?category=E-commerce", count: "80+" },
-  { label: "Education Tech", href: "/projects?category=Education", count: "60+" },
+  { label: "Mobile Apps", href: "/projects?platform=mobile" },
+  { label: "Web Platforms", href: "/projects?platform=web" },
+  { label: "E-commerce", href: "/projects?category=E-commerce" },
+  { label: "Education Tech", href: "/projects?category=Education" },
 ] as const;
 
 /** Skill suggestions on the project form (docs/product.md, Constants). */

@@ -122,3 +122,10 @@ export function formatBytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today in Africa/Johannesburg as "2026-11-23" (ISO date; `now` injectable for tests). */
+export function todayIso(now: Date = new Date()): string {
+  return isoDay.format(now);
+}

@@ -41,6 +41,7 @@ import {
   MAX_PROJECT_FILES,
   MAX_PROPOSAL_FILES,
 } from "./constants";
+import { todayIso } from "./format";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
@@ -256,6 +257,8 @@ export const projectSchema = z.object({
   deadline: z
     .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
     .optional()
+    // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
+    .refine((v) => !v || v >= todayIso(), "Deadline cannot be in the past")
     .transform((v) => (v ? v : null)),
   /** Uploaded file ids (POST /api/v1/files), at most MAX_PROJECT_FILES; absent on an edit: unchanged (docs/product.md, Files). */
   attachments: fileIdsSchema(MAX_PROJECT_FILES).optional(),
@@ -365,12 +368,20 @@ export const moderationActionSchema = z.object({
   ),
 });
 
+/**
+ * An optional https:// link. A bare address ("github.com/thabo") is completed with https://
+ * instead of refused (docs/product.md, Journeys); another scheme (http://, javascript:) is refused.
+ */
 const httpsUrl = (label: string) =>
   z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(300, `${label} must be at most 300 characters`)
-    .refine((v) => v === "" || (/^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v) && !CONTROL.test(v)), `${label} must be a valid https:// URL`)
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() && !/^[a-z][a-z0-9+.-]*:/i.test(v.trim()) ? `https://${v.trim()}` : v),
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(300, `${label} must be at most 300 characters`)
+        .refine((v) => v === "" || (/^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v) && !CONTROL.test(v)), `${label} must be a valid https:// URL`),
+    )
     .default("");
 
 const yearMonth = (label: string, required: boolean) =>
@@ -441,7 +452,7 @@ export const developerProfileSchema = z.object({
           id: itemId,
           title: plain(requiredText("Job title is required").max(120, "Job title must be at most 120 characters"), "Job title"),
           company: plain(requiredText("Company is required").max(120, "Company must be at most 120 characters"), "Company"),
-          startDate: yearMonth("Start date", true),
+          startDate: yearMonth("Start date", true).refine((v) => !/^\d{4}-\d{2}$/.test(v) || v <= todayIso().slice(0, 7), "Start date cannot be in the future"),
           endDate: yearMonth("End date", false).default(""),
           description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         })

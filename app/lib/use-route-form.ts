@@ -27,10 +27,9 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<z.ZodTyp
  * A react-hook-form form validated with a shared Zod schema that, once valid, submits the <form>
  * element to the route action (form data, so it also works before hydration). The action's
  * failure is shown on the fields (or as a toast). `busy` is true while a submission to
- * `actionPath` runs. `schema` may be a loader (see lazyResolver). With `inlineMessage` the failure's
- * message is not toasted: the page shows it (FormAlert), so a form posted without JavaScript shows it too.
+ * `actionPath` runs. `schema` may be a loader (see lazyResolver).
  */
-export function useRouteForm<T extends FieldValues>(schema: SchemaSource<T>, defaultValues: DefaultValues<T>, actionPath?: string, inlineMessage = false) {
+export function useRouteForm<T extends FieldValues>(schema: SchemaSource<T>, defaultValues: DefaultValues<T>, actionPath?: string) {
   const result = useActionData() as (ActionFailure | { ok: true; [key: string]: unknown }) | undefined;
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -38,7 +37,7 @@ export function useRouteForm<T extends FieldValues>(schema: SchemaSource<T>, def
     lazyResolver(typeof schema === "function" ? (schema as () => Promise<z.ZodType<unknown, T>>) : () => Promise.resolve(schema)),
   );
   const form = useForm<T>({ resolver, defaultValues });
-  useServerErrors<T>(result && result.ok === false ? result : undefined, form.setError, inlineMessage);
+  useServerErrors<T>(result && result.ok === false ? result : undefined, form.setError);
   const busy = navigation.state !== "idle" && (!actionPath || Boolean(navigation.formAction?.startsWith(actionPath)));
   const onSubmit = form.handleSubmit((_values, event) => {
     void submit(event!.target as HTMLFormElement);

@@ -13,7 +13,7 @@ export interface DeveloperProfileData {
   /** How many reviews the developer has (all of them, not only the ones shown). */
   reviewTotal: number;
   /** What the viewer may do here (docs/product.md, Who may do what). */
-  viewer: { isOwner: boolean; canContact: boolean };
+  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean };
 }
 
 /**
@@ -34,6 +34,6 @@ export async function loadDeveloperProfile(db: Db, id: string, user: SessionUser
     developer,
     reviews,
     reviewTotal: reviews.length < PROFILE_REVIEWS ? reviews.length : Math.max(developer.reviewCount, reviews.length),
-    viewer: { isOwner, canContact: user !== null && !isOwner },
+    viewer: { isOwner, canContact: user !== null && !isOwner, signedIn: user !== null },
   };
 }

@@ -88,6 +88,15 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
+          {!viewer.signedIn ? (
+            // A visitor's next step: register as a client and come back to this profile (docs/product.md, Journeys).
+            <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+              <ButtonLink to={`/register?redirectTo=${encodeURIComponent(`/developers/${developer.id}`)}`} className="w-full sm:w-auto">
+                <MessageSquare className="size-4" aria-hidden="true" />
+                Sign up to contact
+              </ButtonLink>
+            </div>
+          ) : null}
           {viewer.canContact || viewer.isOwner ? (
             <div className="flex shrink-0 flex-col gap-2 sm:items-end">
               {viewer.canContact ? (

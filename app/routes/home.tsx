@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck, FileText, Globe, GraduationCap, MessagesSquare, Rocket, ShoppingCart, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import { HOME_CATEGORY_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from "../../shared/constants";
+import { countLabel } from "../../shared/format";
 import { HeroIllustration } from "../components/home/hero-illustration";
 import { Testimonials } from "../components/home/testimonials";
 import { DeveloperCard } from "../components/developers/developer-card";
@@ -9,7 +10,7 @@ import { useRootData } from "../root";
 import { originFrom, seoMeta } from "../lib/seo";
 import { homeJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/home";
-import { loadTopDevelopers } from "./home.server";
+import { loadHomeNumbers, loadTopDevelopers, type HomeNumbers } from "./home.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = originFrom(matches);
@@ -25,7 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { topDevelopers: await loadTopDevelopers(context.deps.db) };
+  const [topDevelopers, numbers] = await Promise.all([loadTopDevelopers(context.deps.db), loadHomeNumbers(context.deps.db)]);
+  return { topDevelopers, numbers };
 }
 
 const STEPS = [
@@ -53,11 +55,15 @@ const CATEGORY_ICONS = {
   "Education Tech": GraduationCap,
 } as const;
 
-const STATS = [
-  { value: "500+", label: "Projects completed" },
-  { value: "200+", label: "Verified developers" },
-  { value: "24h", label: "To your first proposals" },
-] as const;
+/** The numbers section: real counts from the database (loadHomeNumbers), never a promise. */
+function stats(n: HomeNumbers) {
+  return [
+    { value: n.openProjects, label: n.openProjects === 1 ? "Open project" : "Open projects" },
+    { value: n.developers, label: n.developers === 1 ? "Developer listed" : "Developers listed" },
+    { value: n.completedProjects, label: n.completedProjects === 1 ? "Project completed" : "Projects completed" },
+  ];
+}
+const numberFormat = new Intl.NumberFormat("en-ZA");
 
 /**
  * Home page: hero, how it works, popular categories, top developers (hidden when none qualify),
@@ -66,7 +72,7 @@ const STATS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const user = useRootData()?.user ?? null;
   const signedIn = Boolean(user);
-  const { topDevelopers } = loaderData;
+  const { topDevelopers, numbers } = loaderData;
   const startHref = signedIn ? "/projects/new" : "/register";
 
   return (
@@ -164,7 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <span className="mt-4 font-semibold text-slate-900">{tile.label}</span>
-                    <span className="mt-1 text-sm text-slate-600">{tile.count} projects</span>
+                    {numbers ? <span className="mt-1 text-sm text-slate-600">{countLabel(numbers.tiles[tile.label] ?? 0, "open project")}</span> : null}
                   </Link>
                 </li>
               );
@@ -198,17 +204,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {/* Numbers */}
-      <section aria-label={`${PRODUCT_NAME} in numbers`} className="mx-auto max-w-[1200px] px-4 py-14 sm:px-6">
-        <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-          {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col rounded-xl border border-slate-200 bg-white px-2 py-5 text-center sm:p-6">
-              <dt className="mt-1 text-xs font-medium text-slate-600 sm:text-sm">{stat.label}</dt>
-              <dd className="order-first text-2xl font-bold sm:text-4xl tracking-tight text-brand-700">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {/* Numbers: counted in the database (hidden if counting failed) */}
+      {numbers ? (
+        <section aria-label={`${PRODUCT_NAME} in numbers`} className="mx-auto max-w-[1200px] px-4 py-14 sm:px-6">
+          <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+            {stats(numbers).map((stat) => (
+              <div key={stat.label} className="flex flex-col rounded-xl border border-slate-200 bg-white px-2 py-5 text-center sm:p-6">
+                <dt className="mt-1 text-xs font-medium text-slate-600 sm:text-sm">{stat.label}</dt>
+                <dd className="order-first text-2xl font-bold sm:text-4xl tracking-tight text-brand-700">{numberFormat.format(stat.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       <Testimonials />
 

@@ -44,7 +44,7 @@ export default function Login() {
     busy,
     result,
     formState: { errors },
-  } = useRouteForm<LoginForm>(loadSchema, { email: "", password: "", rememberMe: false }, "/login", true);
+  } = useRouteForm<LoginForm>(loadSchema, { email: "", password: "", rememberMe: false }, "/login");
   const redirectTo = params.get("redirectTo") ?? "";
 
   return (

@@ -177,6 +177,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   <Send className="size-4" aria-hidden="true" />
                   Submit Proposal
                 </ButtonLink>
+              ) : !viewer.signedIn && project.status === "active" ? (
+                // A visitor's next step: register as a developer and come back here (docs/product.md, Journeys).
+                <ButtonLink to={`/register?type=developer&redirectTo=${encodeURIComponent(`/projects/${project.id}`)}`} size="sm" className="w-full sm:w-auto">
+                  <Send className="size-4" aria-hidden="true" />
+                  Sign up to send a proposal
+                </ButtonLink>
               ) : null}
               {myProposal ? (
                 <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 sm:w-auto">

@@ -20,7 +20,7 @@ export interface ProjectsPageData {
 }
 
 /**
- * The first page of projects for the URL query `params`. Invalid parameters are dropped and the
+ * The first page of projects for the URL query `params` (or the page after `cursor`). Invalid parameters are dropped and the
  * rest still applied, so a bad link lists projects instead of failing. A database failure gives
  * an empty page with `failed` set.
  */
@@ -49,9 +49,16 @@ export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise
     sortBy: q.sortBy,
   };
 
+  // `cursor`: the "Load More Projects" link followed without JavaScript shows the next page by itself.
+  const cursor = params.get("cursor");
   let page: ProjectPage;
   try {
-    page = await listProjects(db, query.success ? raw : {});
+    const base = query.success ? raw : {};
+    page = await listProjects(db, cursor ? { ...base, cursor } : base).catch((err: unknown) => {
+      // A stale or forged cursor lists the first page instead.
+      if (cursor && err instanceof ValidationError) return listProjects(db, base);
+      throw err;
+    });
   } catch (error) {
     if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load projects");
     return { projects: [], nextCursor: null, hasMore: false, total: 0, totalCapped: false, filters, failed: true };

@@ -25,7 +25,7 @@ import {
 } from "../components/projects/filters";
 import { SaveSearchButton } from "../components/saved-searches/saved-searches";
 import { ProjectCard, ProjectCardSkeleton, toCardData, type ProjectCardData } from "../components/projects/project-card";
-import { Button, ButtonLink } from "../components/ui/button";
+import { Button, ButtonLink, buttonClass } from "../components/ui/button";
 import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import { canPropose } from "../../shared/policies";
@@ -202,9 +202,18 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
                   Showing {projects.length} of {formatTotal(loaderData.total, loaderData.totalCapped)}
                 </p>
                 {more.hasMore ? (
-                  <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
+                  // A link to the next page by cursor, so it works without JavaScript; with it, the page appends.
+                  <Link
+                    to={`/projects?${new URLSearchParams([...paramsFromFilters(applied, view), ["cursor", more.nextCursor ?? ""]]).toString()}`}
+                    className={buttonClass("secondary", "lg", "w-full sm:w-auto")}
+                    aria-busy={more.loading || undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      void more.loadMore();
+                    }}
+                  >
                     {more.loading ? "Loading..." : "Load More Projects"}
-                  </Button>
+                  </Link>
                 ) : null}
               </div>
             </>

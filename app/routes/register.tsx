@@ -20,8 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["terms"] })) as Record<string, unknown> | null;
   try {
     const { headers, userType } = await registerAccount(context.deps.auth, body, request.headers);
-    // docs/product.md, Screens: developers go to /profile/setup, clients to /dashboard (or where they were going).
-    const to = userType === "developer" ? "/profile/setup" : safeRedirect(body?.redirectTo);
+    // docs/product.md, Screens: developers go to /profile/setup, clients to /dashboard; anyone who came from a
+    // "Sign up to ..." button goes back to that page (docs/product.md, Journeys).
+    const back = typeof body?.redirectTo === "string" && body.redirectTo ? safeRedirect(body.redirectTo) : null;
+    const to = back ?? (userType === "developer" ? "/profile/setup" : safeRedirect(undefined));
     return redirectWithFlash(to, { type: "success", message: "Account created successfully!" }, headers);
   } catch (err) {
     return failure(err);

@@ -108,7 +108,7 @@ describe("core loop", () => {
     // 12 a page; Load More Projects appends the next page by cursor, none twice.
     await page.goto(`${server.url}/projects`);
     await expect.poll(() => page.getByRole("link", { name: "View Details" }).count()).toBe(12);
-    await page.getByRole("button", { name: "Load More Projects" }).click();
+    await page.getByRole("link", { name: "Load More Projects" }).click();
     await expect.poll(() => page.getByRole("link", { name: "View Details" }).count()).toBe(24);
     const hrefs = await page.getByRole("link", { name: "View Details" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(new Set(hrefs).size).toBe(24);

@@ -142,7 +142,9 @@ describe("developers", () => {
     const anon = await newPage();
     await anon.goto(profileUrl);
     await expect.poll(() => anon.getByText("Maize co-op ledger").isVisible()).toBe(true);
-    expect(await anon.getByRole("link", { name: "Contact" }).count()).toBe(0);
+    // A visitor is offered to sign up instead of a Contact button (docs/product.md, Journeys).
+    expect(await anon.getByRole("link", { name: "Contact", exact: true }).count()).toBe(0);
+    expect(await anon.getByRole("link", { name: "Sign up to contact" }).count()).toBe(1);
     await anon.goto(`${server.url}/developers/no-such-developer`);
     await anon.waitForURL(`${server.url}/developers`);
     await expect.poll(() => toast(anon, "Developer not found").isVisible()).toBe(true);

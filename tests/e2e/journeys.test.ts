@@ -86,6 +86,15 @@ describe("journeys", () => {
     await client.getByLabel("Project description").fill("Spaza shop owners order stock from wholesalers on their phones and pay on delivery.");
     await client.getByLabel("Project title").press("Enter");
     await expect.poll(() => client.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Step 2 of 3");
+    // A partial skill and Enter adds the highlighted suggestion; a deadline in the past is refused.
+    await client.getByLabel("Required skills").fill("Flut");
+    await client.getByLabel("Required skills").press("Enter");
+    await expect.poll(() => client.getByRole("list", { name: "Selected skills" }).textContent()).toContain("Flutter");
+    expect(await client.getByRole("list", { name: "Selected skills" }).textContent()).not.toContain("Flut ");
+    await client.getByLabel("Deadline (optional)").fill("2020-01-15");
+    await client.getByRole("button", { name: /Next/ }).click();
+    await expect.poll(() => client.getByText("Deadline cannot be in the past").isVisible()).toBe(true);
+    await client.getByLabel("Deadline (optional)").fill("");
     await client.getByText("R15 000 - R35 000").first().click();
     await client.getByText("1-2 months", { exact: true }).first().click();
     await client.getByLabel("Deadline (optional)").press("Enter");
@@ -96,6 +105,13 @@ describe("journeys", () => {
     await client.getByLabel("Target audience").press("Enter");
     await client.waitForTimeout(1000);
     expect(new URL(client.url()).pathname).toBe("/projects/new");
+    // The client's header (at desktop width) has its own links; the wizard is "Post a project", not "Browse Projects".
+    await client.setViewportSize({ width: 1280, height: 900 });
+    const main = client.getByRole("navigation", { name: "Main" });
+    expect(await main.getByRole("link", { name: "Post a project" }).getAttribute("aria-current")).toBe("page");
+    expect(await main.getByRole("link", { name: "Browse Projects" }).getAttribute("aria-current")).toBeNull();
+    expect(await main.getByRole("link", { name: "My projects" }).isVisible()).toBe(true);
+    await client.setViewportSize(PHONE.viewport);
     await client.getByRole("button", { name: "Create Project" }).click();
     await client.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     projectId = new URL(client.url()).pathname.split("/").pop()!;
@@ -189,6 +205,44 @@ describe("journeys", () => {
     ]);
   });
 
+  it("the home page shows real counts: each tile's number is what the tile lists; no promised figures or escrow", async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(server.url);
+    for (const [label, query] of [
+      ["Mobile Apps", "platform=mobile"],
+      ["E-commerce", "category=E-commerce"],
+    ] as const) {
+      const tile = visitor.getByRole("link", { name: new RegExp(`^${label}`) });
+      const shown = Number(/(\d+) open projects?/.exec((await tile.textContent()) ?? "")?.[1]);
+      const listed = ((await (await fetch(`${server.url}/api/v1/projects?${query}&limit=1`)).json()) as { total: number }).total;
+      expect({ label, shown }).toEqual({ label, shown: listed });
+    }
+    expect(await visitor.getByText(/^Developers? listed$/).isVisible()).toBe(true);
+    expect(await visitor.getByText("Verified developers").count()).toBe(0);
+    expect(await visitor.getByText(/escrow/i).count()).toBe(0);
+    await visitor.close();
+  });
+
+  it("a visitor gets a next step on a project and a developer profile, and comes back to that page after registering", async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(`${server.url}/developers/${developerId}`);
+    await visitor.getByRole("link", { name: "Sign up to contact" }).click();
+    await visitor.waitForURL(/\/register\?redirectTo=/);
+    const id = await postProject("Visitor check: a booking app for a Knysna B&B");
+    await visitor.goto(`${server.url}/projects/${id}`);
+    await visitor.getByRole("link", { name: "Sign up to send a proposal" }).click();
+    await visitor.waitForURL(/\/register\?type=developer&redirectTo=/);
+    await visitor.getByLabel("Full name").fill("Naledi Visitor");
+    await visitor.getByLabel("Email").fill(`naledi.${stamp}@example.co.za`);
+    await visitor.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await visitor.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await visitor.getByRole("checkbox", { name: /terms and conditions/ }).check();
+    await visitor.getByRole("button", { name: "Create account" }).click();
+    await visitor.waitForURL(`${server.url}/projects/${id}`);
+    await expect.poll(() => visitor.getByRole("link", { name: "Submit Proposal" }).first().isVisible()).toBe(true);
+    await visitor.close();
+  });
+
   it("without JavaScript a wrong password says why the login form came back", async () => {
     const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await noJs.newPage();
@@ -198,6 +252,24 @@ describe("journeys", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForLoadState("load");
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Invalid email or password" }).isVisible()).toBe(true);
+
+    // Load More is a link to the next page by cursor.
+    for (let i = 0; i < 13; i++) await postProject(`Load more check ${i + 1}: a loyalty app for a Pretoria coffee shop`);
+    await page.goto(`${server.url}/projects`);
+    const firstPage = await page.locator("[data-project-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project-id")));
+    await page.getByRole("link", { name: "Load More Projects" }).click();
+    await page.waitForURL(/cursor=/);
+    const nextPage = await page.locator("[data-project-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project-id")));
+    expect(nextPage.length).toBeGreaterThan(0);
+    expect(nextPage.filter((id) => firstPage.includes(id))).toEqual([]);
     await noJs.close();
+  });
+
+  it("a client who deletes their account leaves the developer's completed project Completed", async () => {
+    expect((await api(client, `/api/v1/projects/${projectId}/complete`, "POST")).status).toBeLessThan(300);
+    expect((await api(client, "/api/v1/me", "DELETE", { password: TEST_PASSWORD })).status).toBeLessThan(300);
+    await developer.goto(`${server.url}/projects/${projectId}`);
+    await expect.poll(() => developer.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
+    expect(await developer.getByText("Closed", { exact: true }).count()).toBe(0);
   });
 });

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "../../server/errors";
 import { getProject, updateProject } from "../../server/projects/service";
-import { countLabel } from "../../shared/format";
+import { countLabel, todayIso } from "../../shared/format";
 import { projectEditRefusal } from "../../shared/policies";
-import { changePasswordSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
+import { changePasswordSchema, developerProfileSchema, projectSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeHire, makeProject } from "../support/factories";
@@ -52,6 +52,20 @@ describe("password confirmation", () => {
         terms: true,
       }).success,
     ).toBe(true);
+  });
+});
+
+describe("form input", () => {
+  it("completes a bare link with https://, refuses other schemes, a past deadline and a future start date", () => {
+    const profile = developerProfileSchema.parse({ links: { github: "github.com/thabo", linkedin: "", website: "" } });
+    expect(profile.links.github).toBe("https://github.com/thabo");
+    expect(developerProfileSchema.safeParse({ links: { website: "http://example.co.za" } }).success).toBe(false);
+    expect(developerProfileSchema.safeParse({ links: { website: "javascript:alert(1)" } }).success).toBe(false);
+    const base = { title: "Clinic app", description: "x".repeat(60), platform: "mobile", budgetRange: "R5000-R15000", timeline: "1-2" };
+    expect(projectSchema.safeParse({ ...base, deadline: "2020-01-01" }).error?.issues[0]?.message).toBe("Deadline cannot be in the past");
+    expect(projectSchema.safeParse({ ...base, deadline: todayIso() }).success).toBe(true);
+    const future = developerProfileSchema.safeParse({ experience: [{ title: "Developer", company: "Takealot", startDate: "2999-01" }] });
+    expect(future.error?.issues[0]?.message).toBe("Start date cannot be in the future");
   });
 });
 

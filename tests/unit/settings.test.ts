@@ -121,7 +121,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
         [{ hourlyRate: "abc" }, { hourlyRate: "Hourly rate must be a number" }],
         [{ skills: ["Flutter", "flutter"] }, { skills: "A skill cannot be added twice" }],
         [{ links: { github: "http://github.com/x", linkedin: "", website: "" } }, { "links.github": "GitHub link must be a valid https:// URL" }],
-        [{ links: { github: "", linkedin: "linkedin.com/in/x", website: "" } }, { "links.linkedin": "LinkedIn link must be a valid https:// URL" }],
+        [{ links: { github: "", linkedin: "http://linkedin.com/in/x", website: "" } }, { "links.linkedin": "LinkedIn link must be a valid https:// URL" }],
         [
           { portfolio: [{ title: "", link: "ftp://x" }] },
           { "portfolio.0.title": "Project title is required", "portfolio.0.link": "Project link must be a valid https:// URL" },

@@ -76,5 +76,5 @@ export function useLoadMore<T extends { id: string }>({
     target?.focus({ preventScroll: true });
   }, [current.extra]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return { items: [...first.items, ...current.extra], hasMore: current.hasMore, loading: current.loading, loadMore, listRef };
+  return { items: [...first.items, ...current.extra], hasMore: current.hasMore, nextCursor: current.nextCursor, loading: current.loading, loadMore, listRef };
 }

@@ -26,7 +26,7 @@ export function RatingSummary({ rating, reviewCount }: { rating: number; reviewC
     return (
       <span className="inline-flex items-center gap-1">
         <Badge tone="green">New</Badge>
-        <span className="sr-only">No reviews yet</span>
+        <span className="sr-only"> developer, not rated yet</span>
       </span>
     );
   return (

@@ -10,7 +10,7 @@ const TESTIMONIALS = [
   },
   {
     quote:
-      "The escrow system gave us real peace of mind. Payment was released milestone by milestone, so we never paid for work we had not seen running on our own phones.",
+      "Our developer's proposal split the work into milestones with an amount for each, and we agreed every change in the project's messages. We always knew what the next payment was for.",
     name: "Pieter van der Merwe",
     role: "Operations Manager, Boland Logistics",
     city: "Stellenbosch, Western Cape",

@@ -9,7 +9,7 @@ import { Dialog, DropdownMenu } from "radix-ui";
 import { useRealtime } from "../../lib/realtime";
 import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
-import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
+import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
 
 /** Initial-letter avatar circle (docs/product.md: avatars are initial letters). */
 export function Avatar({ name }: { name: string }) {
@@ -90,9 +90,27 @@ function mobileNavClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-function MobileLink({ to, icon, children, onNavigate }: { to: string; icon?: ReactNode; children: ReactNode; onNavigate: () => void }) {
+function MobileLink({
+  to,
+  icon,
+  children,
+  onNavigate,
+  current,
+}: {
+  to: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  onNavigate: () => void;
+  /** Overrides NavLink's own prefix match (navActive). */
+  current?: boolean;
+}) {
   return (
-    <NavLink to={to} className={mobileNavClass} onClick={onNavigate}>
+    <NavLink
+      to={to}
+      className={(state) => mobileNavClass(current === undefined ? state : { ...state, isActive: current })}
+      aria-current={current === undefined ? undefined : current ? "page" : false}
+      onClick={onNavigate}
+    >
       {icon}
       {children}
     </NavLink>
@@ -136,8 +154,8 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
                 </div>
               </div>
             ) : null}
-            {NAV_LINKS.map((link) => (
-              <MobileLink key={link.to} to={link.to} onNavigate={close}>
+            {navLinksFor(user).map((link) => (
+              <MobileLink key={link.to} to={link.to} current={navActive(link.to, location.pathname, location.search)} onNavigate={close}>
                 {link.label}
               </MobileLink>
             ))}

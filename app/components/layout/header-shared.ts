@@ -12,6 +12,32 @@ export const NAV_LINKS = [
   { to: "/how-it-works", label: "How It Works" },
 ] as const;
 
+/**
+ * A signed-in client's own links (docs/product.md, Journeys): their projects and the wizard. `wide`:
+ * the desktop bar has room for them from 1280 px (under 1024 px they are in the menu sheet).
+ */
+const CLIENT_LINKS = [
+  { to: "/dashboard?projects=all", label: "My projects", wide: true },
+  { to: "/projects/new", label: "Post a project", wide: true },
+] as const;
+
+/** The header's main links for `user`: clients also get "My projects" and "Post a project". */
+export function navLinksFor(user: HeaderUser | null): ReadonlyArray<{ to: string; label: string; wide?: boolean }> {
+  return user?.userType === "client" ? [...NAV_LINKS, ...CLIENT_LINKS] : NAV_LINKS;
+}
+
+/**
+ * Whether the link to `to` marks the page at `pathname` (and `search`) as current: a section and
+ * the pages under it, except that /projects/new belongs to "Post a project", not "Browse Projects",
+ * and "My projects" is only the dashboard's list of all projects.
+ */
+export function navActive(to: string, pathname: string, search = ""): boolean {
+  const [path, query] = to.split("?") as [string, string | undefined];
+  if (query) return pathname === path && new URLSearchParams(search).toString().includes(query);
+  if (path === "/projects" && pathname === "/projects/new") return false;
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
 /** The name shown for a signed-in user (docs/product.md: falls back to "User"). */
 export function displayName(user: HeaderUser) {
   return user.name.trim() || "User";

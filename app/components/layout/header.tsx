@@ -1,10 +1,10 @@
 import { Bell, ChevronDown, Menu, MessageSquare, Search } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
-import { displayName, iconButtonClass, NAV_LINKS, userTriggerClass, type HeaderUser } from "./header-shared";
+import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
 
 export type { HeaderUser } from "./header-shared";
 
@@ -15,7 +15,7 @@ const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m
 const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
 
 function desktopNavClass({ isActive }: { isActive: boolean }) {
-  return `flex min-h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors ${
+  return `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors ${
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 }
@@ -77,16 +77,25 @@ function MobileMenuPlaceholder() {
  */
 export function Header({ user }: { user: HeaderUser | null }) {
   const { counts } = useRealtime();
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-2 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={desktopNavClass}>
-              {link.label}
-            </NavLink>
-          ))}
+          {navLinksFor(user).map((link) => {
+            const current = navActive(link.to, location.pathname, location.search);
+            return (
+              <Link
+                key={link.to}
+                to={link.to}
+                className={`${desktopNavClass({ isActive: current })} ${link.wide ? "hidden xl:flex" : ""}`}
+                aria-current={current ? "page" : undefined}
+              >
+                {link.label}
+              </Link>
+            );
+          })}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {user ? (

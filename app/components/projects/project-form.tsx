@@ -15,7 +15,7 @@ import {
   PROJECT_SKILL_SUGGESTIONS,
   TIMELINES,
 } from "../../../shared/constants";
-import { budgetRangeLabel } from "../../../shared/format";
+import { budgetRangeLabel, todayIso } from "../../../shared/format";
 import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
@@ -107,6 +107,12 @@ export function ProjectForm({
   const budgetRange = watch("budgetRange");
   const timeline = watch("timeline");
   const last = step === PROJECT_WIZARD_STEPS.length - 1;
+  // Suggestions filter as the skill is typed; the first match is the one Enter adds.
+  const typed = skillDraft.trim().toLowerCase();
+  const suggestions = PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s) && (!typed || s.toLowerCase().includes(typed)));
+  const highlighted = typed
+    ? (suggestions.find((s) => s.toLowerCase() === typed) ?? suggestions.find((s) => s.toLowerCase().startsWith(typed)) ?? suggestions[0])
+    : undefined;
 
   // Moving between steps moves focus to the new step's heading, which screen readers announce.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -286,7 +292,7 @@ export function ProjectForm({
               <FieldError id="timeline-error" message={errors.timeline?.message} />
             </fieldset>
             <Field id="deadline" label="Deadline (optional)" error={errors.deadline?.message} hint="Leave empty for a flexible timeline.">
-              <Input id="deadline" type="date" className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
+              <Input id="deadline" type="date" min={todayIso()} className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
             </Field>
             <div className="space-y-2">
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
@@ -311,10 +317,12 @@ export function ProjectForm({
                   placeholder="Type a skill and press Enter"
                   value={skillDraft}
                   onChange={(e) => setSkillDraft(e.target.value)}
+                  aria-describedby={highlighted ? "skill-highlighted" : undefined}
                   onKeyDown={(e) => {
                     if (e.key === "Enter") {
                       e.preventDefault();
-                      addSkill(skillDraft);
+                      // A partial word ("Flut") picks the highlighted suggestion ("Flutter").
+                      addSkill(highlighted ?? skillDraft);
                     }
                   }}
                 />
@@ -323,7 +331,12 @@ export function ProjectForm({
                 </Button>
               </div>
               <FieldError message={skillError ?? errors.skills?.message} />
-              <SkillSuggestions skills={PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s))} onAdd={addSkill} />
+              {highlighted ? (
+                <p id="skill-highlighted" className="text-xs text-slate-600">
+                  Enter adds <span className="font-medium text-brand-700">{highlighted}</span>
+                </p>
+              ) : null}
+              <SkillSuggestions skills={suggestions} highlighted={highlighted} onAdd={addSkill} />
             </div>
           </>
         ) : null}

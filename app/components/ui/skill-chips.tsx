@@ -26,8 +26,8 @@ export function SkillChipList({ skills, label, onRemove }: { skills: string[]; l
   );
 }
 
-/** Suggested skills, each a button named by the skill that adds it. */
-export function SkillSuggestions({ skills, onAdd }: { skills: readonly string[]; onAdd: (skill: string) => void }) {
+/** Suggested skills, each a button named by the skill that adds it; `highlighted` is the one Enter in the input adds. */
+export function SkillSuggestions({ skills, onAdd, highlighted }: { skills: readonly string[]; onAdd: (skill: string) => void; highlighted?: string }) {
   return (
     <div>
       <p className="mb-2 text-xs text-slate-600">Suggestions</p>
@@ -37,7 +37,9 @@ export function SkillSuggestions({ skills, onAdd }: { skills: readonly string[];
             key={s}
             type="button"
             onClick={() => onAdd(s)}
-            className="inline-flex min-h-9 items-center gap-1 rounded-full border border-slate-300 bg-white px-3 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700"
+            className={`inline-flex min-h-9 items-center gap-1 rounded-full border bg-white px-3 text-sm hover:border-brand-600 hover:text-brand-700 ${
+              s === highlighted ? "border-brand-600 text-brand-700 ring-1 ring-brand-600" : "border-slate-300 text-slate-700"
+            }`}
           >
             <Plus className="size-3.5" aria-hidden="true" /> {s}
           </button>
