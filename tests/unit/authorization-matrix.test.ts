@@ -135,8 +135,6 @@ const API: Record<string, ApiRow> = {
   "DELETE /api/v1/files/:id": { who: OWNER_ONLY },
   "DELETE /api/v1/messages/:id": { who: OWNER_ONLY },
   // Authorised by the provider's signature over the body, not a session: unsigned is 401 for everyone.
-  // The API description is public (docs/product.md, Public API).
-  "GET /api/v1/openapi.json": { who: { anonymous: "ok", client: "ok", developer: "ok" } },
   "POST /api/v1/payments/webhooks/:provider": { who: { anonymous: 401, client: 401, developer: 401 }, body: () => ({ event: "charge.success" }) },
 };
 
