@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { VerifyBanner } from "./components/layout/verify-banner";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 
@@ -28,7 +29,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
-  const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
+  const user = context.user
+    ? { id: context.user.id, name: context.user.name, userType: context.user.userType, emailVerified: context.user.emailVerified, email: context.user.email }
+    : null;
   const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
   return data({ user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
@@ -63,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
           <Header user={root?.user ?? null} />
+          {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -33,5 +33,6 @@ export default [
   route("success-stories", "routes/success-stories.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("moderation", "routes/moderation.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

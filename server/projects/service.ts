@@ -3,6 +3,7 @@
  * session user where it matters); they validate with the shared schemas and throw typed errors
  * (server/errors.ts). Pages and the JSON API both call these.
  */
+import { checkUnverifiedLimit } from "../auth/verification";
 import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import { PROJECT_LOCATION, SIMILAR_PROJECTS_LIMIT, type ProjectSort, type ProjectStatus } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
@@ -134,6 +135,7 @@ function toRow(data: ProjectData) {
 export async function createProject(db: Db, user: SessionUser | null, input: unknown): Promise<Project> {
   const owner = requireUser(user);
   const data = parseInput(projectSchema, input);
+  await checkUnverifiedLimit(db, owner, "projects");
   const [row] = await db
     .insert(projects)
     .values({ ...toRow(data), userId: owner.id, location: PROJECT_LOCATION, status: "active" })

@@ -144,6 +144,8 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // The verification link's button needs no session (the signed token is the permission).
+  "routes/verify-email.tsx": { who: ANYONE, body: { token: "not-a-token" } },
   // Moderators only (docs/product.md, Trust and safety); the page itself: tests/unit/moderation.test.ts.
   "routes/moderation.tsx": {
     who: { anonymous: "login", client: 403, developer: 403 },

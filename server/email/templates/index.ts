@@ -3,10 +3,11 @@
  * origin and its own data, and returns the subject and text (docs/product.md, Emails).
  */
 import type { RenderedEmail } from "./html";
+import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
 
-export { passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export { emailVerificationEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
 export type { RenderedEmail };
