@@ -85,6 +85,7 @@ const API: Record<string, ApiRow> = {
   "POST /api/v1/proposals/:id/shortlist": { who: OWNER_ONLY },
   "POST /api/v1/proposals/:id/decline": { who: OWNER_ONLY },
   "POST /api/v1/proposals/:id/accept": { who: OWNER_ONLY },
+  "GET /api/v1/clients/:id": { who: ANYONE },
   "GET /api/v1/developers": { who: ANYONE },
   "GET /api/v1/developers/top": { who: ANYONE },
   "GET /api/v1/developers/:id": { who: ANYONE },
@@ -252,6 +253,7 @@ describe("authorization matrix", () => {
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
       .replace("/developers/:id", () => `/developers/${f.developerId}`)
       .replace("/users/:id", () => `/users/${f.developerId}`)
+      .replace("/clients/:id", () => `/clients/${ownerId}`)
       .replace("/messages/:id", () => `/messages/${f.messageId}`)
       .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000");
 
