@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
+import { VerifyBanner } from "./components/layout/verify-banner";
 import type { Route } from "./+types/root";
 
 import { Footer } from "./components/layout/footer";
@@ -33,7 +34,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
-  const user = context.user ? { id: context.user.id, name: context.user.name, userType: context.user.userType } : null;
+  const user = context.user
+    ? { id: context.user.id, name: context.user.name, userType: context.user.userType, emailVerified: context.user.emailVerified, email: context.user.email }
+    : null;
   const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
   return data(
     { user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId, origin: context.deps.config.appUrl },
@@ -72,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
           <Header user={root?.user ?? null} />
+          {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -16,6 +16,7 @@ export default [
   route("projects/:id/proposal", "routes/project.proposal.tsx"),
   route("developers", "routes/developers.tsx"),
   route("developers/:id", "routes/developer.tsx"),
+  route("clients/:id", "routes/client.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/setup", "routes/profile.setup.tsx"),
   route("profile/export", "routes/profile.export.tsx"),
@@ -36,5 +37,6 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("api/docs", "routes/api-docs.tsx"),
   route("moderation", "routes/moderation.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -193,6 +193,15 @@ export const SESSION_REMEMBER_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_SHORT_SECONDS = 60 * 60 * 24;
 /** Password reset link lifetime in seconds (docs/product.md: 1 hour). */
 export const RESET_LINK_SECONDS = 60 * 60;
+/** An email verification link is valid this long (docs/product.md, Trust and safety). */
+export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
+/**
+ * What an account whose email is not verified may do per 24 hours (docs/product.md, Trust and
+ * safety): post projects, send proposals, start conversations. Verifying lifts the limits.
+ */
+export const UNVERIFIED_DAILY_LIMITS = { projects: 3, proposals: 10, conversations: 10 } as const;
+/** Verification emails: at most this many an hour per account, and one a minute. */
+export const VERIFY_EMAILS_PER_HOUR = 3;
 
 export const PRODUCT_NAME = "BuildZA";
 export const PRODUCT_TAGLINE = "Hire app developers in South Africa";

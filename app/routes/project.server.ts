@@ -5,7 +5,8 @@ import { NotFoundError } from "../../server/errors";
 import { findMyProposal, listProjectProposals, type Proposal } from "../../server/proposals/service";
 import { reviewState } from "../../server/reviews/service";
 import { proposalRefusal } from "../../shared/policies";
-import { getProjectClient, getVisibleProject, listSimilarProjects, type Project } from "../../server/projects/service";
+import { getClientReputation, type ClientReputation } from "../../server/clients/reputation";
+import { getVisibleProject, listSimilarProjects, type Project } from "../../server/projects/service";
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
 import { log } from "../../server/log";
@@ -29,7 +30,20 @@ export interface SimilarProject {
 export interface ProjectDetail {
   project: Project;
   /** The owner's public facts; null if they could not be read. */
-  client: { name: string; verified: boolean; memberSinceYear: number; projectsPosted: number } | null;
+  client: {
+    id: string;
+    name: string;
+    verified: boolean;
+    memberSinceYear: number;
+    projectsPosted: number;
+    /** Developers' visible reviews of the client (server/clients/reputation.ts). */
+    rating: number;
+    reviewCount: number;
+    hires: number;
+    hireRate: number | null;
+    completedProjects: number;
+    payment: ClientReputation["payment"];
+  } | null;
   similar: SimilarProject[];
   /** What the viewer may do here (docs/product.md, Who may do what). */
   viewer: { signedIn: boolean; isOwner: boolean; canPropose: boolean; canReport: boolean; canContact: boolean };
@@ -61,7 +75,7 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     throw error;
   }
   const [client, similar] = await Promise.all([
-    getProjectClient(db, project.userId).catch((error: unknown) => {
+    getClientReputation(db, project.userId).catch((error: unknown) => {
       if (!(error instanceof NotFoundError)) log().error({ err: error }, "Failed to load the project's client");
       return null;
     }),
@@ -81,7 +95,19 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
   return {
     project,
     client: client
-      ? { name: client.name, verified: client.verified, memberSinceYear: yearOf(client.memberSince), projectsPosted: client.projectsPosted }
+      ? {
+          id: client.id,
+          name: client.name,
+          verified: client.emailVerified,
+          memberSinceYear: yearOf(client.memberSince),
+          projectsPosted: client.projectsPosted,
+          rating: client.rating,
+          reviewCount: client.reviewCount,
+          hires: client.hires,
+          hireRate: client.hireRate,
+          completedProjects: client.completedProjects,
+          payment: client.payment,
+        }
       : null,
     similar: similar.map(({ id, title, budgetMin, budgetMax, skills }) => ({ id, title, budgetMin, budgetMax, skills })),
     viewer: {

@@ -307,7 +307,16 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 >
                   {client.name.trim().charAt(0).toUpperCase() || "?"}
                 </span>
-                <p className="min-w-0 break-words font-medium text-slate-900">{client.name}</p>
+                <div className="min-w-0">
+                  <Link to={`/clients/${client.id}`} className="break-words font-medium text-slate-900 underline-offset-2 hover:underline">
+                    {client.name}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    {client.reviewCount > 0
+                      ? `${client.rating.toFixed(1)} stars from ${client.reviewCount} developer review${client.reviewCount === 1 ? "" : "s"}`
+                      : "No reviews from developers yet"}
+                  </p>
+                </div>
               </div>
             ) : null}
             <ul className="space-y-2.5 text-sm text-slate-700">
@@ -328,6 +337,15 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   <li className="flex items-center gap-2.5">
                     <Briefcase className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
                     Projects posted: {client.projectsPosted}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <Briefcase className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    Hires: {client.hires}
+                    {client.hireRate !== null ? ` (${client.hireRate}% hire rate)` : ""}
+                  </li>
+                  <li className="flex items-center gap-2.5">
+                    <BadgeCheck className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                    Completed projects: {client.completedProjects}
                   </li>
                 </>
               ) : null}

@@ -33,6 +33,7 @@ import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
 import { cancelHire, closeProject, completeProject, deleteProject } from "../projects/lifecycle";
 import { createReview } from "../reviews/service";
+import { getClientReputation, listClientReviews } from "../clients/reputation";
 import { actOnReport, listModerationLog, listOpenReports, reportMessage, reportProfile } from "../moderation/service";
 import {
   acceptProposal,
@@ -62,6 +63,7 @@ const PATH_IDS = {
   message: [UUID, "Message not found"],
   developer: [USER_ID, "Developer not found"],
   user: [USER_ID, "User not found"],
+  client: [USER_ID, "Client not found"],
   report: [UUID, "Report not found"],
 } as const;
 
@@ -281,6 +283,12 @@ export function createApiV1(deps: AppDeps) {
   api.get("/developers/:id/reviews", async (c) => {
     const developer = await getDeveloper(deps.db, pathId(c, "developer"));
     return c.json({ reviews: await listDeveloperReviews(deps.db, developer.id) });
+  });
+
+  // A client's record and the reviews developers wrote (docs/product.md, Trust and safety).
+  api.get("/clients/:id", async (c) => {
+    const client = await getClientReputation(deps.db, pathId(c, "client"));
+    return c.json({ client, reviews: await listClientReviews(deps.db, client.id) });
   });
 
   api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query())));

@@ -11,12 +11,12 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq, ne } from "drizzle-orm";
-import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS } from "../../shared/constants";
+import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS, VERIFY_LINK_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
-import { passwordResetEmail } from "../email/templates";
+import { emailVerificationEmail, passwordResetEmail } from "../email/templates";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
 import { answerWithoutTokens, beforeAuthEndpoint, DISABLED_AUTH_PATHS } from "./guard";
@@ -149,6 +149,17 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       async onPasswordReset({ user }) {
         // The link used is consumed; any other one of the account stops working too.
         await db.delete(verifications).where(eq(verifications.value, user.id));
+      },
+    },
+    emailVerification: {
+      // Sign-up queues it (after the sign-up transaction commits); a new account can still post
+      // at once, within the unverified limits (docs/product.md, Trust and safety).
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        // Our own /verify-email page (better-auth's HTTP endpoint stays closed, guard.ts).
+        const url = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        await enqueueEmail(db, { template: "email-verification", to: user.email, toUserId: user.id, ...emailVerificationEmail({ name: user.name, url }) });
       },
     },
     session: {

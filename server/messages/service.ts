@@ -5,6 +5,7 @@
  * numbers is the order of commits: a client that has seen message n catches up with `after=n`
  * without missing or repeating one. Every change publishes a real-time event on commit.
  */
+import { checkUnverifiedLimit } from "../auth/verification";
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
@@ -279,6 +280,7 @@ export async function startConversation(
     return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
   }
   if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  await checkUnverifiedLimit(db, me, "conversations");
   const body = data.body;
   const [a, b] = pair(me.id, target.recipient.id);
   // The conversation and its first message commit together: a first message refused (the send

@@ -3,6 +3,7 @@
  * session user where it matters); they validate with the shared schemas and throw typed errors
  * (server/errors.ts). Pages and the JSON API both call these.
  */
+import { checkUnverifiedLimit } from "../auth/verification";
 import { and, arrayOverlaps, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql, sum, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   MAX_PROJECT_FILES,
@@ -157,6 +158,7 @@ export async function createProject(db: Db, user: SessionUser | null, input: unk
     const attached = await setAttachments(tx, owner.id, "project", row!.id, data.attachments ?? [], { max: MAX_PROJECT_FILES, field: "attachments" });
     return { ...toProject(row!), attachments: attached.map(toFileInfo) };
   });
+  await checkUnverifiedLimit(db, owner, "projects");
 }
 
 /** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */

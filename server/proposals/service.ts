@@ -6,6 +6,7 @@
  * hire exactly one developer (docs/decisions/0006-proposals-locking.md). Notices and emails are
  * written in the same transaction (the email outbox sends them after commit).
  */
+import { checkUnverifiedLimit } from "../auth/verification";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { MAX_PROPOSAL_FILES, TIMELINES, type ProjectStatus } from "../../shared/constants";
 import { countLabel, formatRand } from "../../shared/format";
@@ -159,6 +160,7 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
     const project = await lockProject(tx, projectId);
     const refusal = proposalRefusal(developer, project);
     if (refusal) throw refusalError(refusal);
+    await checkUnverifiedLimit(tx, developer, "proposals");
     const inserted = await tx
       .insert(proposals)
       .values({

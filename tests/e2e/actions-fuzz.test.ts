@@ -92,6 +92,9 @@ const ROUTES: Route[] = [
     who: ["anonymous", "client", "moderator", "moderator"],
   },
   { method: "GET", path: "/moderation", who: ["anonymous", "developer", "moderator"] },
+  { method: "POST", path: "/verify-email", body: { token: "abcdefghijklmnopqrstuvwx" } },
+  { method: "POST", path: "/verify-email", body: { intent: "resend", redirectTo: "/dashboard" } },
+  { method: "GET", path: "/verify-email", query: { token: "abc" } },
   // Loaders of pages with ids and queries in their address.
   { method: "GET", path: "/projects/:project" },
   { method: "GET", path: "/projects/:project/edit" },

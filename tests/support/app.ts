@@ -3,6 +3,8 @@
  * mailer that keeps messages in memory (and can be made to fail), and the email outbox sent on
  * demand (`flushEmails`).
  */
+import { and, eq, sql } from "drizzle-orm";
+import { emailOutbox, users } from "../../server/db/schema";
 import { registerAccount } from "../../server/auth/accounts";
 import { createAuth } from "../../server/auth/auth";
 import { createAuthLimits, type LimitsPolicy } from "../../server/auth/limits";
@@ -42,8 +44,18 @@ export interface TestApp {
   mailDown: boolean;
   /** Sends every email of the outbox due at `now` (default the current time); returns the counts. */
   flushEmails(now?: Date): Promise<{ sent: number; failed: number }>;
-  /** Registers a user; returns the Cookie header value and the session user. */
-  signUp(options: { email: string; name?: string; userType?: "client" | "developer"; password?: string }): Promise<{ cookie: string; user: SessionUser }>;
+  /**
+   * Registers a user; returns the Cookie header value and the session user. The account's email
+   * is verified (and its verification email dropped from the outbox) unless `verified: false`, so
+   * tests of other features see neither the unverified limits nor an extra email.
+   */
+  signUp(options: {
+    email: string;
+    name?: string;
+    userType?: "client" | "developer";
+    password?: string;
+    verified?: boolean;
+  }): Promise<{ cookie: string; user: SessionUser }>;
   close(): Promise<void>;
 }
 
@@ -160,11 +172,13 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
       name = "Test User",
       userType = "client",
       password = TEST_PASSWORD,
+      verified = true,
     }: {
       email: string;
       name?: string;
       userType?: "client" | "developer";
       password?: string;
+      verified?: boolean;
     }) {
       // The domain function, as the register page uses it (better-auth's HTTP endpoint is rate-limited).
       const { headers } = await registerAccount(
@@ -173,6 +187,14 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
         new Headers({ origin: APP_URL }),
       );
       const cookie = cookieFrom(headers);
+      if (verified) {
+        const [row] = await database.db
+          .update(users)
+          .set({ emailVerified: true })
+          .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+          .returning({ id: users.id });
+        await database.db.delete(emailOutbox).where(and(eq(emailOutbox.toUserId, row!.id), eq(emailOutbox.template, "email-verification")));
+      }
       const user = await getSessionUser(auth, new Headers({ cookie }));
       if (!user) throw new Error("no session after sign-up");
       return { cookie, user };

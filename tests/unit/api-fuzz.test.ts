@@ -95,6 +95,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/v1/proposals/:proposal/accept" },
   { method: "GET", path: "/api/v1/developers", query: { ...listQuery, sortBy: "rating", location: "Durban", minRating: "4", availability: "available" } },
   { method: "GET", path: "/api/v1/developers/top" },
+  { method: "GET", path: "/api/v1/clients/:developer" },
   { method: "GET", path: "/api/v1/developers/:developer" },
   { method: "GET", path: "/api/v1/developers/:developer/reviews" },
   { method: "PUT", path: "/api/v1/me/developer-profile", body: profileBody },

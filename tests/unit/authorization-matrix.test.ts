@@ -96,6 +96,7 @@ const API: Record<string, ApiRow> = {
   "POST /api/v1/proposals/:id/shortlist": { who: OWNER_ONLY },
   "POST /api/v1/proposals/:id/decline": { who: OWNER_ONLY },
   "POST /api/v1/proposals/:id/accept": { who: OWNER_ONLY },
+  "GET /api/v1/clients/:id": { who: ANYONE },
   "GET /api/v1/developers": { who: ANYONE },
   "GET /api/v1/developers/top": { who: ANYONE },
   "GET /api/v1/developers/:id": { who: ANYONE },
@@ -178,6 +179,8 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // The verification link's button needs no session (the signed token is the permission).
+  "routes/verify-email.tsx": { who: ANYONE, body: { token: "not-a-token" } },
   // Moderators only (docs/product.md, Trust and safety); the page itself: tests/unit/moderation.test.ts.
   "routes/moderation.tsx": {
     who: { anonymous: "login", client: 403, developer: 403 },
@@ -315,6 +318,7 @@ describe("authorization matrix", () => {
       .replace("/saved-searches/:id", () => `/saved-searches/${f.savedSearchId}`)
       .replace("/developers/:id", () => `/developers/${f.developerId}`)
       .replace("/users/:id", () => `/users/${f.developerId}`)
+      .replace("/clients/:id", () => `/clients/${ownerId}`)
       .replace("/messages/:id", () => `/messages/${f.messageId}`)
       .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000")
       .replace("/files/:id", () => `/files/${f.fileId}`)

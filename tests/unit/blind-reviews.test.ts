@@ -116,4 +116,35 @@ describe.each(DB_KINDS)("blind reviews on %s", (kind) => {
     expect(after.developer).toMatchObject({ rating: 4, reviewCount: 1 });
     expect(after.reviews.map((r) => r.comment)).toEqual(["Good work overall, zebra-marker"]);
   });
+
+  it("hides a developer's review of the client from the client's page until the client reviews; /clients/:id shows the record", async () => {
+    const { client, developer, projectId } = await completedHire();
+    await call("POST", `/api/v1/projects/${projectId}/reviews`, {
+      cookie: developer.cookie,
+      body: { rating: 3, comment: "Slow to answer questions, kudu-marker" },
+    });
+    const before = await call("GET", `/api/v1/clients/${client.user.id}`, { cookie: client.cookie });
+    const hidden = await json<{ client: Record<string, unknown>; reviews: unknown[] }>(before);
+    expect(JSON.stringify(hidden)).not.toContain("kudu-marker");
+    expect(hidden.client).toMatchObject({
+      id: client.user.id,
+      rating: 0,
+      reviewCount: 0,
+      projectsPosted: 1,
+      hires: 1,
+      hireRate: 100,
+      completedProjects: 1,
+      emailVerified: true,
+      payment: null,
+    });
+    expect(await (await call("GET", `/api/v1/projects/${projectId}`, { cookie: client.cookie })).text()).not.toContain("kudu-marker");
+
+    await call("POST", `/api/v1/projects/${projectId}/reviews`, { cookie: client.cookie, body: { rating: 5, comment: "Quick and careful developer, thanks" } });
+    const after = await json<{ client: { rating: number; reviewCount: number }; reviews: Array<{ comment: string; developerName: string }> }>(
+      await call("GET", `/api/v1/clients/${client.user.id}`),
+    );
+    expect(after.client).toMatchObject({ rating: 3, reviewCount: 1 });
+    expect(after.reviews).toEqual([expect.objectContaining({ comment: "Slow to answer questions, kudu-marker", developerName: developer.user.name })]);
+    expect((await call("GET", "/api/v1/clients/no-such-client")).status).toBe(404);
+  });
 });

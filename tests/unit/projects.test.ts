@@ -223,7 +223,7 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
 
     it("counts the client's projects for the dashboard and About the Client", async () => {
       expect(await clientProjectStats(t.database.db, client.id)).toEqual({ totalProjects: 6, activeProjects: 5, totalProposals: 2 });
-      expect(await getProjectClient(t.database.db, client.id)).toMatchObject({ name: "Lerato Mokoena", projectsPosted: 6, verified: false });
+      expect(await getProjectClient(t.database.db, client.id)).toMatchObject({ name: "Lerato Mokoena", projectsPosted: 6, verified: true });
     });
   });
 

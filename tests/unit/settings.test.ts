@@ -254,7 +254,7 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
 
       const mine = await exportMyData(t.database.db, dev.user);
       expect(JSON.parse(JSON.stringify(mine))).toEqual(mine);
-      expect(mine.account).toMatchObject({ id: dev.user.id, name: "Export Developer", email: dev.user.email, userType: "developer", emailVerified: false });
+      expect(mine.account).toMatchObject({ id: dev.user.id, name: "Export Developer", email: dev.user.email, userType: "developer", emailVerified: true });
       expect(mine.developerProfile).toMatchObject({ title: "Senior Flutter Developer", city: "Johannesburg", skills: ["Flutter", "Firebase", "Node.js"] });
       expect(mine.reviewsAboutMe).toEqual([expect.objectContaining({ clientName: "Export Client", rating: 5, comment: "Great work" })]);
       expect(mine.projectReports).toEqual([expect.objectContaining({ projectId: project.id, reason: "Other: Looks like a duplicate" })]);

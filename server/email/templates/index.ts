@@ -4,10 +4,11 @@
  */
 import type { RenderedEmail } from "./html";
 import { jobAlertEmail } from "./job-alert";
+import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
 
-export { jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export { emailVerificationEmail, jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
 export type { RenderedEmail };

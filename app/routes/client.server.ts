@@ -1,0 +1,3 @@
+/** Server side of /clients/:id (docs/product.md, Trust and safety). */
+export { getClientReputation, listClientReviews } from "../../server/clients/reputation";
+export { NotFoundError } from "../../server/errors";

@@ -1,0 +1,112 @@
+/**
+ * A client's record as developers see it (docs/product.md, Trust and safety): the About the Client
+ * card and /clients/{id}. Figures come from the records on every read: rating and count of the
+ * developers' visible reviews (blind reviews, server/reviews/blind.ts), projects posted, hires made,
+ * hire rate, completed projects, member since, verified email.
+ *
+ * The seam for payments: `payment` is null until payments exist; the payments module fills it
+ * (payment method verified, total spent in whole rand) by extending `clientPaymentFigures`.
+ */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { clientReviews, projects, users } from "../db/schema";
+import { NotFoundError } from "../errors";
+import { USER_ID } from "../lib/ids";
+import { reviewVisible } from "../reviews/blind";
+
+/** Payment figures of a client; null while the product has no payments. */
+export interface ClientPaymentFigures {
+  paymentMethodVerified: boolean;
+  /** Total paid through BuildZA, whole rand. */
+  totalSpent: number;
+}
+
+export interface ClientReputation {
+  id: string;
+  name: string;
+  /** ISO date of registration. */
+  memberSince: string;
+  emailVerified: boolean;
+  /** Average of developers' visible reviews, two decimals; 0 without reviews. */
+  rating: number;
+  reviewCount: number;
+  projectsPosted: number;
+  /** Projects where the client hired a developer (in progress or completed). */
+  hires: number;
+  /** hires / projectsPosted as a whole percentage; null before the first project. */
+  hireRate: number | null;
+  completedProjects: number;
+  payment: ClientPaymentFigures | null;
+}
+
+/** The payments seam: the payment figures of `clientId` (null: no payments in this product yet). */
+export async function clientPaymentFigures(_db: Db, _clientId: string): Promise<ClientPaymentFigures | null> {
+  return null;
+}
+
+/**
+ * The record of client `clientId`. Throws NotFoundError "Client not found" for an unknown id, a
+ * deleted or a suspended account.
+ */
+export async function getClientReputation(db: Db, clientId: string): Promise<ClientReputation> {
+  if (!USER_ID.test(clientId)) throw new NotFoundError("Client not found");
+  // Raw aliases in the subqueries: drizzle would leave their columns unqualified.
+  const visible = sql.raw(`(r.hidden_until is null or r.hidden_until <= now())`);
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      createdAt: users.createdAt,
+      emailVerified: users.emailVerified,
+      rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
+      reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
+      projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
+      hires: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status in ('in_progress', 'completed'))`,
+      completedProjects: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status = 'completed')`,
+    })
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.isActive, true), isNull(users.suspendedAt)));
+  if (!row) throw new NotFoundError("Client not found");
+  return {
+    id: row.id,
+    name: row.name,
+    memberSince: row.createdAt.toISOString(),
+    emailVerified: row.emailVerified,
+    rating: Number(row.rating),
+    reviewCount: row.reviewCount,
+    projectsPosted: row.projectsPosted,
+    hires: row.hires,
+    hireRate: row.projectsPosted ? Math.round((row.hires / row.projectsPosted) * 100) : null,
+    completedProjects: row.completedProjects,
+    payment: await clientPaymentFigures(db, row.id),
+  };
+}
+
+/** A developer's review of a client as /clients/{id} shows it. */
+export interface ClientReview {
+  id: string;
+  developerName: string;
+  projectTitle: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+/** The visible reviews developers wrote of client `clientId`, newest first (at most `limit`). */
+export async function listClientReviews(db: Db, clientId: string, limit = 50): Promise<ClientReview[]> {
+  const rows = await db
+    .select({
+      id: clientReviews.id,
+      developerName: sql<string>`coalesce((select name from users d where d.id = ${clientReviews.developerId}), '')`,
+      projectTitle: projects.title,
+      rating: clientReviews.rating,
+      comment: clientReviews.comment,
+      createdAt: clientReviews.createdAt,
+    })
+    .from(clientReviews)
+    .innerJoin(projects, eq(projects.id, clientReviews.projectId))
+    .where(and(eq(clientReviews.clientId, clientId), reviewVisible(clientReviews.hiddenUntil)))
+    .orderBy(desc(clientReviews.createdAt), desc(clientReviews.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, developerName: r.developerName || "Anonymous", createdAt: r.createdAt.toISOString() }));
+}
