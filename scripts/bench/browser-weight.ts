@@ -3,7 +3,7 @@
  * misses the JavaScript files that load after hydration (lazy routes, dialogs, toasts). Each page is
  * opened in a fresh context (empty cache), optionally signed in, and every response is counted by
  * its encoded body size (bytes on the wire, as the browser's own network log reports them) until
- * the network has been idle, plus a 2 s pause for chunks loaded after hydration.
+ * the load event plus 3 s, for the chunks loaded after hydration.
  */
 import { chromium, type Browser } from "playwright-core";
 
@@ -59,8 +59,9 @@ export async function weighInChromium(baseUrl: string, paths: string[], cookie?:
           }),
         );
       });
-      await page.goto(baseUrl + path, { waitUntil: "networkidle" });
-      await page.waitForTimeout(2000);
+      // Not "networkidle": a signed-in page keeps its event stream open, so the network is never idle.
+      await page.goto(baseUrl + path, { waitUntil: "load", timeout: 30_000 });
+      await page.waitForTimeout(3000);
       await Promise.all(pending);
       out.push(w);
       await context.close();

@@ -74,7 +74,8 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
   const database = await openDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    poolSize: 2,
+    // One connection: the count's `set enable_seqscan = off` (as cappedCount sets it) must apply to its EXPLAIN.
+    poolSize: 1,
     // EXPLAIN ANALYZE and ANALYZE over 100,000 rows: no statement timeout.
     timeouts: { statementMs: 0 },
     logger: { logQuery: (sql, params) => void recorded.push({ sql, params }) },
@@ -100,6 +101,9 @@ export async function explainShapes(
     for (const q of selects) {
       const times: number[] = [];
       let scans: string[] = [];
+      // The capped total runs with sequential scans off (server/lib/capped-count.ts): EXPLAIN it so.
+      const isCount = /count\(/i.test(q.sql);
+      if (isCount) await database.query("set enable_seqscan = off");
       for (let i = 0; i < repeats; i++) {
         const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (analyze, format json) ${q.sql}`, q.params);
         const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{
@@ -109,7 +113,8 @@ export async function explainShapes(
         times.push(plan[0]!["Execution Time"]);
         if (i === 0) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
       }
-      queries.push({ role: /count\(/i.test(q.sql) ? "count" : "page", medianMs: Math.round(median(times) * 100) / 100, seqScans: scans });
+      if (isCount) await database.query("reset enable_seqscan");
+      queries.push({ role: isCount ? "count" : "page", medianMs: Math.round(median(times) * 100) / 100, seqScans: scans });
     }
     out.push({ shape: shape.name, queries, totalMs: Math.round(queries.reduce((s, q) => s + q.medianMs, 0) * 100) / 100 });
   }
