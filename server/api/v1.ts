@@ -239,7 +239,9 @@ export function createApiV1(deps: AppDeps) {
     c.header("Cache-Control", "no-store");
     return c.json({ reports: await listOpenReports(deps.db, c.get("user")) });
   });
-  api.post("/moderation/reports/:id/actions", async (c) => c.json(await actOnReport(deps.db, c.get("user"), pathId(c, "report"), await readJson(c), deps.sessions)));
+  api.post("/moderation/reports/:id/actions", async (c) =>
+    c.json(await actOnReport(deps.db, c.get("user"), pathId(c, "report"), await readJson(c), deps.sessions)),
+  );
   api.get("/moderation/log", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ entries: await listModerationLog(deps.db, c.get("user")) });
@@ -369,10 +371,16 @@ export function createApiV1(deps: AppDeps) {
   api.get("/events", async (c) => {
     const me = requireUser(c.get("user"));
     const session = c.get("session");
-    // The stream follows a browser session's revocation; a personal API token has none to follow.
-    if (!session) throw new ForbiddenError("Event streams need a signed-in browser session, not an API token.");
-    // Only the cookie is kept for the stream's life (re-checks after a revocation), not the request.
+    // Only the cookie (or the personal API token) is kept for the stream's life, for the re-checks.
     const cookieOnly = new Headers({ cookie: c.req.header("cookie") ?? "" });
+    const token = c.get("viaToken") ? (c.req.header("authorization")?.match(/^Bearer[ ]+(\S+)[ ]*$/i)?.[1] ?? "") : null;
+    // Whether the stream's credentials still sign in `me`: the session through the cache, a token
+    // through its table (revoking a token deletes its row; server/tokens/service.ts).
+    const stillSignedIn = (): Promise<boolean> =>
+      (token !== null ? tokens.authenticate(token).then((u) => u.id === me.id) : resolveSession(deps, cookieOnly).then((s) => s?.user.id === me.id)).catch(
+        () => false,
+      );
+    const expiresAt = session?.expiresAt ?? Number.POSITIVE_INFINITY;
     let stream: SSEStreamingApi | null = null;
     let ending: (() => void) | null = null;
     const ended = new Promise<void>((resolve) => (ending = resolve));
@@ -405,15 +413,18 @@ export function createApiV1(deps: AppDeps) {
       // ends at once after a sign-out on any instance (the page then stops on the 401).
       const stopRevocations = deps.sessions?.onRevoked((userId) => {
         if (userId !== me.id) return;
-        resolveSession(deps, cookieOnly)
-          .catch(() => null)
-          .then((still) => {
-            if (still?.user.id !== me.id) ending?.();
-          });
+        void stillSignedIn().then((still) => {
+          if (!still) ending?.();
+        });
       });
       const stopKeepAlive = onKeepAlive(() => {
         if (s.aborted || s.closed) return ending?.();
-        if (Date.now() >= session.expiresAt) return ending?.();
+        if (Date.now() >= expiresAt) return ending?.();
+        // A token has no revocation notice of its own: its stream checks it on each tick.
+        if (token !== null)
+          void stillSignedIn().then((still) => {
+            if (!still) ending?.();
+          });
         void s.write(": keep-alive\n\n").catch(() => ending?.());
       });
       try {
