@@ -18,6 +18,7 @@ import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
 import { createPaystackProvider } from "./providers/paystack";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
@@ -163,6 +164,7 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
  */
 export async function startFunding(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string): Promise<{ checkoutUrl: string; reference: string }> {
   const me = requireUser(user);
+  assertMayMoveMoney(me);
   const contract = await contractOfMilestone(deps.db, milestoneId);
   if (contract.clientId !== me.id) throw new ForbiddenError("Only the contract's client can fund a milestone");
   if (contract.status !== "proposed") throw new ConflictError("Only an unfunded milestone can be funded");
