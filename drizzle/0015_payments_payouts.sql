@@ -38,12 +38,18 @@ CREATE TABLE "tax_invoices" (
 );
 --> statement-breakpoint
 ALTER TABLE "test_provider_charges" DROP CONSTRAINT "test_provider_charges_outcome_check";--> statement-breakpoint
+DROP INDEX "contracts_client_idx";--> statement-breakpoint
+DROP INDEX "contracts_developer_idx";--> statement-breakpoint
+DROP INDEX "payments_milestone_idx";--> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_invoices" ADD CONSTRAINT "tax_invoices_journal_id_ledger_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."ledger_journals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_invoices" ADD CONSTRAINT "tax_invoices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_reference_idx" ON "payouts" USING btree ("reference");--> statement-breakpoint
-CREATE INDEX "payouts_user_idx" ON "payouts" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payouts_user_idx" ON "payouts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_invoices_journal_idx" ON "tax_invoices" USING btree ("journal_id");--> statement-breakpoint
-CREATE INDEX "tax_invoices_user_idx" ON "tax_invoices" USING btree ("user_id","number" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tax_invoices_user_idx" ON "tax_invoices" USING btree ("user_id","number");--> statement-breakpoint
+CREATE INDEX "contracts_client_idx" ON "contracts" USING btree ("client_id","created_at");--> statement-breakpoint
+CREATE INDEX "contracts_developer_idx" ON "contracts" USING btree ("developer_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_milestone_idx" ON "payments" USING btree ("milestone_id","created_at");--> statement-breakpoint
 ALTER TABLE "test_provider_charges" ADD CONSTRAINT "test_provider_charges_outcome_check" CHECK ("test_provider_charges"."outcome" in ('open', 'success', 'failed', 'reversed'));

@@ -4,7 +4,7 @@
  * (shared/payments.ts decides which buttons show; the server decides again), a moderator's
  * resolution of a dispute, and a link to the messages thread with the other side.
  */
-import { MessageSquare, ShieldCheck } from "lucide-react";
+import { MessageSquare, ShieldCheck, Wallet } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -141,6 +141,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   Payment failed: {m.lastPaymentFailure}. The milestone is not funded; you can try again.
                 </p>
               ) : null}
+              {m.receiptReference ? (
+                <a href={`/receipts/${m.receiptReference}`} className="mt-2 inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline">
+                  Funding receipt
+                </a>
+              ) : null}
               {m.submissionNote ? <p className="mt-3 text-sm text-slate-700">Delivery note: {m.submissionNote}</p> : null}
               {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
               <div className="mt-4 flex flex-wrap gap-2">
@@ -242,6 +247,14 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
               ))}
             </dl>
           </div>
+          {role === "developer" ? (
+            <Link
+              to="/payouts"
+              className="flex min-h-11 items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm font-medium text-brand-700 hover:bg-slate-50"
+            >
+              <Wallet className="size-4" aria-hidden="true" /> Your balance and payouts
+            </Link>
+          ) : null}
           {role !== "moderator" ? (
             <Link
               to={`/messages/new?to=${encodeURIComponent(other.id)}`}

@@ -886,8 +886,8 @@ export const contracts = pgTable(
   (t) => [
     uniqueIndex("contracts_proposal_idx").on(t.proposalId),
     index("contracts_project_idx").on(t.projectId),
-    index("contracts_client_idx").on(t.clientId, t.createdAt.desc()),
-    index("contracts_developer_idx").on(t.developerId, t.createdAt.desc()),
+    index("contracts_client_idx").on(t.clientId, t.createdAt),
+    index("contracts_developer_idx").on(t.developerId, t.createdAt),
   ],
 );
 
@@ -1029,7 +1029,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex("payments_reference_idx").on(t.reference),
-    index("payments_milestone_idx").on(t.milestoneId, t.createdAt.desc()),
+    index("payments_milestone_idx").on(t.milestoneId, t.createdAt),
     index("payments_pending_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
@@ -1078,7 +1078,11 @@ export const bankAccounts = pgTable(
 export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** Payouts of a developer's balance to their bank account (docs/product.md, Payments "Payouts"). */
+/**
+ * Payouts of a developer's balance to their bank account (docs/product.md, Payments "Payouts").
+ * Newest-first lists read the (user_id, created_at) index backwards: a DESC NULLS LAST index would
+ * not serve ORDER BY created_at DESC (query-plans.test.ts).
+ */
 export const payouts = pgTable(
   "payouts",
   {
@@ -1097,7 +1101,7 @@ export const payouts = pgTable(
   },
   (t) => [
     uniqueIndex("payouts_reference_idx").on(t.reference),
-    index("payouts_user_idx").on(t.userId, t.createdAt.desc()),
+    index("payouts_user_idx").on(t.userId, t.createdAt),
     check("payouts_status_check", oneOf(t.status, PAYOUT_STATUSES)),
     check("payouts_amount_check", sql`${t.amountCents} >= 10000`),
   ],
@@ -1127,7 +1131,7 @@ export const taxInvoices = pgTable(
   },
   (t) => [
     uniqueIndex("tax_invoices_journal_idx").on(t.journalId),
-    index("tax_invoices_user_idx").on(t.userId, t.number.desc()),
+    index("tax_invoices_user_idx").on(t.userId, t.number),
     check("tax_invoices_amounts_check", sql`${t.feeCents} > 0 and ${t.vatCents} >= 0`),
   ],
 );

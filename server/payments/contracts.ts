@@ -83,6 +83,8 @@ export interface ContractMilestone {
   submittedAt: string | null;
   /** The latest payment's failure reason, when the latest payment failed. */
   lastPaymentFailure: string | null;
+  /** The reference of the payment that funded it (its receipt), for the client. */
+  receiptReference: string | null;
 }
 
 export interface ContractView {
@@ -141,7 +143,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
   const nameOf = (uid: string) => names.find((n) => n.id === uid)?.name ?? "";
   const rows = await db.select().from(milestones).where(eq(milestones.contractId, id)).orderBy(asc(milestones.position));
   const failures = await db
-    .select({ milestoneId: payments.milestoneId, status: payments.status, reason: payments.failureReason })
+    .select({ milestoneId: payments.milestoneId, status: payments.status, reason: payments.failureReason, reference: payments.reference })
     .from(payments)
     .where(
       inArray(
@@ -178,6 +180,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         feedback: m.feedback,
         submittedAt: m.submittedAt?.toISOString() ?? null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
+        receiptReference: viewer === "client" ? (failures.find((f) => f.milestoneId === m.id && f.status === "succeeded")?.reference ?? null) : null,
       };
     }),
     totals: {

@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   decideMilestone,
   FINAL_MILESTONE_STATUSES,
+  formatCents,
   splitRelease,
   type FeePolicy,
   type MilestoneActor,
@@ -63,6 +64,9 @@ export interface MilestoneTransitionResult {
   effects: Effects;
 }
 
+/** formatCents with plain spaces (ledger memos end up in CSV files and PDFs). */
+const plainCents = (cents: number) => formatCents(cents).replace(/\s/g, " ");
+
 /** Locks the contract of a milestone, then the milestone. Throws NotFoundError "Milestone not found". */
 async function lockMilestone(tx: Tx, milestoneId: string) {
   if (!isUuid(milestoneId)) throw new NotFoundError("Milestone not found");
@@ -104,7 +108,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       ...base,
       kind: "release",
       eventKey: key,
-      memo: `Released: ${m.title}`,
+      memo: `Released: ${m.title} (${plainCents(cents)} less fee ${plainCents(split.fee)}${split.vat ? ` and VAT ${plainCents(split.vat)}` : ""})`,
       lines: [
         { account: escrow, cents },
         { account: { kind: "developer_balance", owner: contract.developerId }, cents: -split.developer },

@@ -14,10 +14,12 @@ import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { log } from "../log";
 import { held, postJournal } from "./ledger";
+import { assertMayMoveMoney } from "./gate";
 import type { PaymentsDeps } from "./service";
 
 async function requireDeveloper(db: Db, user: SessionUser | null) {
   const me = requireUser(user);
+  assertMayMoveMoney(me);
   if (me.userType !== "developer") throw new ForbiddenError("Only developers have a balance to withdraw");
   return me;
 }

@@ -5,7 +5,7 @@
  * (server/payments/milestones.ts) in a transaction and applies its effects in it.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
 import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
 import type { AppConfig } from "../config";
@@ -18,7 +18,9 @@ import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
+import { createPaystackProvider } from "./providers/paystack";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
 import type { PaymentProvider, ProviderEvent } from "./providers/types";
 
@@ -32,7 +34,9 @@ export function feePolicy(config: Pick<AppConfig, "payments">): FeePolicy {
 
 /** The provider PAYMENTS_PROVIDER names. */
 export function createProvider(config: Pick<AppConfig, "payments">, ctx: { db: Db; appUrl: string; secret: string }): PaymentProvider {
-  if (config.payments.provider === "paystack") throw new Error("PAYMENTS_PROVIDER=paystack is not available in this build yet");
+  if (config.payments.provider === "paystack") {
+    return createPaystackProvider({ secretKey: config.payments.paystackSecretKey!, baseUrl: config.payments.paystackBaseUrl });
+  }
   return createTestProvider(ctx);
 }
 
@@ -50,11 +54,34 @@ async function act(
   actor: MilestoneActorRef,
   extra: { note?: string; developerCents?: number } = {},
 ) {
-  return deps.db.transaction(async (tx) => {
-    const result = await transitionMilestone(tx, { milestoneId, event, actor, fees: deps.fees, ...extra });
-    await applyEffects(tx, deps, result.effects);
-    return result;
+  const result = await deps.db.transaction(async (tx) => {
+    const r = await transitionMilestone(tx, { milestoneId, event, actor, fees: deps.fees, ...extra });
+    await applyEffects(tx, deps, r.effects);
+    return r;
   });
+  const refundCents = event === "refund" ? result.milestone.amountCents : event === "resolve" ? result.milestone.amountCents - (extra.developerCents ?? 0) : 0;
+  if (refundCents > 0) await refundAtProvider(deps, milestoneId, refundCents);
+  return result;
+}
+
+/**
+ * Asks the provider to give `cents` of the payment that funded the milestone back to the client,
+ * after the ledger recorded the refund. A failure is logged for an operator (the ledger already
+ * owes it to the client); it does not undo the refund.
+ */
+async function refundAtProvider(deps: PaymentsDeps, milestoneId: string, cents: number): Promise<void> {
+  const [paid] = await deps.db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.milestoneId, milestoneId), eq(payments.status, "succeeded")))
+    .orderBy(desc(payments.settledAt))
+    .limit(1);
+  if (!paid) return;
+  try {
+    await deps.provider.refund(paid.reference, cents);
+  } catch (error) {
+    log().error({ err: error, reference: paid.reference, cents }, "the provider refused a refund: refund it by hand");
+  }
 }
 
 const NOTE_MAX = 2000;
@@ -137,6 +164,7 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
  */
 export async function startFunding(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string): Promise<{ checkoutUrl: string; reference: string }> {
   const me = requireUser(user);
+  assertMayMoveMoney(me);
   const contract = await contractOfMilestone(deps.db, milestoneId);
   if (contract.clientId !== me.id) throw new ForbiddenError("Only the contract's client can fund a milestone");
   if (contract.status !== "proposed") throw new ConflictError("Only an unfunded milestone can be funded");

@@ -192,6 +192,8 @@ const FORMS: Record<
     body: (f) => ({ intent: "approve", milestoneId: f.milestoneId }),
     params: (f) => ({ id: f.contractId }),
   },
+  // A developer's own balance: clients have none (403); a developer's bad amount is a 400.
+  "routes/payouts.tsx": { who: { anonymous: "login", client: 403, developer: "ok" }, body: { intent: "withdraw", amount: "5" } },
   // Only the payer of a payment reaches its test checkout.
   "routes/pay.test.tsx": {
     who: { anonymous: "login", client: 403, developer: 403 },

@@ -48,6 +48,26 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
     expect(seqScans(plan[0]!.Plan)).toContain("projects");
   });
 
+  it("payments lists and jobs use their indexes: no whole-table scan, no sort (docs/product.md, Payments)", async () => {
+    const shapes: Array<[string, unknown[]]> = [
+      ["select * from payouts where user_id = $1 order by created_at desc limit 100", ["u-1"]],
+      ["select * from tax_invoices where user_id = $1 order by number desc limit 200", ["u-1"]],
+      ["select id from milestones where status = 'submitted' and submitted_at < $1 limit 100", [new Date().toISOString()]],
+      ["select reference from payments where status = 'pending' and created_at < $1 order by created_at limit 100", [new Date().toISOString()]],
+      ["select * from milestones where contract_id = $1 order by position", ["00000000-0000-4000-8000-000000000000"]],
+      ["select id from contracts where project_id = $1", ["00000000-0000-4000-8000-000000000000"]],
+      [
+        "select coalesce(sum(e.amount_cents), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = $1 and a.owner = $2",
+        ["developer_balance", "u-1"],
+      ],
+    ];
+    for (const [sql, params] of shapes) {
+      const plan = (await database.explain(sql, params, { noSort: true })) as Array<{ Plan: PlanNode }>;
+      expect(seqScans(plan[0]!.Plan), sql).toEqual([]);
+      expect(sorts(plan[0]!.Plan), sql).toBe(0);
+    }
+  });
+
   const projectShapes: Array<Record<string, string>> = [
     {},
     { category: "Finance" },

@@ -2,7 +2,7 @@
  * The interactive parts of the header (Radix Dialog sheet and DropdownMenu). Loaded lazily by
  * header.tsx so the Radix code stays out of the JavaScript every page downloads up front.
  */
-import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, X } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
@@ -38,7 +38,7 @@ export function UserTriggerContent({ name }: { name: string }) {
 const menuItem =
   "flex min-h-11 w-full cursor-pointer items-center gap-2.5 rounded-md px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
-/** Signed-in user menu (Radix DropdownMenu): Dashboard, Settings and Sign Out (a POST to /logout). */
+/** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers), Settings and Sign Out (a POST to /logout). */
 export function UserMenu({ user }: { user: HeaderUser }) {
   const name = displayName(user);
   const [open, setOpen] = useState(false);
@@ -61,6 +61,14 @@ export function UserMenu({ user }: { user: HeaderUser }) {
               Dashboard
             </Link>
           </DropdownMenu.Item>
+          {user.userType === "developer" ? (
+            <DropdownMenu.Item asChild className={menuItem}>
+              <Link to="/payouts">
+                <Wallet className="size-4 text-slate-500" aria-hidden="true" />
+                Balance and payouts
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to="/profile">
               <Settings className="size-4 text-slate-500" aria-hidden="true" />
@@ -169,6 +177,11 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
                 <MobileLink to="/dashboard" icon={<LayoutDashboard className={icon} aria-hidden="true" />} onNavigate={close}>
                   Dashboard
                 </MobileLink>
+                {user.userType === "developer" ? (
+                  <MobileLink to="/payouts" icon={<Wallet className={icon} aria-hidden="true" />} onNavigate={close}>
+                    Balance and payouts
+                  </MobileLink>
+                ) : null}
                 <MobileLink to="/profile" icon={<Settings className={icon} aria-hidden="true" />} onNavigate={close}>
                   Settings
                 </MobileLink>

@@ -83,6 +83,9 @@ export function createTestProvider(deps: { db: Db; appUrl: string; secret: strin
       }
       return { type: "charge", reference, status: event.event === "charge.success" ? "success" : "failed", amountCents: amount as number };
     },
+    async refund() {
+      // The test provider holds no real money: nothing to send back.
+    },
     async listBanks() {
       return TEST_BANKS;
     },

@@ -41,4 +41,6 @@ export interface PaymentProvider {
    * keep for next time. Its outcome arrives as a transfer webhook.
    */
   createTransfer(input: { reference: string; amountCents: number; to: TransferDestination; reason: string }): Promise<{ recipientCode: string | null }>;
+  /** Gives `amountCents` of the payment `reference` back to the payer. */
+  refund(reference: string, amountCents: number): Promise<void>;
 }

@@ -1,0 +1,70 @@
+/** /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md, Payments "Documents"), printable. */
+import { data, Link } from "react-router";
+import { formatCents } from "../../shared/payments";
+import { formatDate } from "../../shared/format";
+import type { Route } from "./+types/payouts.statement";
+import { myLedgerLines, parseMonth, requireUser } from "./payouts.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  let month: ReturnType<typeof parseMonth>;
+  try {
+    month = parseMonth(new URL(request.url).searchParams.get("month"));
+  } catch {
+    throw data(null, { status: 400 });
+  }
+  const { opening, lines } = await myLedgerLines(context.deps.db, user, month.start, month.end);
+  return { name: user.name, label: month.label, opening, lines, closing: lines.at(-1)?.balanceCents ?? opening };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Statement ${data.label} | BuildZA` : "Statement | BuildZA" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Statement({ loaderData }: Route.ComponentProps) {
+  const { name, label, opening, lines, closing } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Statement: {label}</h1>
+      <p className="mt-1 text-sm text-slate-600">{name}: your BuildZA balance. Releases are shown less the platform fee (and VAT on it).</p>
+      <table className="mt-6 w-full border-collapse text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-slate-600">
+            <th className="py-2 pr-2 font-medium">Date</th>
+            <th className="py-2 pr-2 font-medium">Description</th>
+            <th className="py-2 pr-2 text-right font-medium">Amount</th>
+            <th className="py-2 text-right font-medium">Balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-200">
+            <td className="py-2 pr-2" colSpan={3}>
+              Opening balance
+            </td>
+            <td className="py-2 text-right">{formatCents(opening)}</td>
+          </tr>
+          {lines.map((l, i) => (
+            <tr key={i} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-2 whitespace-nowrap">{formatDate(l.date)}</td>
+              <td className="py-2 pr-2">{l.memo}</td>
+              <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(l.amountCents)}</td>
+              <td className="py-2 text-right whitespace-nowrap">{formatCents(l.balanceCents)}</td>
+            </tr>
+          ))}
+          <tr>
+            <td className="py-2 pr-2 font-semibold" colSpan={3}>
+              Closing balance
+            </td>
+            <td className="py-2 text-right font-semibold">{formatCents(closing)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="mt-6 text-sm">
+        <Link to="/payouts" className="text-brand-700 hover:underline">
+          Back to balance and payouts
+        </Link>
+      </p>
+    </div>
+  );
+}
