@@ -347,6 +347,22 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                     <BadgeCheck className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
                     Completed projects: {client.completedProjects}
                   </li>
+                  {client.payment ? (
+                    <>
+                      <li className="flex items-center gap-2.5">
+                        {client.payment.paymentMethodVerified ? (
+                          <BadgeCheck className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                        ) : (
+                          <ShieldAlert className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                        )}
+                        {client.payment.paymentMethodVerified ? "Payment method verified" : "Payment method not verified"}
+                      </li>
+                      <li className="flex items-center gap-2.5">
+                        <Briefcase className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                        Total spent: {formatRand(client.payment.totalSpent)}
+                      </li>
+                    </>
+                  ) : null}
                 </>
               ) : null}
               <li className="flex items-center gap-2.5">

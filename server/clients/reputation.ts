@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { clientReviews, projects, users } from "../db/schema";
+import { clientReviews, payments, projects, users } from "../db/schema";
 import { NotFoundError } from "../errors";
 import { USER_ID } from "../lib/ids";
 import { reviewVisible } from "../reviews/blind";
@@ -39,9 +39,17 @@ export interface ClientReputation {
   payment: ClientPaymentFigures | null;
 }
 
-/** The payments seam: the payment figures of `clientId` (null: no payments in this product yet). */
-export async function clientPaymentFigures(_db: Db, _clientId: string): Promise<ClientPaymentFigures | null> {
-  return null;
+/**
+ * The payment figures of `clientId` (docs/product.md, Trust and safety "Reputation both ways"):
+ * the payment method counts as verified once a payment of theirs succeeded at the provider, and
+ * total spent is what their succeeded payments put into escrow, in whole rand (cents rounded down).
+ */
+export async function clientPaymentFigures(db: Db, clientId: string): Promise<ClientPaymentFigures | null> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.payerId, clientId), eq(payments.status, "succeeded")));
+  return { paymentMethodVerified: (row?.n ?? 0) > 0, totalSpent: Math.floor(Number(row?.cents ?? 0) / 100) };
 }
 
 /**

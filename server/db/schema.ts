@@ -1030,6 +1030,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_reference_idx").on(t.reference),
     index("payments_milestone_idx").on(t.milestoneId, t.createdAt),
+    // A client's payments (About the Client: payment method verified, total spent).
+    index("payments_payer_idx").on(t.payerId, t.status),
     index("payments_pending_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
