@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
-import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, register, startServer, verifyEmail, type RunningServer, PORT_BASE } from "./support";
 
 const SHOTS = path.resolve("tests/.tmp/payments-shots");
 
@@ -45,6 +45,8 @@ describe("payments", () => {
 
   it("hire, failed payment, funding at the test checkout, submit, approve", async () => {
     await register(client, server.url, { name: "Lerato Dlamini", email: `lerato.${stamp}@example.co.za`, developer: false });
+    // Unverified accounts may not pay or be paid (docs/product.md, Trust and safety).
+    await verifyEmail(client, server.url, dataDir, `lerato.${stamp}@example.co.za`);
     const projectId = await client.evaluate(async () => {
       const res = await fetch("/api/v1/projects", {
         method: "POST",
@@ -62,6 +64,7 @@ describe("payments", () => {
       return ((await res.json()) as { project: { id: string } }).project.id;
     });
     await register(developer, server.url, { name: "Sipho Khumalo", email: `sipho.${stamp}@example.co.za`, developer: true });
+    await verifyEmail(developer, server.url, dataDir, `sipho.${stamp}@example.co.za`);
     const proposalId = await developer.evaluate(async (id) => {
       const res = await fetch(`/api/v1/projects/${id}/proposals`, {
         method: "POST",

@@ -169,3 +169,15 @@ export async function register(page: import("playwright-core").Page, base: strin
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(who.developer ? `${base}/profile/setup` : `${base}/dashboard`);
 }
+
+/**
+ * Verifies `email` the way its owner does (docs/product.md, Trust and safety): opens the link of the
+ * verification email (found in `dataDir`/mail) in `page` and presses the button. Unverified accounts may not move money.
+ */
+export async function verifyEmail(page: import("playwright-core").Page, base: string, dataDir: string, email: string): Promise<void> {
+  const mail = await latestMailTo(dataDir, email);
+  const link = new RegExp(`${base}/verify-email\\?token=[\\w.%-]+`).exec(mail)![0];
+  await page.goto(link);
+  await page.getByRole("button", { name: "Verify my email" }).click();
+  await page.getByRole("heading", { name: "Email verified" }).waitFor({ timeout: 15_000 });
+}

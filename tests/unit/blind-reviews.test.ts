@@ -135,7 +135,7 @@ describe.each(DB_KINDS)("blind reviews on %s", (kind) => {
       hireRate: 100,
       completedProjects: 1,
       emailVerified: true,
-      payment: null,
+      payment: { paymentMethodVerified: false, totalSpent: 0 },
     });
     expect(await (await call("GET", `/api/v1/projects/${projectId}`, { cookie: client.cookie })).text()).not.toContain("kudu-marker");
 

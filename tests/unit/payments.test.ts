@@ -5,6 +5,8 @@
  * a split, auto-release, reconciliation, project completion, the ledger's database guards, and a
  * property over random sequences. The ledger's invariants are checked after every test.
  */
+import { getClientReputation } from "../../server/clients/reputation";
+import { VERIFY_BEFORE_PAYMENTS } from "../../server/payments/gate";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -181,6 +183,20 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await expect(resolveDispute(deps, moderator, m, "5000.01")).rejects.toBeInstanceOf(ValidationError);
     await expect(resolveDispute(deps, moderator, m, "lots")).rejects.toBeInstanceOf(ValidationError);
     expect(await statusOf(m)).toBe("disputed");
+  });
+
+  it("refuses to fund from an account whose email is not verified, saying why, and leaves the milestone unfunded", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    await expect(startFunding(deps, { ...h.client, emailVerified: false }, m)).rejects.toThrow(VERIFY_BEFORE_PAYMENTS);
+    expect(await statusOf(m)).toBe("proposed");
+  });
+
+  it("shows on About the Client that a client's payment method is verified and what they spent, once a payment succeeded", async () => {
+    const h = await hire([5000, 2500]);
+    expect((await getClientReputation(db(), h.client.id)).payment).toEqual({ paymentMethodVerified: false, totalSpent: 0 });
+    await fund(h.client, h.milestoneIds[0]!);
+    expect((await getClientReputation(db(), h.client.id)).payment).toEqual({ paymentMethodVerified: true, totalSpent: 5000 });
   });
 
   it("resolves a dispute with a split: the developer's part less the fee, the rest refunded", async () => {
