@@ -150,6 +150,7 @@ function toRow(data: ProjectData) {
 export async function createProject(db: Db, user: SessionUser | null, input: unknown): Promise<Project> {
   const owner = requireUser(user);
   const data = parseInput(projectSchema, input);
+  await checkUnverifiedLimit(db, owner, "projects");
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projects)
@@ -158,7 +159,6 @@ export async function createProject(db: Db, user: SessionUser | null, input: unk
     const attached = await setAttachments(tx, owner.id, "project", row!.id, data.attachments ?? [], { max: MAX_PROJECT_FILES, field: "attachments" });
     return { ...toProject(row!), attachments: attached.map(toFileInfo) };
   });
-  await checkUnverifiedLimit(db, owner, "projects");
 }
 
 /** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */
