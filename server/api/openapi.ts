@@ -27,7 +27,11 @@ import {
   projectSchema,
   proposalSchema,
   reviewSchema,
+  savedSearchAlertSchema,
+  savedSearchSchema,
   startConversationSchema,
+  userReportSchema,
+  moderationActionSchema,
 } from "../../shared/schemas";
 
 // ---------------------------------------------------------------------------------------------
@@ -45,6 +49,19 @@ export const errorSchema = z
     }),
   })
   .meta({ id: "Error" });
+
+export const fileOut = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mime: z.string(),
+    size: z.int(),
+    isImage: z.boolean(),
+    url: z.string(),
+    variants: z.array(z.strictObject({ width: z.int(), height: z.int(), size: z.int(), url: z.string() })),
+    createdAt: isoDate,
+  })
+  .meta({ id: "File" });
 
 export const projectOut = z
   .object({
@@ -70,10 +87,17 @@ export const projectOut = z
     completedAt: isoDate.nullable(),
     createdAt: isoDate,
     updatedAt: isoDate,
+    attachments: z.array(fileOut).optional(),
   })
   .meta({ id: "Project" });
 
-const projectPageOut = z.strictObject({ projects: z.array(projectOut), nextCursor: z.string().nullable(), hasMore: z.boolean(), total: z.int() });
+const projectPageOut = z.strictObject({
+  projects: z.array(projectOut),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+  total: z.int(),
+  totalCapped: z.boolean(),
+});
 
 export const proposalOut = z
   .object({
@@ -101,6 +125,7 @@ export const proposalOut = z
     acceptedAt: isoDate.nullable(),
     createdAt: isoDate,
     updatedAt: isoDate,
+    attachments: z.array(fileOut).optional(),
   })
   .meta({ id: "Proposal" });
 
@@ -152,7 +177,16 @@ export const conversationOut = z
   .meta({ id: "Conversation" });
 
 export const messageOut = z
-  .object({ id: z.string(), conversationId: z.string(), seq: z.int(), senderId: z.string(), body: z.string(), createdAt: isoDate })
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    seq: z.int(),
+    senderId: z.string(),
+    body: z.string(),
+    removed: z.boolean(),
+    createdAt: isoDate,
+    attachments: z.array(fileOut).optional(),
+  })
   .meta({ id: "Message" });
 
 export const notificationOut = z
@@ -175,6 +209,37 @@ const myDataOut = z.looseObject({
   messagesSent: z.array(z.looseObject({})),
   emailPreferences: z.record(z.string(), z.boolean()).nullable(),
 });
+
+const clientOut = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    memberSince: isoDate,
+    emailVerified: z.boolean(),
+    rating: z.number(),
+    reviewCount: z.int(),
+    projectsPosted: z.int(),
+    hires: z.int(),
+    hireRate: z.int().nullable(),
+    completedProjects: z.int(),
+    payment: z.strictObject({ paymentMethodVerified: z.boolean(), totalSpent: z.int() }).nullable(),
+  })
+  .meta({ id: "Client" });
+
+const clientReviewOut = z
+  .object({ id: z.string(), developerName: z.string(), projectTitle: z.string(), rating: z.number(), comment: z.string(), createdAt: isoDate })
+  .meta({ id: "ClientReview" });
+
+const savedSearchOut = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    filters: z.record(z.string(), z.string()),
+    alert: z.enum(["instant", "daily", "off"]),
+    href: z.string(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "SavedSearch" });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers building describeRoute options.
@@ -366,7 +431,16 @@ export const API_DOCS: Record<string, Doc> = {
     security: anyone,
     parameters: queryParameters(developerListQuerySchema),
     responses: {
-      200: json(z.strictObject({ developers: z.array(developerOut), nextCursor: z.string().nullable(), hasMore: z.boolean(), total: z.int() }), "One page"),
+      200: json(
+        z.strictObject({
+          developers: z.array(developerOut),
+          nextCursor: z.string().nullable(),
+          hasMore: z.boolean(),
+          total: z.int(),
+          totalCapped: z.boolean(),
+        }),
+        "One page",
+      ),
       ...errors(400),
     },
   },
@@ -515,6 +589,88 @@ export const API_DOCS: Record<string, Doc> = {
     description: "A text/event-stream of unread counts, messages, read receipts and notification changes.",
     security: session,
     responses: { 200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } }, ...errors(401, 503) },
+  },
+  // Trust and safety (docs/product.md): reports, the moderation queue, client records.
+  "POST /users/{id}/reports": {
+    tags: ["Trust and safety"],
+    summary: "Report a user's profile for moderation",
+    security: session,
+    requestBody: body(userReportSchema),
+    responses: { 201: json(z.strictObject({ reported: z.literal(true) }), "Report received"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+  },
+  "POST /messages/{id}/reports": {
+    tags: ["Trust and safety"],
+    summary: "Report a message you received",
+    security: session,
+    requestBody: body(userReportSchema),
+    responses: { 201: json(z.strictObject({ reported: z.literal(true) }), "Report received"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+  },
+  "GET /moderation/reports": {
+    tags: ["Trust and safety"],
+    summary: "The open reports (moderators only)",
+    security: session,
+    responses: { 200: json(z.strictObject({ reports: z.array(z.looseObject({ id: z.string(), kind: z.string() })) }), "The queue"), ...errors(401, 403) },
+  },
+  "POST /moderation/reports/{id}/actions": {
+    tags: ["Trust and safety"],
+    summary: "Act on a report (moderators only)",
+    description: "dismiss, hide_project, remove_message, warn, suspend or restore, with a reason kept in the audit log.",
+    security: session,
+    requestBody: body(moderationActionSchema),
+    responses: { 200: json(z.strictObject({ status: z.string() }), "The report's status"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+  },
+  "GET /moderation/log": {
+    tags: ["Trust and safety"],
+    summary: "The moderation audit log (moderators only)",
+    security: session,
+    responses: { 200: json(z.strictObject({ entries: z.array(z.looseObject({ action: z.string() })) }), "Newest first"), ...errors(401, 403) },
+  },
+  "GET /clients/{id}": {
+    tags: ["Trust and safety"],
+    summary: "A client's record and the reviews developers wrote of them",
+    security: anyone,
+    responses: { 200: json(z.strictObject({ client: clientOut, reviews: z.array(clientReviewOut) }), "The record"), ...errors(404) },
+  },
+  "DELETE /messages/{id}": {
+    tags: ["Messages"],
+    summary: "Delete a message I sent (and its attachments)",
+    security: session,
+    responses: { 204: noContent, ...errors(401, 403, 404) },
+  },
+  // Saved searches and job alerts (docs/product.md, Journeys).
+  "GET /me/saved-searches": {
+    tags: ["Saved searches"],
+    summary: "My saved project searches",
+    security: session,
+    responses: { 200: json(z.strictObject({ savedSearches: z.array(savedSearchOut) }), "Newest first"), ...errors(401, 403) },
+  },
+  "POST /me/saved-searches": {
+    tags: ["Saved searches"],
+    summary: "Save a project search with its job alert",
+    security: session,
+    requestBody: body(savedSearchSchema),
+    responses: { 201: json(z.strictObject({ savedSearch: savedSearchOut }), "The saved search"), ...errors(400, 401, 403, 409, 413, 415) },
+  },
+  "PATCH /me/saved-searches/{id}": {
+    tags: ["Saved searches"],
+    summary: "Change a saved search's alert (instant, daily or off)",
+    security: session,
+    requestBody: body(savedSearchAlertSchema),
+    responses: { 200: json(z.strictObject({ savedSearch: savedSearchOut }), "The saved search"), ...errors(400, 401, 403, 404, 413, 415) },
+  },
+  "DELETE /me/saved-searches/{id}": {
+    tags: ["Saved searches"],
+    summary: "Delete a saved search",
+    security: session,
+    responses: { 204: noContent, ...errors(401, 403, 404) },
+  },
+  // Payments (docs/product.md, Payments).
+  "POST /payments/webhooks/{provider}": {
+    tags: ["Payments"],
+    summary: "A payment provider's signed event",
+    description: "For the provider only: the signature over the raw body is checked first (401 when wrong); a replay answers 200 and changes nothing.",
+    security: [{}],
+    responses: { 200: json(z.strictObject({ received: z.literal(true), outcome: z.string() }), "Processed (or already processed)"), ...errors(401, 404) },
   },
 };
 

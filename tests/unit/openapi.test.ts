@@ -169,6 +169,32 @@ describe("OpenAPI document of /api/v1", () => {
     await call("GET /me/export", c, { expect: 200 });
     await call("DELETE /me", c, { body: { password: TEST_PASSWORD }, expect: 403 });
 
+    // Trust and safety: reports, the moderators' routes (refused to a client), a client's record.
+    await call("POST /users/{id}/reports", c, { params: { id: dev2.user.id }, body: { reason: "Spam or scam", details: "Testing the report" }, expect: 201 });
+    const thread = await call("GET /conversations/{id}/messages", c, { params: { id: conversationId }, expect: 200 });
+    const fromDev = (thread.messages as Array<{ id: string; senderId: string }>).find((m) => m.senderId === dev.user.id)!;
+    await call("POST /messages/{id}/reports", c, { params: { id: fromDev.id }, body: { reason: "Spam or scam" }, expect: 201 });
+    await call("GET /moderation/reports", c, { expect: 403 });
+    await call("POST /moderation/reports/{id}/actions", c, {
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: { action: "dismiss", reason: "Not a moderator" },
+      expect: 403,
+    });
+    await call("GET /moderation/log", c, { expect: 403 });
+    await call("GET /clients/{id}", d, { params: { id: client.user.id }, expect: 200 });
+    const extra = await call("POST /conversations/{id}/messages", d, { params: { id: conversationId }, body: { body: "Sent by mistake" }, expect: 201 });
+    await call("DELETE /messages/{id}", d, { params: { id: (extra.message as { id: string }).id }, expect: 204 });
+
+    // Saved searches and job alerts.
+    const saved = await call("POST /me/saved-searches", d, { body: { filters: { category: "Education" }, alert: "instant" }, expect: 201 });
+    const savedId = (saved.savedSearch as { id: string }).id;
+    await call("GET /me/saved-searches", d, { expect: 200 });
+    await call("PATCH /me/saved-searches/{id}", d, { params: { id: savedId }, body: { alert: "daily" }, expect: 200 });
+    await call("DELETE /me/saved-searches/{id}", d, { params: { id: savedId }, expect: 204 });
+
+    // A provider's webhook without its signature changes nothing.
+    await call("POST /payments/webhooks/{provider}", d, { params: { provider: "test" }, body: { event: "charge.success" }, expect: 401 });
+
     // The event stream answers as documented (not JSON: status and type only).
     const stream = await t.app.request("/api/v1/events", { headers: { authorization: `Bearer ${d}` } });
     expect(stream.status).toBe(200);
