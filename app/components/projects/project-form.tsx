@@ -400,7 +400,14 @@ export function ProjectForm({
           ) : null}
           {last ? (
             // Its own key: React mounts a new button, so the focus on "Next" does not carry over to it.
-            <Button key="final" type="button" busy={saving} disabled={uploading} title={uploading ? "Wait for the uploads to finish" : undefined} onClick={() => void onSubmit()}>
+            <Button
+              key="final"
+              type="button"
+              busy={saving}
+              disabled={uploading}
+              title={uploading ? "Wait for the uploads to finish" : undefined}
+              onClick={() => void onSubmit()}
+            >
               {mode === "create" ? (saving ? "Creating Project..." : "Create Project") : saving ? "Saving Changes..." : "Save Changes"}
               {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
             </Button>
