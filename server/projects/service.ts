@@ -185,7 +185,8 @@ export async function getVisibleProject(db: Db, id: string, viewer: SessionUser 
   if (!row) throw new NotFoundError("Project not found");
   const { hiddenAt, ...rest } = row;
   if (hiddenAt && viewer?.id !== row.userId && !isModerator(viewer)) throw new NotFoundError("Project not found");
-  return { ...toProject(rest), hidden: hiddenAt !== null };
+  const attachments = (await filesOf(db, "project", [id])).get(id) ?? [];
+  return { ...toProject(rest), attachments, hidden: hiddenAt !== null };
 }
 
 /** The owner's public facts for the About the Client card. */

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, verifyEmail, type RunningServer } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 /** One word of 140 characters: a pasted link or a key mash. */
@@ -29,6 +29,8 @@ describe("journeys", () => {
     developer = await (await browser.newContext({ ...PHONE, hasTouch: true, isMobile: true })).newPage();
     other = await (await browser.newContext(PHONE)).newPage();
     await register(client, server.url, { name: "Ayanda Client", email: `ayanda.${stamp}@example.co.za`, developer: false });
+    // Verified, so the client may post more than an unverified account's 3 projects a day (docs/product.md, Trust and safety).
+    await verifyEmail(client, server.url, server.dataDir, `ayanda.${stamp}@example.co.za`);
     await register(developer, server.url, { name: "Sipho Developer", email: `sipho.${stamp}@example.co.za`, developer: true });
     await register(other, server.url, { name: "Lerato Developer", email: `lerato.${stamp}@example.co.za`, developer: true });
     developerId = await developer.evaluate(async () => ((await (await fetch("/api/v1/me/export")).json()) as { account: { id: string } }).account.id);
