@@ -74,7 +74,8 @@ describe("files in the browser", () => {
     projectPath = new URL(page.url()).pathname;
 
     const thumbnails = page.getByRole("group", { name: "Attachments" }).locator("img");
-    await expect(thumbnails.count()).resolves.toBe(5);
+    // The URL changes before the new page has rendered: wait for its attachments.
+    await expect.poll(() => thumbnails.count(), { timeout: 15_000 }).toBe(5);
     for (const img of await thumbnails.all()) {
       expect(await img.getAttribute("loading")).toBe("lazy");
       expect(await img.getAttribute("width")).toBe("240");
