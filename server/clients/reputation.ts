@@ -2,10 +2,8 @@
  * A client's record as developers see it (docs/product.md, Trust and safety): the About the Client
  * card and /clients/{id}. Figures come from the records on every read: rating and count of the
  * developers' visible reviews (blind reviews, server/reviews/blind.ts), projects posted, hires made,
- * hire rate, completed projects, member since, verified email.
- *
- * The seam for payments: `payment` is null until payments exist; the payments module fills it
- * (payment method verified, total spent in whole rand) by extending `clientPaymentFigures`.
+ * hire rate, completed projects, member since, verified email, and from payments whether the
+ * payment method is verified and the total spent in whole rand (`clientPaymentFigures`).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -14,7 +12,7 @@ import { NotFoundError } from "../errors";
 import { USER_ID } from "../lib/ids";
 import { reviewVisible } from "../reviews/blind";
 
-/** Payment figures of a client; null while the product has no payments. */
+/** Payment figures of a client (docs/product.md, Payments). */
 export interface ClientPaymentFigures {
   paymentMethodVerified: boolean;
   /** Total paid through BuildZA, whole rand. */
