@@ -5,7 +5,9 @@
  *   Twitter tags and JSON-LD (JobPosting, ProfilePage) with the values the API reads from the
  *   database; the home page has Organization and WebSite with a SearchAction; a closed project is
  *   noindex; the sitemap, robots.txt, manifest and icons answer;
- * - axe-core finds no violation on every page, signed out and signed in, at phone and desktop widths.
+ * - axe-core finds no violation on every page, signed out and signed in, at phone and desktop widths;
+ * - by keyboard alone: visible focus, errors announced and linked to their fields, dialogs keep
+ *   focus and close on Escape.
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
@@ -173,6 +175,42 @@ describe("seo and accessibility", () => {
       expect(res.headers.get("content-type"), icon.src).toBe("image/png");
     }
     expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  });
+
+  it("works by keyboard: visible focus, errors announced and linked to their fields, the menu dialog keeps focus and closes on Escape", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${server.url}/login`);
+    const activeId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    for (let i = 0; i < 40 && (await activeId()) !== "email"; i++) await page.keyboard.press("Tab");
+    expect(await activeId()).toBe("email");
+    // The focused field shows it (an outline or a ring), not the browser's default only on mouse-less pages.
+    const focusShown = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return (style.outlineStyle !== "none" && style.outlineWidth !== "0px") || style.boxShadow !== "none";
+    });
+    expect(focusShown).toBe(true);
+
+    // Enter with nothing filled in: each error is announced (role=alert) and named by its field.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#email").getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await page.locator("#email").getAttribute("aria-describedby"))!;
+    const message = page.locator(`[id="${describedBy}"]`);
+    expect(await message.getAttribute("role")).toBe("alert");
+    expect((await message.textContent())!.length).toBeGreaterThan(3);
+
+    // The phone menu is a dialog: Tab stays inside it, Escape closes it and gives focus back.
+    const trigger = page.getByRole("button", { name: "Open menu" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    await page.context().close();
   });
 
   it("axe-core finds no WCAG 2.2 AA violation on any page, signed out and signed in, at phone and desktop widths", async () => {
