@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // A page on a busy 2-core machine can take seconds to update: polls wait up to 15 s.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
           pool: "forks",
