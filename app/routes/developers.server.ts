@@ -20,7 +20,7 @@ export interface DevelopersPageData {
 }
 
 /**
- * The first page of developers for the URL query `params`. Invalid parameters are dropped and the
+ * The first page of developers for the URL query `params` (or the page after `cursor`). Invalid parameters are dropped and the
  * rest still applied, so a bad link lists developers instead of failing. A database failure gives
  * an empty page with `failed` set.
  */
@@ -48,9 +48,16 @@ export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promi
     sortBy: q.sortBy,
   };
 
+  // `cursor`: the "Load More Developers" link followed without JavaScript shows the next page by itself.
+  const cursor = params.get("cursor");
   let page: DeveloperPage;
   try {
-    page = await listDevelopers(db, query.success ? raw : {});
+    const base = query.success ? raw : {};
+    page = await listDevelopers(db, cursor ? { ...base, cursor } : base).catch((err: unknown) => {
+      // A stale or forged cursor lists the first page instead.
+      if (cursor && err instanceof ValidationError) return listDevelopers(db, base);
+      throw err;
+    });
   } catch (error) {
     if (!(error instanceof ValidationError)) log().error({ err: error }, "Failed to load developers");
     return { developers: [], nextCursor: null, hasMore: false, total: 0, totalCapped: false, filters, failed: true };

@@ -5,7 +5,7 @@
  */
 import { AlertCircle, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
-import { redirect, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DEVELOPER_SORTS, DEVELOPER_SORT_LABELS, SKELETON_COUNT } from "../../shared/constants";
 import { BrowseLayout } from "../components/browse/browse-layout";
 import { StateCard } from "../components/browse/state-card";
@@ -22,7 +22,7 @@ import {
   paramsFromDeveloperFilters,
   type DeveloperFilters,
 } from "../components/developers/filters";
-import { Button, ButtonLink } from "../components/ui/button";
+import { Button, ButtonLink, buttonClass } from "../components/ui/button";
 import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import { originFrom, seoMeta } from "../lib/seo";
@@ -175,9 +175,18 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
                   Showing {developers.length} of {formatTotal(loaderData.total, loaderData.totalCapped)}
                 </p>
                 {more.hasMore ? (
-                  <Button variant="secondary" size="lg" busy={more.loading} onClick={() => void more.loadMore()} className="w-full sm:w-auto">
+                  // A link to the next page by cursor, so it works without JavaScript; with it, the page appends.
+                  <Link
+                    to={`/developers?${new URLSearchParams([...paramsFromDeveloperFilters(loaderData.filters), ["cursor", more.nextCursor ?? ""]]).toString()}`}
+                    className={buttonClass("secondary", "lg", "w-full sm:w-auto")}
+                    aria-busy={more.loading || undefined}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      void more.loadMore();
+                    }}
+                  >
                     {more.loading ? "Loading..." : "Load More Developers"}
-                  </Button>
+                  </Link>
                 ) : null}
               </div>
             </>

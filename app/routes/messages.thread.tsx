@@ -15,6 +15,7 @@ import { ReportContentDialog } from "../components/projects/report-dialog";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
 import { MessageAttachments } from "../components/files/attachments";
+import { ConversationList } from "../components/messages/conversation-list";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
@@ -22,6 +23,7 @@ import {
   createOnce,
   failure,
   getConversation,
+  listConversations,
   listMessages,
   newFormKey,
   orHttpError,
@@ -35,9 +37,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db } = context.deps;
   const conversation = await orHttpError(getConversation(db, user, params.id));
-  const page = await listMessages(db, user, params.id, {});
+  const [page, inbox] = await Promise.all([listMessages(db, user, params.id, {}), listConversations(db, user, {})]);
   // Read marks are writes: the page posts one once it is shown (Thread below), never this GET.
-  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id, idempotencyKey: newFormKey() };
+  // The inbox's first page sits beside the thread on wide screens (ThreadFrame).
+  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id, idempotencyKey: newFormKey(), inbox: inbox.conversations };
 }
 
 /** Sending without JavaScript: a form post, then back to the thread. */
@@ -215,6 +218,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
   return (
     <ThreadFrame
       heading={conversation}
+      inbox={<ConversationList conversations={loaderData.inbox} currentId={id} />}
       status={
         showOffline ? (
           <span className="flex shrink-0 items-center gap-1 text-xs text-slate-500" role="status">

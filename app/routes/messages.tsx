@@ -3,13 +3,10 @@
  * person, the project, the last message's first line, its time and an unread badge. Updates live;
  * older conversations load by cursor.
  */
-import { Briefcase, MessageSquare } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { formatRelative } from "../../shared/format";
-import { PersonAvatar } from "../components/messages/avatar";
+import { ConversationList } from "../components/messages/conversation-list";
 import { ButtonLink } from "../components/ui/button";
-import { countLabel } from "../components/ui/count-badge";
 import { useRevalidateOn } from "../lib/realtime";
 import type { Route } from "./+types/messages";
 import { listConversations, requireUser, type ConversationSummary } from "./messages.server";
@@ -23,49 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INBOX_EVENTS = ["message", "read", "resync"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | BuildZA" }, { name: "robots", content: "noindex" }];
-
-function ConversationRow({ c }: { c: ConversationSummary }) {
-  const unread = c.unreadCount > 0;
-  return (
-    <li>
-      <Link
-        to={`/messages/${c.id}`}
-        aria-label={countLabel(`Conversation with ${c.other.name}${c.project ? ` about ${c.project.title}` : ""}`, c.unreadCount)}
-        className="flex items-start gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5"
-      >
-        <PersonAvatar name={c.other.name} className="size-11 text-base" />
-        <div className="min-w-0 flex-1">
-          <div className="flex items-baseline justify-between gap-3">
-            <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>
-            <time dateTime={c.lastMessage.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : "text-slate-500"}`}>
-              {formatRelative(c.lastMessage.at)}
-            </time>
-          </div>
-          {c.project ? (
-            <p className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-slate-600">
-              <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{c.project.title}</span>
-            </p>
-          ) : null}
-          <div className="mt-0.5 flex items-center justify-between gap-3">
-            <p className={`truncate text-sm ${unread ? "font-medium text-slate-900" : "text-slate-600"}`}>
-              {c.lastMessage.fromMe ? "You: " : ""}
-              {c.lastMessage.preview}
-            </p>
-            {unread ? (
-              <span
-                aria-hidden="true"
-                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
-              >
-                {c.unreadCount > 99 ? "99+" : c.unreadCount}
-              </span>
-            ) : null}
-          </div>
-        </div>
-      </Link>
-    </li>
-  );
-}
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [more, setMore] = useState<ConversationSummary[]>([]);
@@ -113,11 +67,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </div>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          {conversations.map((c) => (
-            <ConversationRow key={c.id} c={c} />
-          ))}
-        </ul>
+        <ConversationList conversations={conversations} className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white" />
       )}
       {cursor ? (
         <div className="mt-6 text-center">

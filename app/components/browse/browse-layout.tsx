@@ -1,7 +1,7 @@
 import { SearchIcon, SlidersHorizontal } from "lucide-react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
-import { Button, ButtonLink } from "../ui/button";
+import { Button, ButtonLink, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Input, Select } from "../ui/form";
 import { FilterChipList, type ChipLink } from "./filter-chips";
@@ -60,6 +60,8 @@ export function BrowseLayout<S extends string>(props: BrowseLayoutProps<S>) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  const activeBadge = props.activeCount ? <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{props.activeCount}</span> : null;
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const params = new URLSearchParams();
@@ -93,13 +95,23 @@ export function BrowseLayout<S extends string>(props: BrowseLayoutProps<S>) {
       <div className="mt-6 lg:grid lg:grid-cols-[250px_minmax(0,1fr)] lg:items-start lg:gap-8">
         <aside aria-label="Filters">
           <div className="flex gap-2 lg:hidden">
-            <Button variant="secondary" className="flex-1" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((o) => !o)}>
-              <SlidersHorizontal className="size-4" aria-hidden="true" />
-              {filtersOpen ? "Hide Filters" : "Filters"}
-              {props.activeCount ? <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">{props.activeCount}</span> : null}
-            </Button>
+            {hydrated ? (
+              <Button variant="secondary" className="flex-1" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((o) => !o)}>
+                <SlidersHorizontal className="size-4" aria-hidden="true" />
+                {filtersOpen ? "Hide Filters" : "Filters"}
+                {activeBadge}
+              </Button>
+            ) : (
+              // Without JavaScript (and until it runs) the toggle is a link to the panel, which CSS
+              // shows while it is the URL's target (docs/product.md, Journeys).
+              <a href={`#${panelId}`} className={buttonClass("secondary", "md", "flex-1")}>
+                <SlidersHorizontal className="size-4" aria-hidden="true" />
+                Filters
+                {activeBadge}
+              </a>
+            )}
           </div>
-          <Card id={panelId} className={`mt-3 p-4 lg:mt-0 lg:block ${filtersOpen ? "block" : "hidden"}`}>
+          <Card id={panelId} className={`mt-3 scroll-mt-20 p-4 lg:mt-0 lg:block ${filtersOpen ? "block" : "hidden"} ${hydrated ? "" : "target:block"}`}>
             <h2 className="sr-only">Filters</h2>
             {props.filterPanel}
             <div className={`mt-4 flex-col gap-2 border-t border-slate-100 pt-4 ${hydrated && !chips.length ? "flex lg:hidden" : "flex"}`}>

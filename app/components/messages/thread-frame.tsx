@@ -12,15 +12,40 @@ export interface ThreadHeading {
 /**
  * The chat frame shared by a thread and a new conversation: a header (back to the inbox, the other
  * person, the project), a scrolling body and the composer, filling the screen below the site header.
+ * `inbox`: the conversation list, shown beside the thread from 1024 px (two panes); phones keep one.
  */
-export function ThreadFrame({ heading, status, children, composer }: { heading: ThreadHeading; status?: ReactNode; children: ReactNode; composer: ReactNode }) {
+export function ThreadFrame({
+  heading,
+  status,
+  children,
+  composer,
+  inbox,
+}: {
+  heading: ThreadHeading;
+  status?: ReactNode;
+  children: ReactNode;
+  composer: ReactNode;
+  inbox?: ReactNode;
+}) {
   const { other, project } = heading;
   const role = other.userType === "developer" ? "Developer" : "Client";
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-3xl flex-col sm:px-6 sm:py-6">
+    <div
+      className={`mx-auto flex h-[calc(100dvh-4rem)] flex-col sm:px-6 sm:py-6 ${inbox ? "max-w-3xl lg:grid lg:max-w-[1200px] lg:grid-cols-[340px_minmax(0,1fr)] lg:gap-6" : "max-w-3xl"}`}
+    >
+      {inbox ? (
+        <nav aria-label="Conversations" className="hidden min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:flex">
+          <h2 className="border-b border-slate-200 px-5 py-3 text-base font-semibold text-slate-900">
+            <Link to="/messages" className="hover:underline">
+              Messages
+            </Link>
+          </h2>
+          <div className="min-h-0 flex-1 overflow-y-auto">{inbox}</div>
+        </nav>
+      ) : null}
       <section
         aria-label={`Conversation with ${other.name}`}
-        className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white sm:rounded-2xl sm:border sm:border-slate-200 sm:shadow-sm"
+        className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white lg:h-full sm:rounded-2xl sm:border sm:border-slate-200 sm:shadow-sm"
       >
         <header className="flex items-center gap-3 border-b border-slate-200 px-2 py-2 sm:px-4">
           <Link

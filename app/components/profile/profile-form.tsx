@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPONSE_TIME, LOCATIONS, MAX_BIO, RESPONSE_TIMES } from "../../../shared/constants";
@@ -62,7 +62,10 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | { ok: true } | undefined;
-  const form = useForm<DeveloperProfileInput>({ resolver: zodResolver(developerProfileSchema), defaultValues, mode: "onTouched" });
+  // Checks run when a field is left (checkOnLeave below) and on Save, not on RHF's own events: its
+  // field arrays validate the whole list when an entry is added, which showed every empty field's
+  // message of a new entry at once (docs/product.md, Journeys).
+  const form = useForm<DeveloperProfileInput>({ resolver: zodResolver(developerProfileSchema), defaultValues, mode: "onSubmit", reValidateMode: "onSubmit" });
   const {
     register,
     handleSubmit,
@@ -95,6 +98,40 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
     return () => subscription.unsubscribe();
   }, [watch, trigger, getFieldState]);
 
+  // A field is checked when it is left. If the pointer is down (a click on Save or Add that took
+  // the focus), the check waits until the click is over: a message appearing under the field must
+  // not move the button away from under the pointer and lose the click.
+  const pointerDown = useRef(false);
+  useEffect(() => {
+    const down = () => (pointerDown.current = true);
+    const up = () => setTimeout(() => (pointerDown.current = false));
+    window.addEventListener("pointerdown", down, true);
+    window.addEventListener("pointerup", up, true);
+    window.addEventListener("pointercancel", up, true);
+    return () => {
+      window.removeEventListener("pointerdown", down, true);
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", up, true);
+    };
+  }, []);
+  function checkOnLeave(event: FocusEvent<HTMLFormElement>) {
+    const target: { name?: unknown } = event.target;
+    if (typeof target.name !== "string" || !target.name) return;
+    const name = target.name as FieldPath<DeveloperProfileInput>;
+    const check = () => {
+      // Not a removed entry's field.
+      if (getValues(name) !== undefined) void trigger(name);
+    };
+    if (!pointerDown.current) return check();
+    const after = () => {
+      window.removeEventListener("pointerup", after, true);
+      window.removeEventListener("pointercancel", after, true);
+      setTimeout(check);
+    };
+    window.addEventListener("pointerup", after, true);
+    window.addEventListener("pointercancel", after, true);
+  }
+
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const bio = watch("bio") ?? "";
   const skills = watch("skills") ?? [];
@@ -102,7 +139,12 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
   const listProps = { control, register, setValue, getValues, errors };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => submit(values as never, { method: "post", encType: "application/json" }))} className="space-y-6">
+    <form
+      noValidate
+      onBlur={checkOnLeave}
+      onSubmit={handleSubmit((values) => submit(values as never, { method: "post", encType: "application/json" }))}
+      className="space-y-6"
+    >
       <Section title="About you" description="What clients see first on your card and profile.">
         <Field id="title" label="Professional title" error={errors.title?.message} hint={'Shown under your name. Empty shows "Full-Stack Developer".'}>
           <Input

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { DEVELOPER_SKILL_FILTERS } from "../../../shared/constants";
 import { Button } from "../ui/button";
 import { FieldError, Input } from "../ui/form";
-import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
+import { matchSkillSuggestions, SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 /**
  * Skills as removable chips, with the developer skill suggestions of docs/product.md, Constants and free
- * text. A skill cannot be added twice (compared without case).
+ * text. A skill cannot be added twice (compared without case). Suggestions filter as the skill is
+ * typed and Enter adds the highlighted one, as in the project wizard (docs/product.md, Journeys).
  */
 export function SkillsField({
   skills,
@@ -36,7 +37,7 @@ export function SkillsField({
     setDraft("");
   }
 
-  const lower = new Set(skills.map((s) => s.toLowerCase()));
+  const { suggestions, highlighted } = matchSkillSuggestions(DEVELOPER_SKILL_FILTERS, skills, draft);
   return (
     <div className="space-y-3">
       {skills.length ? (
@@ -59,7 +60,7 @@ export function SkillsField({
           maxLength={40}
           value={draft}
           invalid={!!(duplicate ?? error)}
-          aria-describedby="skills-error"
+          aria-describedby={highlighted ? "skills-error skill-highlighted" : "skills-error"}
           onChange={(e) => {
             setDraft(e.target.value);
             if (duplicate) setDuplicate(undefined);
@@ -67,7 +68,8 @@ export function SkillsField({
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
-              add(draft);
+              // A partial word ("Flut") picks the highlighted suggestion ("Flutter").
+              add(highlighted ?? draft);
             }
           }}
         />
@@ -76,7 +78,12 @@ export function SkillsField({
         </Button>
       </div>
       <FieldError id="skills-error" message={duplicate ?? error} />
-      <SkillSuggestions skills={DEVELOPER_SKILL_FILTERS.filter((s, i, all) => all.indexOf(s) === i && !lower.has(s.toLowerCase()))} onAdd={add} />
+      {highlighted ? (
+        <p id="skill-highlighted" className="text-xs text-slate-600">
+          Enter adds <span className="font-medium text-brand-700">{highlighted}</span>
+        </p>
+      ) : null}
+      <SkillSuggestions skills={suggestions} highlighted={highlighted} onAdd={add} />
     </div>
   );
 }

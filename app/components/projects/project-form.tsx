@@ -23,7 +23,7 @@ import { AttachmentsField, type FileInfo } from "../files/attachments";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
-import { SkillChipList, SkillSuggestions } from "../ui/skill-chips";
+import { matchSkillSuggestions, SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 const PLATFORM_ICONS = { mobile: Smartphone, web: Monitor, both: Tablet } as const;
 
@@ -108,11 +108,7 @@ export function ProjectForm({
   const timeline = watch("timeline");
   const last = step === PROJECT_WIZARD_STEPS.length - 1;
   // Suggestions filter as the skill is typed; the first match is the one Enter adds.
-  const typed = skillDraft.trim().toLowerCase();
-  const suggestions = PROJECT_SKILL_SUGGESTIONS.filter((s) => !skills.includes(s) && (!typed || s.toLowerCase().includes(typed)));
-  const highlighted = typed
-    ? (suggestions.find((s) => s.toLowerCase() === typed) ?? suggestions.find((s) => s.toLowerCase().startsWith(typed)) ?? suggestions[0])
-    : undefined;
+  const { suggestions, highlighted } = matchSkillSuggestions(PROJECT_SKILL_SUGGESTIONS, skills, skillDraft);
 
   // Moving between steps moves focus to the new step's heading, which screen readers announce.
   const heading = useRef<HTMLHeadingElement>(null);

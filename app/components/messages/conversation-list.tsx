@@ -1,0 +1,73 @@
+/**
+ * The inbox rows (docs/product.md, Messages and notifications): the other person, the project, the
+ * last message's first line, its time and an unread badge. Shown by /messages, and beside the open
+ * thread on /messages/{id} from 1024 px, where `currentId` marks the open one (read, so no badge).
+ */
+import { Briefcase } from "lucide-react";
+import { Link } from "react-router";
+import { formatRelative } from "../../../shared/format";
+import type { ConversationSummary } from "../../../server/messages/service";
+import { countLabel } from "../ui/count-badge";
+import { PersonAvatar } from "./avatar";
+
+export function ConversationList({
+  conversations,
+  currentId,
+  className = "",
+}: {
+  conversations: ConversationSummary[];
+  currentId?: string;
+  className?: string;
+}) {
+  return (
+    <ul className={`divide-y divide-slate-100 ${className}`}>
+      {conversations.map((c) => (
+        <ConversationRow key={c.id} c={c} current={c.id === currentId} />
+      ))}
+    </ul>
+  );
+}
+
+function ConversationRow({ c, current }: { c: ConversationSummary; current: boolean }) {
+  const unread = c.unreadCount > 0 && !current;
+  return (
+    <li>
+      <Link
+        to={`/messages/${c.id}`}
+        aria-current={current ? "page" : undefined}
+        aria-label={countLabel(`Conversation with ${c.other.name}${c.project ? ` about ${c.project.title}` : ""}`, current ? 0 : c.unreadCount)}
+        className={`flex items-start gap-3 px-4 py-3.5 focus-visible:bg-slate-50 sm:px-5 ${current ? "bg-brand-50" : "hover:bg-slate-50"}`}
+      >
+        <PersonAvatar name={c.other.name} className="size-11 text-base" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-3">
+            <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>
+            <time dateTime={c.lastMessage.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : "text-slate-500"}`}>
+              {formatRelative(c.lastMessage.at)}
+            </time>
+          </div>
+          {c.project ? (
+            <p className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-slate-600">
+              <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{c.project.title}</span>
+            </p>
+          ) : null}
+          <div className="mt-0.5 flex items-center justify-between gap-3">
+            <p className={`truncate text-sm ${unread ? "font-medium text-slate-900" : "text-slate-600"}`}>
+              {c.lastMessage.fromMe ? "You: " : ""}
+              {c.lastMessage.preview}
+            </p>
+            {unread ? (
+              <span
+                aria-hidden="true"
+                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+              >
+                {c.unreadCount > 99 ? "99+" : c.unreadCount}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
