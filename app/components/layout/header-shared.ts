@@ -14,7 +14,8 @@ export const NAV_LINKS = [
 
 /**
  * A signed-in client's own links (docs/product.md, Journeys): their projects and the wizard. `wide`:
- * the desktop bar has room for them from 1280 px (under 1024 px they are in the menu sheet).
+ * the desktop bar has room for their labels from 1280 px; from 1024 to 1279 px they show as icons
+ * with the label as their name (under 1024 px they are in the menu sheet).
  */
 const CLIENT_LINKS = [
   { to: "/dashboard?projects=all", label: "My projects", wide: true },
@@ -48,4 +49,4 @@ export const iconButtonClass = "inline-flex size-11 items-center justify-center 
 
 /** The user menu trigger: avatar, name, chevron. */
 export const userTriggerClass =
-  "inline-flex min-h-11 max-w-48 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
+  "inline-flex min-h-11 max-w-36 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";

@@ -1,4 +1,5 @@
-import { Bell, ChevronDown, Menu, MessageSquare, Search } from "lucide-react";
+import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "lucide-react";
+import type { ReactNode } from "react";
 import { lazy, Suspense } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
@@ -13,6 +14,12 @@ export type { HeaderUser } from "./header-shared";
 const UserMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenu })));
 const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
+
+/** The icons of the client's links, shown alone below 1280 px (docs/product.md, Journeys). */
+const COMPACT_ICONS: Record<string, ReactNode> = {
+  "/dashboard?projects=all": <FolderKanban className="size-5 xl:hidden" aria-hidden="true" />,
+  "/projects/new": <PlusCircle className="size-5 xl:hidden" aria-hidden="true" />,
+};
 
 function desktopNavClass({ isActive }: { isActive: boolean }) {
   return `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors ${
@@ -42,7 +49,7 @@ function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
       <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
         {name.charAt(0).toUpperCase()}
       </span>
-      <span className="truncate">
+      <span className="truncate max-xl:sr-only">
         <span className="sr-only">Account menu for </span>
         {name}
       </span>
@@ -89,10 +96,19 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <Link
                 key={link.to}
                 to={link.to}
-                className={`${desktopNavClass({ isActive: current })} ${link.wide ? "hidden xl:flex" : ""}`}
+                className={`${desktopNavClass({ isActive: current })} ${link.wide ? "gap-2 max-xl:px-2.5" : ""}`}
                 aria-current={current ? "page" : undefined}
+                title={link.wide ? link.label : undefined}
               >
-                {link.label}
+                {link.wide ? (
+                  // From 1024 to 1279 px the bar is crowded: an icon, its label for screen readers.
+                  <>
+                    {COMPACT_ICONS[link.to]}
+                    <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">{link.label}</span>
+                  </>
+                ) : (
+                  link.label
+                )}
               </Link>
             );
           })}

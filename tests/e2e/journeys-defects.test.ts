@@ -1,0 +1,210 @@
+/**
+ * docs/product.md, Journeys: the defects still open after journeys.test.ts, each checked where it
+ * was seen (390 px phones, 1024-1280 px desktops, JavaScript off). Each check failed before its fix.
+ * The server has the demo data (60 developers, open projects), so lists have more than one page.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+describe("journeys: defects", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 36), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  function api(page: Page, path: string, method = "GET", body?: unknown) {
+    return page.evaluate(
+      async ([path, method, body]) => {
+        const res = await fetch(path, {
+          method,
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+      },
+      [path, method, body] as const,
+    );
+  }
+  const total = async (query: string) => ((await (await fetch(`${server.url}/api/v1/${query}`)).json()) as { total: number }).total;
+  const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+  it("without JavaScript the phone Filters button opens the filters, and applying one filters the list (projects and developers)", async () => {
+    const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await noJs.newPage();
+
+    await page.goto(`${server.url}/projects`);
+    expect(await page.getByLabel("Category").isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Filters" }).click();
+    await expect.poll(() => page.getByLabel("Category").isVisible()).toBe(true);
+    await page.getByLabel("Category").selectOption("E-commerce");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/\/projects\?category=E-commerce$/);
+    const projects = await total("projects?category=E-commerce&limit=1");
+    expect(projects).toBeLessThan(await total("projects?limit=1"));
+    expect(await page.getByRole("status").first().textContent()).toBe(`${projects} ${projects === 1 ? "project" : "projects"} found`);
+
+    await page.goto(`${server.url}/developers`);
+    await page.getByRole("link", { name: "Filters" }).click();
+    await expect.poll(() => page.getByLabel("Location").isVisible()).toBe(true);
+    await page.getByLabel("Location").selectOption("Cape Town");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/\/developers\?location=Cape(\+|%20)Town$/);
+    const developers = await total("developers?location=Cape%20Town&limit=1");
+    expect(developers).toBeLessThan(await total("developers?limit=1"));
+    expect(await page.getByRole("status").first().textContent()).toBe(`${developers} ${developers === 1 ? "developer" : "developers"} found`);
+    await noJs.close();
+
+    // With JavaScript it is a disclosure button that says whether the panel is open.
+    const js = await browser.newPage(PHONE);
+    await js.goto(`${server.url}/projects`);
+    const toggle = js.getByRole("button", { name: "Filters" });
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    await expect.poll(() => js.getByLabel("Category").isVisible()).toBe(true);
+    expect(await js.getByRole("button", { name: "Hide Filters" }).getAttribute("aria-expanded")).toBe("true");
+    await js.close();
+  });
+
+  it("without JavaScript Load More Developers is a link to the next page by cursor", async () => {
+    const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/developers`);
+    const ids = () => page.locator("[data-developer-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-developer-id")));
+    const firstPage = await ids();
+    expect(firstPage.length).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Load More Developers" }).click();
+    await page.waitForURL(/\/developers\?cursor=/);
+    const nextPage = await ids();
+    expect(nextPage.length).toBeGreaterThan(0);
+    expect(nextPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    await noJs.close();
+  });
+
+  it("from 1024 px the inbox sits beside the open thread; a phone shows the thread alone", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const client = await context.newPage();
+    await register(client, server.url, { name: "Thandi Inbox", email: `thandi.${stamp}@example.co.za`, developer: false });
+    const listed = (await api(client, "/api/v1/developers?limit=2")).json as { developers: { id: string; name: string }[] };
+    const ids: string[] = [];
+    for (const d of listed.developers) {
+      const started = await api(client, "/api/v1/conversations", "POST", { to: d.id, body: `Hello ${d.name}, are you free in March?` });
+      expect(started.status).toBeLessThan(300);
+      ids.push((started.json as { conversation: { id: string } }).conversation.id);
+    }
+    await client.goto(`${server.url}/messages/${ids[0]}`);
+    const inbox = client.getByRole("navigation", { name: "Conversations" });
+    const thread = client.getByRole("region", { name: `Conversation with ${listed.developers[0]!.name}` });
+    await expect.poll(() => inbox.isVisible()).toBe(true);
+    expect(await thread.isVisible()).toBe(true);
+    expect(await inbox.getByRole("link", { name: /^Conversation with/ }).count()).toBe(2);
+    expect(await inbox.getByRole("link", { name: new RegExp(`Conversation with ${listed.developers[0]!.name}`) }).getAttribute("aria-current")).toBe("page");
+    const [a, b] = [(await inbox.boundingBox())!, (await thread.boundingBox())!];
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+    expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+    // Another conversation opens from the list, still in two panes.
+    await inbox.getByRole("link", { name: new RegExp(`Conversation with ${listed.developers[1]!.name}`) }).click();
+    await client.waitForURL(`${server.url}/messages/${ids[1]}`);
+    await expect.poll(() => client.getByRole("region", { name: `Conversation with ${listed.developers[1]!.name}` }).isVisible()).toBe(true);
+    expect(await inbox.isVisible()).toBe(true);
+    await client.screenshot({ path: `/work/shots/s20-journeys-b/thread-1280.png` });
+
+    await client.setViewportSize(PHONE.viewport);
+    await client.reload();
+    await expect
+      .poll(() =>
+        thread
+          .or(client.getByRole("region", { name: /^Conversation with/ }))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await inbox.isVisible()).toBe(false);
+    expect(await pageWidth(client)).toBe(390);
+    await client.screenshot({ path: `/work/shots/s20-journeys-b/thread-390.png` });
+    await context.close();
+  });
+
+  it("profile form: a new experience entry shows no errors until a field is left, Enter adds the highlighted skill, and a click on Save is not lost when a message appears", async () => {
+    const context = await browser.newContext(PHONE);
+    const dev = await context.newPage();
+    await register(dev, server.url, { name: "Kagiso Profile", email: `kagiso.${stamp}@example.co.za`, developer: true });
+
+    await dev.getByRole("button", { name: "Add experience" }).click();
+    await expect.poll(() => dev.getByLabel("Job title").count()).toBe(1);
+    await dev.waitForTimeout(500);
+    for (const message of ["Job title is required", "Company is required", "Start date is required (YYYY-MM)"]) {
+      expect({ message, shown: await dev.getByText(message).count() }).toEqual({ message, shown: 0 });
+    }
+    // Leaving the job title empty shows its message, and only its.
+    await dev.getByLabel("Job title").focus();
+    await dev.keyboard.press("Tab");
+    await expect.poll(() => dev.getByText("Job title is required").isVisible()).toBe(true);
+    expect(await dev.getByText("Company is required").count()).toBe(0);
+    await dev.getByRole("button", { name: "Remove experience 1" }).click();
+
+    // Suggestions filter as the skill is typed; Enter adds the highlighted one.
+    const skill = dev.getByLabel("Add a skill");
+    await skill.fill("Flut");
+    await expect.poll(() => dev.getByRole("button", { name: "React Native" }).count()).toBe(0);
+    await skill.press("Enter");
+    await expect.poll(() => dev.getByRole("list", { name: "Your skills" }).textContent()).toBe("Flutter");
+
+    // An invalid link, then a click straight on Save: the click is handled (the form is submitted,
+    // refused, and focus goes to the field with the message).
+    await dev.evaluate(() => {
+      const w = window as unknown as { submits: number };
+      w.submits = 0;
+      document.querySelector("form:has(#links\\.website)")!.addEventListener("submit", () => w.submits++);
+    });
+    await dev.getByLabel("Website").fill("http://kagiso.co.za");
+    await dev.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await dev.getByRole("button", { name: "Save profile" }).click();
+    await expect.poll(() => dev.evaluate(() => (window as unknown as { submits: number }).submits)).toBe(1);
+    await expect.poll(() => dev.getByText("Website must be a valid https:// URL").isVisible()).toBe(true);
+    await dev.screenshot({ path: `/work/shots/s20-journeys-b/profile-390.png`, fullPage: true });
+    await context.close();
+  });
+
+  it("a client's header shows My projects and Post a project at every desktop width without overflow; /projects/new is not Browse Projects", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const client = await context.newPage();
+    await register(client, server.url, { name: "Nomvula Header-Client", email: `nomvula.${stamp}@example.co.za`, developer: false });
+    await client.goto(`${server.url}/projects/new`);
+    const main = client.getByRole("navigation", { name: "Main" });
+    for (const width of [1024, 1100, 1280]) {
+      await client.setViewportSize({ width, height: 900 });
+      for (const name of ["Browse Projects", "Find Developers", "How It Works", "My projects", "Post a project"]) {
+        expect({ width, name, visible: await main.getByRole("link", { name }).isVisible() }).toEqual({ width, name, visible: true });
+      }
+      expect(await main.getByRole("link", { name: "Post a project" }).getAttribute("aria-current")).toBe("page");
+      expect(await main.getByRole("link", { name: "Browse Projects" }).getAttribute("aria-current")).toBeNull();
+      // Nothing overflows: the page is as wide as the window, and no header item ends past it or overlaps the next.
+      expect({ width, page: await pageWidth(client) }).toEqual({ width, page: width });
+      const boxes = await client.locator("header a:visible, header button:visible").evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, inside: e.scrollWidth <= e.clientWidth + 1 };
+        }),
+      );
+      // The bar's items stay inside its padding: none ends further from the right edge than the logo starts from the left.
+      const logo = (await client.getByRole("link", { name: "BuildZA" }).first().boundingBox())!;
+      for (const box of boxes)
+        expect({ width, right: Math.min(box.right, width - logo.x + 1), inside: box.inside }).toEqual({ width, right: box.right, inside: true });
+      const row = boxes.filter((b) => b.top < 40).sort((x, y) => x.left - y.left);
+      for (let i = 1; i < row.length; i++) expect(row[i]!.left).toBeGreaterThanOrEqual(row[i - 1]!.right - 0.5);
+      await client.screenshot({ path: `/work/shots/s20-journeys-b/header-${width}.png` });
+    }
+    await context.close();
+  });
+});
