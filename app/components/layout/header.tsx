@@ -68,11 +68,67 @@ function NotificationsLink({ count }: { count: number }) {
   );
 }
 
-function MobileMenuPlaceholder() {
+const plainMenuLink = "flex min-h-12 items-center rounded-lg px-3 text-base font-medium text-slate-800 hover:bg-slate-100";
+
+/**
+ * The menu button in the server HTML, until the dialog's code loads: a link to a plain sheet of the
+ * same links, which CSS shows while it is the URL's target, so the menu works without JavaScript
+ * (docs/product.md, Journeys). With JavaScript, MobileMenu (a Radix dialog) replaces both.
+ */
+function MobileMenuPlaceholder({ user }: { user: HeaderUser | null }) {
   return (
-    <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false}>
-      <Menu className="size-6" aria-hidden="true" />
-    </button>
+    <>
+      <a href="#site-menu" className={iconButtonClass} aria-label="Open menu">
+        <Menu className="size-6" aria-hidden="true" />
+      </a>
+      <nav
+        id="site-menu"
+        aria-label="Mobile"
+        className="fixed inset-y-0 right-0 z-50 hidden w-[min(20rem,100vw)] flex-col gap-1 overflow-y-auto bg-white p-3 shadow-xl target:flex"
+      >
+        <a href="#" className={`${plainMenuLink} justify-end`}>
+          Close menu
+        </a>
+        {navLinksFor(user).map((link) => (
+          <a key={link.to} href={link.to} className={plainMenuLink}>
+            {link.label}
+          </a>
+        ))}
+        <hr className="my-2 border-slate-200" />
+        {user ? (
+          <>
+            <a href="/messages" className={plainMenuLink}>
+              Messages
+            </a>
+            <a href="/dashboard" className={plainMenuLink}>
+              Dashboard
+            </a>
+            {user.userType === "developer" ? (
+              <a href="/payouts" className={plainMenuLink}>
+                Balance and payouts
+              </a>
+            ) : null}
+            <a href="/profile" className={plainMenuLink}>
+              Settings
+            </a>
+            <form method="post" action="/logout">
+              <button type="submit" className={`${plainMenuLink} w-full text-left`}>
+                Sign Out
+              </button>
+            </form>
+          </>
+        ) : (
+          <>
+            <a href="/register" className={plainMenuLink}>
+              Sign Up
+            </a>
+            <a href="/login" className={plainMenuLink}>
+              Login
+            </a>
+          </>
+        )}
+      </nav>
+    </>
   );
 }
 
@@ -150,7 +206,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </>
           )}
           <div className="lg:hidden">
-            <Suspense fallback={<MobileMenuPlaceholder />}>
+            <Suspense fallback={<MobileMenuPlaceholder user={user} />}>
               <MobileMenu user={user} />
             </Suspense>
           </div>
