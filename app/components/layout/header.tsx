@@ -86,7 +86,7 @@ function MobileMenuPlaceholder({ user }: { user: HeaderUser | null }) {
         aria-label="Mobile"
         className="fixed inset-y-0 right-0 z-50 hidden w-[min(20rem,100vw)] flex-col gap-1 overflow-y-auto bg-white p-3 shadow-xl target:flex"
       >
-        <a href="#" className={`${plainMenuLink} justify-end`}>
+        <a href="#main" className={`${plainMenuLink} justify-end`}>
           Close menu
         </a>
         {navLinksFor(user).map((link) => (
