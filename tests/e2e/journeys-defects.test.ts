@@ -69,6 +69,8 @@ describe("journeys: defects", () => {
     expect(await page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
     await page.getByRole("link", { name: "Open menu" }).click();
     await expect.poll(() => page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(true);
+    // A sheet the height of the screen, not squeezed into the header bar.
+    expect((await page.getByRole("navigation", { name: "Mobile" }).boundingBox())!.height).toBe(844);
     await page.screenshot({ path: `/work/shots/s20-journeys-b/menu-nojs-390.png` });
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Browse Projects" }).click();
     await page.waitForURL(`${server.url}/projects`);

@@ -73,7 +73,8 @@ const plainMenuLink = "flex min-h-12 items-center rounded-lg px-3 text-base font
 /**
  * The menu button in the server HTML, until the dialog's code loads: a link to a plain sheet of the
  * same links, which CSS shows while it is the URL's target, so the menu works without JavaScript
- * (docs/product.md, Journeys). With JavaScript, MobileMenu (a Radix dialog) replaces both.
+ * (docs/product.md, Journeys). With JavaScript, MobileMenu (a Radix dialog) replaces both. The
+ * header's backdrop filter makes it the sheet's containing block, hence top-0 and the viewport height.
  */
 function MobileMenuPlaceholder({ user }: { user: HeaderUser | null }) {
   return (
@@ -84,7 +85,7 @@ function MobileMenuPlaceholder({ user }: { user: HeaderUser | null }) {
       <nav
         id="site-menu"
         aria-label="Mobile"
-        className="fixed inset-y-0 right-0 z-50 hidden w-[min(20rem,100vw)] flex-col gap-1 overflow-y-auto bg-white p-3 shadow-xl target:flex"
+        className="fixed right-0 top-0 z-50 hidden h-dvh w-[min(20rem,100vw)] flex-col gap-1 overflow-y-auto bg-white p-3 shadow-xl target:flex"
       >
         <a href="#main" className={`${plainMenuLink} justify-end`}>
           Close menu
