@@ -66,7 +66,9 @@ describe("developers", () => {
     await page.goto(`${server.url}/developers`);
     // 12 a page; Load More Developers appends the next page by cursor, none twice.
     await expect.poll(() => page.getByRole("link", { name: "View Profile" }).count()).toBe(12);
-    await page.getByRole("button", { name: "Load More Developers" }).click();
+    // A link to the next page (it works without JavaScript); once the page's code runs, it appends.
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: "Load More Developers" }).click();
     await expect.poll(() => page.getByRole("link", { name: "View Profile" }).count()).toBe(24);
     const hrefs = await page.getByRole("link", { name: "View Profile" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(new Set(hrefs).size).toBe(24);
