@@ -15,7 +15,7 @@ import { ReportContentDialog } from "../components/projects/report-dialog";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
 import { MessageAttachments } from "../components/files/attachments";
-import { ConversationList } from "../components/messages/conversation-list";
+import { ConversationList, useLiveInbox } from "../components/messages/conversation-list";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
@@ -207,6 +207,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const inbox = useLiveInbox(loaderData.inbox);
   const lastMine = [...messages].reverse().find((m) => m.senderId === me);
   const [showOffline, setShowOffline] = useState(false);
   useEffect(() => {
@@ -218,7 +219,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
   return (
     <ThreadFrame
       heading={conversation}
-      inbox={<ConversationList conversations={loaderData.inbox} currentId={id} />}
+      inbox={<ConversationList conversations={inbox} currentId={id} />}
       status={
         showOffline ? (
           <span className="flex shrink-0 items-center gap-1 text-xs text-slate-500" role="status">

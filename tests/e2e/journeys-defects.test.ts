@@ -124,6 +124,9 @@ describe("journeys: defects", () => {
     const [a, b] = [(await inbox.boundingBox())!, (await thread.boundingBox())!];
     expect(a.x + a.width).toBeLessThanOrEqual(b.x);
     expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+    // The list is live: a message in the other conversation shows there without a reload.
+    expect((await api(client, `/api/v1/conversations/${ids[1]}/messages`, "POST", { body: "Ping from the other thread" })).status).toBeLessThan(300);
+    await expect.poll(() => inbox.getByText("You: Ping from the other thread").isVisible()).toBe(true);
     // Another conversation opens from the list, still in two panes.
     await inbox.getByRole("link", { name: new RegExp(`Conversation with ${listed.developers[1]!.name}`) }).click();
     await client.waitForURL(`${server.url}/messages/${ids[1]}`);

@@ -4,11 +4,39 @@
  * thread on /messages/{id} from 1024 px, where `currentId` marks the open one (read, so no badge).
  */
 import { Briefcase } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useRealtimeEvents } from "../../lib/realtime";
 import { formatRelative } from "../../../shared/format";
 import type { ConversationSummary } from "../../../server/messages/service";
 import { countLabel } from "../ui/count-badge";
 import { PersonAvatar } from "./avatar";
+
+/**
+ * The inbox's first page beside a thread, kept live: a new message (in any conversation) or a
+ * reconnect re-reads GET /api/v1/conversations, at most once per 300 ms, and only while the list is
+ * shown (from 1024 px). `first`: the loader's page; a new one starts over.
+ */
+export function useLiveInbox(first: ConversationSummary[]): ConversationSummary[] {
+  const [list, setList] = useState({ first, shown: first });
+  if (list.first !== first) setList({ first, shown: first });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useRealtimeEvents((event) => {
+    if ((event !== "message" && event !== "resync") || !window.matchMedia("(min-width: 1024px)").matches) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      fetch("/api/v1/conversations")
+        .then(async (res) => {
+          if (!res.ok) return;
+          const page = (await res.json()) as { conversations: ConversationSummary[] };
+          setList((l) => (l.first === first ? { first, shown: page.conversations } : l));
+        })
+        .catch(() => {}); // offline: the list stays as it was until the next event
+    }, 300);
+  });
+  return list.first === first ? list.shown : first;
+}
 
 export function ConversationList({
   conversations,
