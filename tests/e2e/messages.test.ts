@@ -138,7 +138,9 @@ describe("messages in real time", () => {
 describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreSQL database", () => {
   const name = `buildza_e2e_${Date.now().toString(36)}`;
   const adminUrl = process.env.TEST_DATABASE_URL!;
+  // Built lazily: the describe body runs even when runIf skips it, and there is no URL then.
   const dbUrl = (() => {
+    if (!adminUrl) return "";
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     return u.toString();
