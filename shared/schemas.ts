@@ -604,7 +604,8 @@ export const startConversationSchema = z
     projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
     body: optionalQuery(messageSchema.shape.body),
   })
-  .refine((v) => Boolean(v.to) !== Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
+  // A user, a project (its owner), or both: a project's owner writing to a developer about it.
+  .refine((v) => Boolean(v.to) || Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
 export type StartConversationInput = z.input<typeof startConversationSchema>;
 
 /** Older messages of a thread: `cursor` is the seq of the oldest message shown; `after` catches up. */
@@ -663,3 +664,11 @@ export const supportMessageSchema = z.object({
   ),
 });
 export type SupportMessageInput = z.input<typeof supportMessageSchema>;
+
+/** Inviting a developer to one of your open projects (docs/product.md, Journeys "Invite a developer"). */
+export const invitationSchema = z.object({
+  projectId: z
+    .string({ error: "Choose a project" })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Choose a project"),
+});
