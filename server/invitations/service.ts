@@ -109,7 +109,8 @@ export async function inviteDeveloper(deps: { db: Db } & MailContext, user: Sess
       .limit(1);
     if (!project) throw new NotFoundError("Project not found");
     if (project.userId !== me.id) throw new ForbiddenError("You can only invite developers to your own projects");
-    if (project.status !== "active" || project.hiddenAt) throw new ConflictError("You can only invite developers to an open project", { projectId: "This project is not open for proposals" });
+    if (project.status !== "active" || project.hiddenAt)
+      throw new ConflictError("You can only invite developers to an open project", { projectId: "This project is not open for proposals" });
     const [proposed] = await tx
       .select({ id: proposals.id })
       .from(proposals)
@@ -120,12 +121,9 @@ export async function inviteDeveloper(deps: { db: Db } & MailContext, user: Sess
       .select({ n: count() })
       .from(projectInvitations)
       .where(and(eq(projectInvitations.clientId, me.id), gt(projectInvitations.createdAt, new Date(Date.now() - HOUR_MS))));
-    if (n >= INVITATIONS_PER_HOUR) throw new TooManyRequestsError(`You can send up to ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, 3600);
-    const [row] = await tx
-      .insert(projectInvitations)
-      .values({ projectId, developerId: dev.id, clientId: me.id })
-      .onConflictDoNothing()
-      .returning();
+    if (n >= INVITATIONS_PER_HOUR)
+      throw new TooManyRequestsError(`You can send up to ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`, 3600);
+    const [row] = await tx.insert(projectInvitations).values({ projectId, developerId: dev.id, clientId: me.id }).onConflictDoNothing().returning();
     if (!row) throw new ConflictError(`${dev.name} is already invited to this project`, { projectId: "Already invited" });
     await addNotification(tx, dev.id, "invitation", `${me.name} invited you to propose on "${project.title}"`, `/projects/${projectId}`);
     await queueUserEmail(
