@@ -13,7 +13,7 @@ export function SavedProjectsCard({ projects }: { projects: { id: string; title:
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Saved projects</h2>
       {projects.length ? (
-        <ul className="mt-3 divide-y divide-slate-100">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="Saved projects">
           {projects.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
@@ -43,7 +43,7 @@ export function SavedDevelopersCard({ developers }: { developers: { id: string; 
     <Card className="p-5">
       <h2 className="text-lg font-semibold">Saved developers</h2>
       {developers.length ? (
-        <ul className="mt-3 divide-y divide-slate-100">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label="Saved developers">
           {developers.map((d) => (
             <li key={d.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
