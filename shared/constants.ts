@@ -295,3 +295,6 @@ export const FILE_TYPE_MESSAGE = "This type of file is not allowed. Upload an im
 
 /** Invitations one client may send in an hour (docs/product.md, Journeys "Invite a developer"). */
 export const INVITATIONS_PER_HOUR = 20;
+
+/** How long the project wizard waits after the last keystroke before saving the draft (ms; docs/product.md, Journeys "Drafts"). */
+export const DRAFT_SAVE_DELAY_MS = 1500;

@@ -672,3 +672,40 @@ export const invitationSchema = z.object({
     .trim()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Choose a project"),
 });
+
+/**
+ * The project wizard's draft (docs/product.md, Journeys "Drafts"): the fields as typed so far, each
+ * only bounded in size (a draft need not be valid yet; publishing checks projectSchema), and the
+ * wizard step. Attachments are not part of a draft.
+ */
+const draftText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} is too long`)
+    .optional();
+export const projectDraftSchema = z.object({
+  step: z
+    .int({ error: "Unknown step" })
+    .min(0, "Unknown step")
+    .max(PROJECT_WIZARD_STEPS.length - 1, "Unknown step")
+    .default(0),
+  values: z
+    .object({
+      title: draftText(MAX_TITLE, "Title"),
+      description: draftText(MAX_DESCRIPTION, "Description"),
+      platform: draftText(40, "Platform"),
+      features: z
+        .array(draftText(MAX_FEATURE, "A feature").default(""), { error: "Features must be a list" })
+        .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
+        .optional(),
+      budgetRange: draftText(40, "Budget range"),
+      timeline: draftText(40, "Timeline"),
+      skills: z.array(draftText(60, "A skill").default(""), { error: "Skills must be a list" }).max(30, "Too many skills").optional(),
+      targetAudience: draftText(MAX_TARGET_AUDIENCE, "Target audience"),
+      additionalInfo: draftText(MAX_ADDITIONAL_INFO, "Additional information"),
+      category: draftText(60, "Category"),
+      deadline: z.union([z.string().max(10, "Deadline must be a date"), z.null()], { error: "Deadline must be a date" }).optional(),
+    })
+    .default({}),
+});
+export type ProjectDraftInput = z.input<typeof projectDraftSchema>;

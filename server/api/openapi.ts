@@ -20,6 +20,7 @@ import {
   developerProfileSchema,
   emailPreferencesSchema,
   invitationSchema,
+  projectDraftSchema,
   messageListQuerySchema,
   messageSchema,
   pageQuerySchema,
@@ -245,6 +246,8 @@ const savedSearchOut = z
 // ---------------------------------------------------------------------------------------------
 // Helpers building describeRoute options.
 
+const draftOut = z.strictObject({ values: z.record(z.string(), z.unknown()), step: z.int(), updatedAt: isoDate }).meta({ id: "ProjectDraft" });
+
 const invitationOut = z
   .strictObject({
     id: z.string(),
@@ -259,7 +262,14 @@ const invitationOut = z
   .meta({ id: "Invitation" });
 
 const savedProjectOut = z
-  .strictObject({ id: z.string(), title: z.string(), budgetMin: z.int().nullable(), budgetMax: z.int().nullable(), status: z.enum(PROJECT_STATUSES), savedAt: isoDate })
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    budgetMin: z.int().nullable(),
+    budgetMax: z.int().nullable(),
+    status: z.enum(PROJECT_STATUSES),
+    savedAt: isoDate,
+  })
   .meta({ id: "SavedProject" });
 
 const savedDeveloperOut = z
@@ -688,11 +698,34 @@ export const API_DOCS: Record<string, Doc> = {
     security: session,
     responses: { 204: noContent, ...errors(401, 403, 404) },
   },
+  // Drafts (docs/product.md, Journeys "Drafts").
+  "GET /me/project-draft": {
+    tags: ["Projects"],
+    summary: "My unfinished project from the wizard, or null",
+    security: session,
+    responses: { 200: json(z.strictObject({ draft: draftOut.nullable() }), "The draft"), ...errors(401) },
+  },
+  "PUT /me/project-draft": {
+    tags: ["Projects"],
+    summary: "Save my unfinished project (replaces the one before)",
+    description:
+      "The fields as typed so far (not checked as a project until it is published) and the wizard step, 0 to 2. A draft is not a project: nobody else sees it.",
+    security: session,
+    requestBody: body(projectDraftSchema),
+    responses: { 200: json(z.strictObject({ draft: draftOut }), "The saved draft"), ...errors(400, 401, 413, 415) },
+  },
+  "DELETE /me/project-draft": {
+    tags: ["Projects"],
+    summary: "Discard my draft",
+    security: session,
+    responses: { 204: noContent, ...errors(401) },
+  },
   // Invitations (docs/product.md, Journeys "Invite a developer").
   "POST /developers/{id}/invitations": {
     tags: ["Invitations"],
     summary: "Invite a developer to one of my open projects (clients)",
-    description: "The developer gets a notice and an email (switch \"Job alerts\") linking to the project. Once per project and developer; not after they proposed; at most 20 an hour.",
+    description:
+      'The developer gets a notice and an email (switch "Job alerts") linking to the project. Once per project and developer; not after they proposed; at most 20 an hour.',
     security: session,
     requestBody: body(invitationSchema),
     responses: { 201: json(z.strictObject({ invitation: invitationOut }), "The invitation"), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },

@@ -48,6 +48,7 @@ import {
 } from "../proposals/service";
 import { createProject, getProject, getVisibleProject, listProjects, reportProject, updateProject } from "../projects/service";
 import { USER_ID, UUID } from "../lib/ids";
+import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../drafts/service";
 import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSaved } from "../favourites/service";
 import { inviteDeveloper, listMyInvitations } from "../invitations/service";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
@@ -363,6 +364,13 @@ export function createApiV1(deps: AppDeps) {
   );
   api.delete("/me/saved-searches/:id", async (c) => {
     await deleteSavedSearch(deps.db, c.get("user"), c.req.param("id"));
+    return c.body(null, 204);
+  });
+  // The project wizard's draft (docs/product.md, Journeys "Drafts").
+  api.get("/me/project-draft", async (c) => c.json({ draft: await getProjectDraft(deps.db, c.get("user")) }));
+  api.put("/me/project-draft", async (c) => c.json({ draft: await saveProjectDraft(deps.db, c.get("user"), await readJson(c)) }));
+  api.delete("/me/project-draft", async (c) => {
+    await discardProjectDraft(deps.db, c.get("user"));
     return c.body(null, 204);
   });
   // Invitations (docs/product.md, Journeys "Invite a developer").

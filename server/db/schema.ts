@@ -1222,3 +1222,17 @@ export const savedDevelopers = pgTable(
     index("saved_developers_developer_idx").on(t.developerId),
   ],
 );
+
+/**
+ * A client's unfinished project from the wizard (docs/product.md, Journeys "Drafts";
+ * docs/decisions/0034): one per user, not a project, so no project list, count or proposal ever
+ * sees it. `values` are the wizard's fields as typed (not yet valid), `step` the step they were on.
+ */
+export const projectDrafts = pgTable("project_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+  step: integer("step").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

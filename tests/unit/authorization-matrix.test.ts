@@ -124,6 +124,10 @@ const API: Record<string, ApiRow> = {
   // Someone else's saved search answers 404 (checked below: it stays as it was).
   "PATCH /api/v1/me/saved-searches/:id": { who: SIGNED_IN, body: () => ({ alert: "off" }) },
   "DELETE /api/v1/me/saved-searches/:id": { who: SIGNED_IN },
+  // The wizard's draft is the caller's own (none to reach of anyone else's).
+  "GET /api/v1/me/project-draft": { who: SIGNED_IN },
+  "PUT /api/v1/me/project-draft": { who: SIGNED_IN, body: () => ({ step: 0, values: { title: "Mine" } }) },
+  "DELETE /api/v1/me/project-draft": { who: SIGNED_IN },
   // Invitations: only to the client's own open project (the fixture's project is another client's: 403).
   "POST /api/v1/developers/:id/invitations": { who: OWNER_ONLY, body: (f) => ({ projectId: f.projectId }) },
   "GET /api/v1/me/invitations": { who: SIGNED_IN },

@@ -13,6 +13,8 @@ import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSa
 import { invitableProjects, inviteDeveloper, listMyInvitations, projectInvitationsFor } from "../../server/invitations/service";
 import { startConversation } from "../../server/messages/service";
 import { closeProject } from "../../server/projects/lifecycle";
+import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../../server/drafts/service";
+import { listProjects } from "../../server/projects/service";
 import { INVITATIONS_PER_HOUR } from "../../shared/constants";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -124,5 +126,25 @@ describe.each(DB_KINDS)("journeys users expect on %s", (kind) => {
     await db().update(users).set({ isActive: false }).where(eq(users.id, dev.id));
     expect(await listSavedDevelopers(db(), client)).toEqual([]);
     expect(await setDeveloperSaved(db(), client, dev.id, false)).toEqual({ saved: false });
+  });
+
+  it("keeps one draft per user, refuses a bad one unchanged, and a draft is never a project", async () => {
+    const client = await makeClient(db());
+    const other = await makeClient(db());
+    expect(await getProjectDraft(db(), client)).toBeNull();
+    await saveProjectDraft(db(), client, { step: 0, values: { title: "Draft: braai" } });
+    const saved = await saveProjectDraft(db(), client, { step: 1, values: { title: "Draft: braai booking app", skills: ["Flutter"], budgetRange: "" } });
+    expect(saved).toMatchObject({ step: 1, values: { title: "Draft: braai booking app", skills: ["Flutter"], budgetRange: "" } });
+    expect(await getProjectDraft(db(), other)).toBeNull();
+
+    const bad = await saveProjectDraft(db(), client, { step: 5, values: { title: "x".repeat(500) } }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect(Object.keys((bad as ValidationError).fields!).sort()).toEqual(["step", "values.title"]);
+    expect((await getProjectDraft(db(), client))!.values.title).toBe("Draft: braai booking app");
+
+    const browse = await listProjects(db(), { search: "braai" });
+    expect(browse.projects).toEqual([]);
+    await discardProjectDraft(db(), client);
+    expect(await getProjectDraft(db(), client)).toBeNull();
   });
 });
