@@ -123,6 +123,7 @@ describe("journeys users expect", () => {
     const save = developer.getByRole("button", { name: "Save: Clinic queue app for Mamelodi" });
     await save.click();
     await expect.poll(() => developer.getByRole("button", { name: "Saved: Clinic queue app for Mamelodi" }).getAttribute("aria-pressed")).toBe("true");
+    await toast(developer, "Project saved").waitFor({ timeout: 15_000 });
     await developer.goto(`${server.url}/dashboard`);
     await developer.getByRole("heading", { name: "Saved projects" }).waitFor();
     await developer.getByRole("list", { name: "Saved projects" }).getByRole("link", { name: "Clinic queue app for Mamelodi" }).waitFor();
@@ -155,5 +156,48 @@ describe("journeys users expect", () => {
     await noJs.getByRole("button", { name: "Saved: Kagiso Developer" }).click();
     await noJs.waitForURL(`${server.url}/dashboard`);
     await expect(noJs.getByRole("list", { name: "Saved developers" }).count()).resolves.toBe(0);
+  });
+
+  it("the wizard keeps a draft: a warning before leaving with unsaved changes, 'Continue your draft' on return, discard", async () => {
+    await client.goto(`${server.url}/projects/new`);
+    await client.getByLabel("Project title").fill("Braai venue booking app for Soweto");
+    // Leaving inside the app before the draft is saved: an accessible dialog asks first.
+    await client.getByRole("link", { name: "Back to Dashboard" }).click();
+    const dialog = client.getByRole("dialog", { name: "Leave without saving?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Stay on this page" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(client.url()).toBe(`${server.url}/projects/new`);
+    expect(await client.getByLabel("Project title").inputValue()).toBe("Braai venue booking app for Soweto");
+
+    await client
+      .getByLabel("Project description")
+      .fill("Venues in Soweto take braai bookings by phone and lose them: customers should book a slot and pay a deposit online.");
+    await client.getByRole("button", { name: "Next" }).click();
+    await client.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+    await client.getByText("Draft saved").waitFor({ timeout: 15_000 });
+    await shot(client, "wizard-draft-saved");
+    // Saved: leaving asks nothing.
+    await client.getByRole("link", { name: "Back to Dashboard" }).click();
+    await client.waitForURL(`${server.url}/dashboard`);
+
+    await client.goto(`${server.url}/projects/new`);
+    await client.getByRole("heading", { name: "You have an unfinished project" }).waitFor();
+    await client.getByText("Braai venue booking app for Soweto").waitFor();
+    expect(await pageWidth(client)).toBeLessThanOrEqual(390);
+    await shot(client, "wizard-continue-draft");
+    await client.getByRole("link", { name: "Continue your draft" }).click();
+    await client.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+    await client.getByRole("button", { name: "Previous" }).click();
+    expect(await client.getByLabel("Project title").inputValue()).toBe("Braai venue booking app for Soweto");
+    // A draft is not a project: nobody browsing finds it.
+    const browse = await api(developer, "/api/v1/projects?search=Braai");
+    expect((browse.json as { projects: unknown[] }).projects).toEqual([]);
+
+    await client.goto(`${server.url}/projects/new`);
+    await client.getByRole("button", { name: "Discard draft" }).click();
+    await toast(client, "Draft discarded").waitFor();
+    expect(await client.getByLabel("Project title").inputValue()).toBe("");
+    expect((await api(client, "/api/v1/me/project-draft")).json).toEqual({ draft: null });
   });
 });
