@@ -143,3 +143,27 @@ export async function isDeveloperSaved(db: Db, user: SessionUser | null, develop
     .limit(1);
   return Boolean(row);
 }
+
+/** The ids of the projects `user` saved (a developer; [] for anyone else), for the hearts on Browse Projects. */
+export async function savedProjectIds(db: Db, user: SessionUser | null): Promise<string[]> {
+  if (user?.userType !== "developer") return [];
+  const rows = await db
+    .select({ id: savedProjects.projectId })
+    .from(savedProjects)
+    .where(eq(savedProjects.userId, user.id))
+    .orderBy(desc(savedProjects.createdAt))
+    .limit(MAX_FAVOURITES);
+  return rows.map((r) => r.id);
+}
+
+/** The ids of the developers `user` saved (a client; [] for anyone else), for the hearts on Find Developers. */
+export async function savedDeveloperIds(db: Db, user: SessionUser | null): Promise<string[]> {
+  if (user?.userType !== "client") return [];
+  const rows = await db
+    .select({ id: savedDevelopers.developerId })
+    .from(savedDevelopers)
+    .where(eq(savedDevelopers.userId, user.id))
+    .orderBy(desc(savedDevelopers.createdAt))
+    .limit(MAX_FAVOURITES);
+  return rows.map((r) => r.id);
+}

@@ -128,9 +128,19 @@ describe("journeys users expect", () => {
     await developer.getByRole("heading", { name: "Saved projects" }).waitFor();
     await developer.getByRole("list", { name: "Saved projects" }).getByRole("link", { name: "Clinic queue app for Mamelodi" }).waitFor();
     await shot(developer, "dashboard-saved-projects");
+    // The card on Browse Projects shows the same heart, and unsaves and saves again from there.
+    await developer.goto(`${server.url}/projects`);
+    const card = developer.locator(`article[data-project-id="${projectId}"]`);
+    await card.getByRole("button", { name: "Saved: Clinic queue app for Mamelodi" }).click();
+    await toast(developer, "Removed from saved projects").waitFor({ timeout: 15_000 });
+    expect((await api(developer, "/api/v1/me/saved-projects")).json).toEqual({ savedProjects: [] });
+    await card.getByRole("button", { name: "Save: Clinic queue app for Mamelodi" }).click();
+    await toast(developer, "Project saved").waitFor({ timeout: 15_000 });
+    expect(await pageWidth(developer)).toBeLessThanOrEqual(390);
+    await shot(developer, "browse-projects-hearts");
 
     expect((await api(client, `/api/v1/projects/${projectId}/close`, "POST")).status).toBe(200);
-    await developer.reload();
+    await developer.goto(`${server.url}/dashboard`);
     await developer.getByRole("heading", { name: "Saved projects" }).waitFor();
     await expect(developer.getByRole("list", { name: "Saved projects" }).count()).resolves.toBe(0);
     await developer.getByText("Tap the heart on a project to keep it here.").waitFor();
