@@ -51,7 +51,11 @@ describe("journeys users expect", () => {
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
   const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
   const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+    if (!SHOTS) return;
+    await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+    await page.setViewportSize(PHONE.viewport);
   };
   function api(page: Page, path: string, method = "GET", body?: unknown) {
     return page.evaluate(
