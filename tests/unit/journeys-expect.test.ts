@@ -7,7 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, projectInvitations, users } from "../../server/db/schema";
+import { deleteAccount } from "../../server/auth/settings";
+import { notifications, projectDrafts, projectInvitations, savedDevelopers, users } from "../../server/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from "../../server/errors";
 import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSaved } from "../../server/favourites/service";
 import { invitableProjects, inviteDeveloper, listMyInvitations, projectInvitationsFor } from "../../server/invitations/service";
@@ -16,7 +17,7 @@ import { closeProject } from "../../server/projects/lifecycle";
 import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../../server/drafts/service";
 import { listProjects } from "../../server/projects/service";
 import { INVITATIONS_PER_HOUR } from "../../shared/constants";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeHire, makeProject, makeProposal } from "../support/factories";
 
@@ -146,5 +147,24 @@ describe.each(DB_KINDS)("journeys users expect on %s", (kind) => {
     expect(browse.projects).toEqual([]);
     await discardProjectDraft(db(), client);
     expect(await getProjectDraft(db(), client)).toBeNull();
+  });
+
+  it("deleting an account removes its favourites, draft and invitations, and others' saves of it", async () => {
+    const client = await t.signUp({ email: `leaving-fav-${kind}@example.co.za`, name: "Leaving Client" });
+    const developer = await t.signUp({ email: `leaving-dev-${kind}@example.co.za`, name: "Leaving Dev", userType: "developer" });
+    const other = await makeClient(db());
+    const project = await makeProject(db(), client.user);
+    await setDeveloperSaved(db(), client.user, developer.user.id, true);
+    await setDeveloperSaved(db(), other, developer.user.id, true);
+    await saveProjectDraft(db(), client.user, { step: 0, values: { title: "Half an idea" } });
+    await inviteDeveloper(t.domain, client.user, developer.user.id, { projectId: project.id });
+
+    const origin = { origin: "http://localhost:3999" };
+    await deleteAccount({ ...t.domain, auth: t.deps.auth }, client.user, { password: TEST_PASSWORD }, new Headers({ cookie: client.cookie, ...origin }));
+    await deleteAccount({ ...t.domain, auth: t.deps.auth }, developer.user, { password: TEST_PASSWORD }, new Headers({ cookie: developer.cookie, ...origin }));
+
+    expect(await db().select().from(savedDevelopers).where(eq(savedDevelopers.developerId, developer.user.id))).toEqual([]);
+    expect(await db().select().from(projectDrafts).where(eq(projectDrafts.userId, client.user.id))).toEqual([]);
+    expect(await db().select().from(projectInvitations).where(eq(projectInvitations.clientId, client.user.id))).toEqual([]);
   });
 });

@@ -36,12 +36,17 @@ export function useProjectDraft({
   /** Set when the project is being published: no more saves, no warning on the way to the project. */
   const publishing = useRef(false);
 
+  /** The save under way, so publishing can wait for it (a late save would bring the draft back). */
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+
   const save = useCallback(async (): Promise<boolean> => {
     clearTimeout(timer.current);
     if (publishing.current) return true;
     const at = version.current;
     const { attachments: _files, ...values } = getValues();
     setState("saving");
+    let done: () => void = () => {};
+    inFlight.current = new Promise<void>((resolve) => (done = resolve));
     try {
       const res = await fetch("/api/v1/me/project-draft", {
         method: "PUT",
@@ -55,6 +60,8 @@ export function useProjectDraft({
     } catch {
       setState("error");
       return false;
+    } finally {
+      done();
     }
   }, [getValues]);
 
@@ -96,12 +103,19 @@ export function useProjectDraft({
     ({ currentLocation, nextLocation }) => enabled && dirty && !publishing.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
-  const startPublishing = useCallback(() => {
+  /** Stops saving and resolves once a save under way has finished: publish after it, so the publish deletes the draft last. */
+  const startPublishing = useCallback(async () => {
     publishing.current = true;
     clearTimeout(timer.current);
+    await inFlight.current;
   }, []);
 
-  return { dirty, state, blocker, save, startPublishing };
+  /** Publishing was refused (the action answered with errors): keep saving and warning again. */
+  const stopPublishing = useCallback(() => {
+    publishing.current = false;
+  }, []);
+
+  return { dirty, state, blocker, save, startPublishing, stopPublishing };
 }
 
 /** "Draft saved" / "Saving draft..." next to the wizard's buttons, announced politely. */

@@ -107,6 +107,10 @@ export function ProjectForm({
   }, [watch, trigger, getFieldState]);
 
   const draft = useProjectDraft({ enabled: keepDraft, watch, getValues, step });
+  const { stopPublishing } = draft;
+  useEffect(() => {
+    if (result && !result.ok) stopPublishing();
+  }, [result, stopPublishing]);
   const saving = navigation.state === "submitting";
   const description = watch("description") ?? "";
   const platform = watch("platform");
@@ -150,8 +154,8 @@ export function ProjectForm({
     setSkillDraft("");
   }
 
-  const onSubmit = handleSubmit((values) => {
-    draft.startPublishing();
+  const onSubmit = handleSubmit(async (values) => {
+    await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
     submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}) } as never, { method: "post", encType: "application/json" });
   });
