@@ -90,6 +90,7 @@ describe("journeys users expect", () => {
     await developer.goto(`${server.url}${notice.link}`);
     await developer.getByText("Nomsa Client invited you to send a proposal for this project.").waitFor();
     await developer.getByRole("link", { name: "Submit Proposal" }).waitFor();
+    await shot(developer, "project-invited-developer");
 
     await client.goto(`${server.url}/projects/${projectId}`);
     await client.getByRole("heading", { name: "Invited developers (1)" }).waitFor();
@@ -104,6 +105,9 @@ describe("journeys users expect", () => {
     });
     expect(proposed.status, JSON.stringify(proposed.json)).toBe(201);
     await client.goto(`${server.url}/projects/${projectId}`);
+    await client.getByRole("link", { name: "Message Kagiso Developer" }).waitFor();
+    expect(await pageWidth(client)).toBeLessThanOrEqual(390);
+    await shot(client, "project-owner-proposals");
     await client.getByRole("link", { name: "Message Kagiso Developer" }).click();
     await client.waitForURL(/\/messages\/new\?/);
     await client.getByText("Clinic queue app for Mamelodi").first().waitFor();
