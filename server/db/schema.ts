@@ -1201,7 +1201,11 @@ export const savedProjects = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index("saved_projects_user_idx").on(t.userId, t.createdAt.desc()), index("saved_projects_project_idx").on(t.projectId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index("saved_projects_user_idx").on(t.userId, t.createdAt.desc()),
+    index("saved_projects_project_idx").on(t.projectId),
+  ],
 );
 
 /** Developers a client saved (docs/product.md, Journeys "Favourites"). */
