@@ -292,3 +292,9 @@ export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const FILE_TOO_LARGE_MESSAGE = "Files can be at most 10 MB";
 export const FILE_QUOTA_MESSAGE = "You have used your 500 MB of file storage. Delete some files to upload more.";
 export const FILE_TYPE_MESSAGE = "This type of file is not allowed. Upload an image (JPEG, PNG, WebP, HEIC), a PDF, a text file, an Office document or a ZIP.";
+
+/** Invitations one client may send in an hour (docs/product.md, Journeys "Invite a developer"). */
+export const INVITATIONS_PER_HOUR = 20;
+
+/** How long the project wizard waits after the last keystroke before saving the draft (ms; docs/product.md, Journeys "Drafts"). */
+export const DRAFT_SAVE_DELAY_MS = 1500;

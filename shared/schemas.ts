@@ -604,7 +604,8 @@ export const startConversationSchema = z
     projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
     body: optionalQuery(messageSchema.shape.body),
   })
-  .refine((v) => Boolean(v.to) !== Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
+  // A user, a project (its owner), or both: a project's owner writing to a developer about it.
+  .refine((v) => Boolean(v.to) || Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
 export type StartConversationInput = z.input<typeof startConversationSchema>;
 
 /** Older messages of a thread: `cursor` is the seq of the oldest message shown; `after` catches up. */
@@ -663,3 +664,48 @@ export const supportMessageSchema = z.object({
   ),
 });
 export type SupportMessageInput = z.input<typeof supportMessageSchema>;
+
+/** Inviting a developer to one of your open projects (docs/product.md, Journeys "Invite a developer"). */
+export const invitationSchema = z.object({
+  projectId: z
+    .string({ error: "Choose a project" })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Choose a project"),
+});
+
+/**
+ * The project wizard's draft (docs/product.md, Journeys "Drafts"): the fields as typed so far, each
+ * only bounded in size (a draft need not be valid yet; publishing checks projectSchema), and the
+ * wizard step. Attachments are not part of a draft.
+ */
+const draftText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, `${label} is too long`)
+    .optional();
+export const projectDraftSchema = z.object({
+  step: z
+    .int({ error: "Unknown step" })
+    .min(0, "Unknown step")
+    .max(PROJECT_WIZARD_STEPS.length - 1, "Unknown step")
+    .default(0),
+  values: z
+    .object({
+      title: draftText(MAX_TITLE, "Title"),
+      description: draftText(MAX_DESCRIPTION, "Description"),
+      platform: draftText(40, "Platform"),
+      features: z
+        .array(draftText(MAX_FEATURE, "A feature").default(""), { error: "Features must be a list" })
+        .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
+        .optional(),
+      budgetRange: draftText(40, "Budget range"),
+      timeline: draftText(40, "Timeline"),
+      skills: z.array(draftText(60, "A skill").default(""), { error: "Skills must be a list" }).max(30, "Too many skills").optional(),
+      targetAudience: draftText(MAX_TARGET_AUDIENCE, "Target audience"),
+      additionalInfo: draftText(MAX_ADDITIONAL_INFO, "Additional information"),
+      category: draftText(60, "Category"),
+      deadline: z.union([z.string().max(10, "Deadline must be a date"), z.null()], { error: "Deadline must be a date" }).optional(),
+    })
+    .default({}),
+});
+export type ProjectDraftInput = z.input<typeof projectDraftSchema>;

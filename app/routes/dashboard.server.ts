@@ -9,6 +9,7 @@ import { listNotifications } from "../../server/notifications/service";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
 import { listSavedSearches } from "../../server/saved-searches/service";
+import { listSavedDevelopers, listSavedProjects } from "../../server/favourites/service";
 import { formatRand } from "../../shared/format";
 
 export { requireUser } from "../lib/session.server";
@@ -22,7 +23,8 @@ const RECENT_ACTIVITY_LIMIT = 5;
  * Developer tiles count proposals (docs/product.md, Proposals: Active = pending + shortlisted, This Month = rand
  * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
  * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
- * Developers also get their saved searches (docs/product.md, Journeys "Saved searches").
+ * Developers also get their saved searches (docs/product.md, Journeys "Saved searches") and saved
+ * projects, clients their saved developers (docs/product.md, Journeys "Favourites").
  */
 export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
   const [activity, unread] = await Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadCounts(db, user.id)]);
@@ -30,12 +32,13 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
   if (user.userType === "client") {
     const limit = view.allProjects ? PAGE_SIZE : DASHBOARD_PROJECT_LIMIT;
     const cursor = view.allProjects ? view.cursor : null;
-    const [stats, page] = await Promise.all([
+    const [stats, page, savedDevelopers] = await Promise.all([
       clientProjectStats(db, user.id),
       listUserProjects(db, user.id, { limit, cursor }).catch((err: unknown) => {
         if (err instanceof ValidationError) return listUserProjects(db, user.id, { limit });
         throw err;
       }),
+      listSavedDevelopers(db, user),
     ]);
     return {
       role: "client" as const,
@@ -51,13 +54,16 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       completion: null,
       proposals: [],
       savedSearches: null,
+      savedProjects: null,
+      savedDevelopers,
     };
   }
-  const [profile, stats, proposals, savedSearches] = await Promise.all([
+  const [profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
     findOwnDeveloperProfile(db, user),
     developerProposalStats(db, user.id),
     listMyProposals(db, user),
     listSavedSearches(db, user),
+    listSavedProjects(db, user),
   ]);
   return {
     role: "developer" as const,
@@ -81,5 +87,7 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       createdAt: p.createdAt,
     })),
     savedSearches,
+    savedProjects,
+    savedDevelopers: null,
   };
 }

@@ -7,6 +7,7 @@ import {
   FolderPlus,
   HelpCircle,
   LifeBuoy,
+  MailPlus,
   MessageSquare,
   Search,
   Sparkles,
@@ -20,6 +21,7 @@ import { countLabel, formatBudget, formatRand, formatRelative } from "../../shar
 import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { SavedSearchesCard } from "../components/saved-searches/saved-searches";
+import { SavedDevelopersCard, SavedProjectsCard } from "../components/favourites/saved-lists";
 import { StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -53,6 +55,7 @@ const QUICK_ACTIONS = {
 function activityIcon(type: string): LucideIcon {
   if (type === "new_message") return MessageSquare;
   if (type === "review_received") return Star;
+  if (type === "invitation") return MailPlus;
   if (type === "proposal_accepted" || type === "project_completed") return CheckCircle2;
   if (type.startsWith("proposal_")) return FileText;
   return Bell;
@@ -243,6 +246,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-6">
           {d.savedSearches ? <SavedSearchesCard searches={d.savedSearches} /> : null}
+          {d.savedProjects ? <SavedProjectsCard projects={d.savedProjects} /> : null}
+          {d.savedDevelopers ? <SavedDevelopersCard developers={d.savedDevelopers} /> : null}
           {d.completion ? (
             <Card className="p-5">
               <div className="flex items-baseline justify-between">

@@ -3,6 +3,14 @@ import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { getDeveloper, listDeveloperReviews, type Developer, type Review } from "../../server/developers/service";
 import { NotFoundError } from "../../server/errors";
+import { isDeveloperSaved } from "../../server/favourites/service";
+import { invitableProjects, type InvitableProject } from "../../server/invitations/service";
+
+export { domainDeps } from "../../server/context";
+export { setDeveloperSaved } from "../../server/favourites/service";
+export { inviteDeveloper } from "../../server/invitations/service";
+export { failure, readBody, retryAfterHeaders } from "../lib/action.server";
+export { requireUser, safeRedirect } from "../lib/session.server";
 
 /** Most reviews the profile shows; the tab count then uses the developer's reviewCount. */
 export const PROFILE_REVIEWS = 50;
@@ -13,7 +21,11 @@ export interface DeveloperProfileData {
   /** How many reviews the developer has (all of them, not only the ones shown). */
   reviewTotal: number;
   /** What the viewer may do here (docs/product.md, Who may do what). */
-  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean };
+  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean; isClient: boolean };
+  /** Whether the signed-in client saved this developer (docs/product.md, Journeys "Favourites"). */
+  saved: boolean;
+  /** A client's open projects to invite the developer to, with who was already invited or proposed; [] for others. */
+  invitable: InvitableProject[];
 }
 
 /**
@@ -30,10 +42,14 @@ export async function loadDeveloperProfile(db: Db, id: string, user: SessionUser
     throw error;
   }
   const isOwner = user !== null && user.id === developer.id;
+  const isClient = user?.userType === "client";
+  const [saved, invitable] = isClient ? await Promise.all([isDeveloperSaved(db, user, developer.id), invitableProjects(db, user, developer.id)]) : [false, []];
   return {
+    saved,
+    invitable,
     developer,
     reviews,
     reviewTotal: reviews.length < PROFILE_REVIEWS ? reviews.length : Math.max(developer.reviewCount, reviews.length),
-    viewer: { isOwner, canContact: user !== null && !isOwner, signedIn: user !== null },
+    viewer: { isOwner, canContact: user !== null && !isOwner, signedIn: user !== null, isClient },
   };
 }

@@ -20,7 +20,55 @@ import { BackToList } from "../components/browse/back-to-list";
 import { originFrom, seoMeta } from "../lib/seo";
 import { developerJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/developer";
-import { loadDeveloperProfile } from "./developer.server";
+import {
+  domainDeps,
+  failure,
+  inviteDeveloper,
+  loadDeveloperProfile,
+  readBody,
+  requireUser,
+  retryAfterHeaders,
+  safeRedirect,
+  setDeveloperSaved,
+} from "./developer.server";
+import { data } from "react-router";
+import { SaveToggle } from "../components/favourites/save-toggle";
+import { InviteToProject } from "../components/favourites/invite-to-project";
+
+/**
+ * A client's actions on a developer's profile, form data or JSON with an `intent`: save and unsave
+ * (favourites, optional returnTo) and invite (projectId; docs/product.md, Journeys "Invite a
+ * developer"). Success: a toast (back to the page without JavaScript); a failure answers with its message.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const raw = await readBody(request);
+  const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const here = new URL(request.url).pathname;
+  try {
+    switch (body.intent) {
+      case "save":
+      case "unsave": {
+        const { saved } = await setDeveloperSaved(context.deps.db, user, params.id, body.intent === "save");
+        const message = saved ? "Developer saved" : "Removed from saved developers";
+        if (typeof body.returnTo === "string" && body.returnTo) return redirectWithFlash(safeRedirect(body.returnTo, here), { type: "success", message });
+        return data({ ok: true as const, message, saved });
+      }
+      case "invite": {
+        const invitation = await inviteDeveloper(domainDeps(context.deps), user, params.id, { projectId: body.projectId });
+        const message = `${invitation.developerName} invited to "${invitation.projectTitle}"`;
+        if (typeof body.returnTo === "string" && body.returnTo) return redirectWithFlash(safeRedirect(body.returnTo, here), { type: "success", message });
+        return data({ ok: true as const, message });
+      }
+      default:
+        return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
+    }
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = await loadDeveloperProfile(context.deps.db, params.id, context.user);
@@ -104,6 +152,12 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   <MessageSquare className="size-4" aria-hidden="true" />
                   Contact
                 </ButtonLink>
+              ) : null}
+              {viewer.isClient ? (
+                <div className="flex w-full flex-wrap gap-2 sm:justify-end">
+                  <SaveToggle action={`/developers/${developer.id}`} saved={loaderData.saved} label={developer.name} />
+                  <InviteToProject developerId={developer.id} developerName={developer.name} projects={loaderData.invitable} />
+                </div>
               ) : null}
               {viewer.canContact ? (
                 <ReportContentDialog

@@ -7,6 +7,8 @@ import { toDeveloperCardData, type DeveloperCardData } from "../components/devel
 import { DEVELOPER_FILTER_KEYS, EMPTY_DEVELOPER_FILTERS, type DeveloperFilters } from "../components/developers/filters";
 import { log } from "../../server/log";
 
+export { savedDeveloperIds } from "../../server/favourites/service";
+
 export interface DevelopersPageData {
   developers: DeveloperCardData[];
   nextCursor: string | null;

@@ -27,7 +27,7 @@ import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import { originFrom, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/developers";
-import { loadDevelopersPage } from "./developers.server";
+import { loadDevelopersPage, savedDeveloperIds } from "./developers.server";
 import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "developer-filters";
@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A filter form submitted without JavaScript: rewrite it to the canonical query.
   const canonical = canonicalDevelopersHref(url.searchParams);
   if (canonical !== null) throw redirect(canonical);
-  return loadDevelopersPage(context.deps.db, url.searchParams);
+  const [page, savedIds] = await Promise.all([loadDevelopersPage(context.deps.db, url.searchParams), savedDeveloperIds(context.deps.db, context.user)]);
+  // A client's hearts (docs/product.md, Journeys "Favourites"); null: no hearts.
+  return { ...page, savedIds: context.user?.userType === "client" ? savedIds : null };
 }
 
 export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
@@ -166,7 +168,11 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
               <ul ref={more.listRef} className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {developers.map((developer) => (
                   <li key={developer.id}>
-                    <DeveloperCard developer={developer} canContact={canContact(developer)} />
+                    <DeveloperCard
+                      developer={developer}
+                      canContact={canContact(developer)}
+                      saved={loaderData.savedIds ? loaderData.savedIds.includes(developer.id) : undefined}
+                    />
                   </li>
                 ))}
               </ul>

@@ -7,3 +7,4 @@ export { AppError, NotFoundError, ForbiddenError } from "../../server/errors";
 export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { discardProjectDraft, getProjectDraft } from "../../server/drafts/service";

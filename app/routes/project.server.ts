@@ -10,6 +10,8 @@ import { getVisibleProject, listSimilarProjects, type Project } from "../../serv
 import { yearOf } from "../../shared/format";
 import { PROPOSAL_SORTS, type ProposalSort } from "../../shared/schemas";
 import { log } from "../../server/log";
+import { isProjectSaved } from "../../server/favourites/service";
+import { projectInvitationsFor, type Invitation } from "../../server/invitations/service";
 
 export { acceptProposal, declineProposal, shortlistProposal } from "../../server/proposals/service";
 export { cancelHire, closeProject, completeProject } from "../../server/projects/lifecycle";
@@ -17,7 +19,8 @@ export { createReview } from "../../server/reviews/service";
 export { contractIdOfProject } from "../../server/payments/contracts";
 export { domainDeps } from "../../server/context";
 export { failure, readBody } from "../lib/action.server";
-export { requireUser } from "../lib/session.server";
+export { requireUser, safeRedirect } from "../lib/session.server";
+export { setProjectSaved } from "../../server/favourites/service";
 
 export interface SimilarProject {
   id: string;
@@ -52,6 +55,13 @@ export interface ProjectDetail {
   proposalSort: ProposalSort;
   /** The signed-in developer's own proposal here, or null. */
   myProposal: Proposal | null;
+  /** Whether the signed-in developer saved this project (docs/product.md, Journeys "Favourites"). */
+  saved: boolean;
+  /**
+   * Invitations (docs/product.md, Journeys "Invite a developer"): the owner sees every developer they
+   * invited, an invited developer their own invitation; [] for everyone else.
+   */
+  invitations: Invitation[];
   /** Which review the viewer may still write (client or hired developer of a completed project). */
   review: { canReview: boolean; reviewed: boolean; role: "client" | "developer" | null } | null;
 }
@@ -87,10 +97,12 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
   const signedIn = user !== null;
   const isOwner = signedIn && user.id === project.userId;
   const isDeveloper = signedIn && !isOwner && user.userType === "developer";
-  const [proposals, myProposal, review] = await Promise.all([
+  const [proposals, myProposal, review, saved, invitations] = await Promise.all([
     isOwner ? listProjectProposals(db, user, project.id, proposalSort) : null,
     isDeveloper ? findMyProposal(db, user, project.id) : null,
     signedIn && (isOwner || project.hiredDeveloperId === user.id) ? reviewState(db, user, project.id) : null,
+    isDeveloper ? isProjectSaved(db, user, project.id) : false,
+    projectInvitationsFor(db, user, project.id, project.userId),
   ]);
   return {
     project,
@@ -121,5 +133,7 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     proposalSort,
     myProposal,
     review,
+    saved,
+    invitations,
   };
 }

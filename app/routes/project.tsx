@@ -3,7 +3,7 @@
  * can do (propose, edit, contact, share, report) and similar projects.
  */
 import { AttachmentList } from "../components/files/attachments";
-import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
+import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MailPlus, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
@@ -14,6 +14,7 @@ import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard }
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ReportDialog } from "../components/projects/report-dialog";
 import { ShareButtons } from "../components/projects/share-buttons";
+import { SaveToggle } from "../components/favourites/save-toggle";
 import { SkillChip, StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -37,6 +38,8 @@ import {
   parseProposalSort,
   readBody,
   requireUser,
+  safeRedirect,
+  setProjectSaved,
   shortlistProposal,
   type SimilarProject,
 } from "./project.server";
@@ -48,12 +51,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!detail) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
   const party = context.user && (detail.viewer.isOwner || detail.project.hiredDeveloperId === context.user.id);
   const contractId = party ? await contractIdOfProject(context.deps.db, detail.project.id) : null;
-  return { ...detail, contractId, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
+  // Developers save projects that are not closed (docs/product.md, Journeys "Favourites").
+  const savable = context.user?.userType === "developer" && detail.project.status !== "closed";
+  return { ...detail, contractId, savable, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
 }
 
 /**
  * The hiring actions (docs/product.md, Proposals and Project lifecycle), one form-data or JSON body with an `intent`: shortlist, decline
- * (reason), accept (proposalId), complete, close, cancelHire, review (rating, comment). Success
+ * (reason), accept (proposalId), complete, close, cancelHire, review (rating, comment); save and
+ * unsave (a developer's favourites, optional returnTo). Success
  * goes back to this page with a toast; a failure answers with its message and field messages.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -91,6 +97,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "review":
         await createReview(deps.db, user, params.id, { rating: body.rating, comment: body.comment });
         return back("Thanks for your review!");
+      case "save":
+      case "unsave": {
+        // Favourites (docs/product.md, Journeys): a form post without JavaScript returns to `returnTo`.
+        const { saved } = await setProjectSaved(deps.db, user, params.id, body.intent === "save");
+        const message = saved ? "Project saved" : "Removed from saved projects";
+        if (typeof body.returnTo === "string" && body.returnTo)
+          return redirectWithFlash(safeRedirect(body.returnTo, url.pathname), { type: "success", message });
+        return data({ ok: true as const, message, saved });
+      }
       default:
         return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
     }
@@ -184,6 +199,12 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   Sign up to send a proposal
                 </ButtonLink>
               ) : null}
+              {!viewer.isOwner && loaderData.invitations[0] && !myProposal ? (
+                <p className="w-full rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800" role="status">
+                  <MailPlus className="mr-1.5 inline size-4" aria-hidden="true" />
+                  {loaderData.invitations[0].clientName} invited you to send a proposal for this project.
+                </p>
+              ) : null}
               {myProposal ? (
                 <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 sm:w-auto">
                   <ButtonLink to={`/projects/${project.id}/proposal`} variant="secondary" size="sm" className="w-full sm:w-auto">
@@ -203,6 +224,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 </ButtonLink>
               ) : null}
               {viewer.isOwner ? <OwnerProjectActions status={project.status} hiredName={hired?.developer.name ?? null} /> : null}
+              {viewer.signedIn && !viewer.isOwner && loaderData.savable ? (
+                <SaveToggle action={`/projects/${project.id}`} saved={loaderData.saved} label={project.title} />
+              ) : null}
               <ShareButtons url={shareUrl} title={project.title} />
               {viewer.canReport ? (
                 <span className="sm:ml-auto">
@@ -228,7 +252,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               reviewed={review.reviewed}
             />
           ) : null}
-          {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectStatus={project.status} /> : null}
+          {viewer.isOwner && loaderData.invitations.length ? <InvitedDevelopers invitations={loaderData.invitations} /> : null}
+          {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectId={project.id} projectStatus={project.status} /> : null}
 
           <Card className="divide-y divide-slate-100">
             <Section title="Project Description">
@@ -483,4 +508,25 @@ function LiveProject() {
     void revalidator.revalidate();
   }, [live, revalidator]);
   return null;
+}
+
+/** The developers the owner invited to this project (docs/product.md, Journeys "Invite a developer"). */
+function InvitedDevelopers({ invitations }: { invitations: { id: string; developerId: string; developerName: string; createdAt: string }[] }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Invited developers ({invitations.length})</h2>
+      <ul className="mt-3 space-y-2">
+        {invitations.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Link to={`/developers/${i.developerId}`} className="min-w-0 break-words font-medium text-brand-700 hover:underline">
+              {i.developerName}
+            </Link>
+            <span className="text-slate-500">
+              Invited <PostedTime date={i.createdAt} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }

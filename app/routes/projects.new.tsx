@@ -1,19 +1,50 @@
+import { FilePen, Trash2 } from "lucide-react";
+import { Form, useNavigation } from "react-router";
 import { EMPTY_PROJECT, ProjectForm } from "../components/projects/project-form";
+import { PostedTime } from "../components/projects/project-card";
+import { Button, ButtonLink } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import type { ProjectInput } from "../../shared/schemas";
 import type { Route } from "./+types/projects.new";
-import { AppError, createOnce, createProject, failure, newFormKey, readBody, requireUser } from "./project-write.server";
+import {
+  AppError,
+  createOnce,
+  createProject,
+  discardProjectDraft,
+  failure,
+  getProjectDraft,
+  newFormKey,
+  readBody,
+  redirectWithFlash,
+  requireUser,
+} from "./project-write.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Post a project | BuildZA" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return { idempotencyKey: newFormKey() };
+/**
+ * The wizard, or first the choice "Continue your draft" / "Discard draft" when the user left an
+ * unfinished project (docs/product.md, Journeys "Drafts"); `?draft=continue` opens the draft.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const draft = await getProjectDraft(context.deps.db, user);
+  const continuing = new URL(request.url).searchParams.get("draft") === "continue";
+  const title = typeof draft?.values.title === "string" ? draft.values.title.trim() : "";
+  return { idempotencyKey: newFormKey(), draft, draftTitle: title || "Untitled project", continuing: continuing && draft !== null };
 }
 
+/** Publishes the project (and deletes the draft with it), or `intent=discardDraft` deletes the draft. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  const body = await readBody(request);
+  if (body && typeof body === "object" && (body as Record<string, unknown>).intent === "discardDraft") {
+    await discardProjectDraft(context.deps.db, user);
+    return redirectWithFlash("/projects/new", { type: "success", message: "Draft discarded" });
+  }
   try {
-    return await createOnce(context.deps, user, request, await readBody(request), async (db, fields) => {
+    return await createOnce(context.deps, user, request, body, async (db, fields) => {
       const project = await createProject(db, user, fields);
+      await discardProjectDraft(db, user);
       return { location: `/projects/${project.id}`, flash: { type: "success", message: "Project created successfully!" } };
     });
   } catch (err) {
@@ -24,12 +55,44 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewProject({ loaderData }: Route.ComponentProps) {
+  const { draft, continuing } = loaderData;
+  const navigation = useNavigation();
+  const title = loaderData.draftTitle;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Post a project</h1>
       <p className="mt-1 text-slate-600">Tell developers what you want built. It takes about five minutes.</p>
       <div className="mt-6">
-        <ProjectForm defaultValues={EMPTY_PROJECT} mode="create" idempotencyKey={loaderData.idempotencyKey} />
+        {draft && !continuing ? (
+          <Card className="p-5">
+            <h2 className="text-lg font-semibold text-slate-900">You have an unfinished project</h2>
+            <p className="mt-1 break-words text-slate-700">
+              <span className="font-medium">{title}</span>, saved <PostedTime date={draft.updatedAt} />.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <ButtonLink to="/projects/new?draft=continue" className="w-full sm:w-auto">
+                <FilePen className="size-4" aria-hidden="true" />
+                Continue your draft
+              </ButtonLink>
+              <Form method="post" className="w-full sm:w-auto">
+                <input type="hidden" name="intent" value="discardDraft" />
+                <Button type="submit" variant="secondary" className="w-full" busy={navigation.state === "submitting"}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Discard draft
+                </Button>
+              </Form>
+            </div>
+          </Card>
+        ) : (
+          <ProjectForm
+            key={continuing ? "draft" : "new"}
+            defaultValues={continuing && draft ? { ...EMPTY_PROJECT, ...(draft.values as Partial<ProjectInput>) } : EMPTY_PROJECT}
+            initialStep={continuing && draft ? draft.step : 0}
+            mode="create"
+            idempotencyKey={loaderData.idempotencyKey}
+            keepDraft
+          />
+        )}
       </div>
     </div>
   );

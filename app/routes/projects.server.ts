@@ -7,6 +7,8 @@ import { EMPTY_FILTERS, FILTER_KEYS, type ProjectFilters } from "../components/p
 import { toCardData, type ProjectCardData } from "../components/projects/project-card";
 import { log } from "../../server/log";
 
+export { savedProjectIds } from "../../server/favourites/service";
+
 export interface ProjectsPageData {
   projects: ProjectCardData[];
   nextCursor: string | null;

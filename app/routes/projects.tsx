@@ -31,7 +31,7 @@ import { useRootData } from "../root";
 import { canPropose } from "../../shared/policies";
 import { originFrom, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/projects";
-import { loadProjectsPage } from "./projects.server";
+import { loadProjectsPage, savedProjectIds } from "./projects.server";
 import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "project-filters";
@@ -51,7 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A filter form submitted without JavaScript: rewrite it to the canonical query.
   const canonical = canonicalQuery(url.searchParams);
   if (canonical !== null) throw redirect(canonical ? `/projects?${canonical}` : "/projects");
-  return loadProjectsPage(context.deps.db, url.searchParams);
+  const [page, savedIds] = await Promise.all([loadProjectsPage(context.deps.db, url.searchParams), savedProjectIds(context.deps.db, context.user)]);
+  // A developer's hearts (docs/product.md, Journeys "Favourites"); null: no hearts.
+  return { ...page, savedIds: context.user?.userType === "developer" ? savedIds : null };
 }
 
 /** Switching between grid and list changes only `view`: keep the loaded projects. */
@@ -193,7 +195,12 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
               <ul ref={more.listRef} className={gridClass(view)}>
                 {projects.map((project) => (
                   <li key={project.id}>
-                    <ProjectCard project={project} view={view} canPropose={canPropose(user, project)} />
+                    <ProjectCard
+                      project={project}
+                      view={view}
+                      canPropose={canPropose(user, project)}
+                      saved={loaderData.savedIds ? loaderData.savedIds.includes(project.id) : undefined}
+                    />
                   </li>
                 ))}
               </ul>

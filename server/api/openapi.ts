@@ -19,6 +19,8 @@ import {
   developerListQuerySchema,
   developerProfileSchema,
   emailPreferencesSchema,
+  invitationSchema,
+  projectDraftSchema,
   messageListQuerySchema,
   messageSchema,
   pageQuerySchema,
@@ -243,6 +245,38 @@ const savedSearchOut = z
 
 // ---------------------------------------------------------------------------------------------
 // Helpers building describeRoute options.
+
+const draftOut = z.strictObject({ values: z.record(z.string(), z.unknown()), step: z.int(), updatedAt: isoDate }).meta({ id: "ProjectDraft" });
+
+const invitationOut = z
+  .strictObject({
+    id: z.string(),
+    projectId: z.string(),
+    projectTitle: z.string(),
+    developerId: z.string(),
+    developerName: z.string(),
+    clientId: z.string(),
+    clientName: z.string(),
+    createdAt: isoDate,
+  })
+  .meta({ id: "Invitation" });
+
+const savedProjectOut = z
+  .strictObject({
+    id: z.string(),
+    title: z.string(),
+    budgetMin: z.int().nullable(),
+    budgetMax: z.int().nullable(),
+    status: z.enum(PROJECT_STATUSES),
+    savedAt: isoDate,
+  })
+  .meta({ id: "SavedProject" });
+
+const savedDeveloperOut = z
+  .strictObject({ id: z.string(), name: z.string(), title: z.string(), city: z.string().nullable(), savedAt: isoDate })
+  .meta({ id: "SavedDeveloper" });
+
+const savedStateOut = z.strictObject({ saved: z.boolean() });
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema: resolver(schema) } } });
 const errorAnswer = (description: string) => json(errorSchema, description);
@@ -663,6 +697,81 @@ export const API_DOCS: Record<string, Doc> = {
     summary: "Delete a saved search",
     security: session,
     responses: { 204: noContent, ...errors(401, 403, 404) },
+  },
+  // Drafts (docs/product.md, Journeys "Drafts").
+  "GET /me/project-draft": {
+    tags: ["Projects"],
+    summary: "My unfinished project from the wizard, or null",
+    security: session,
+    responses: { 200: json(z.strictObject({ draft: draftOut.nullable() }), "The draft"), ...errors(401) },
+  },
+  "PUT /me/project-draft": {
+    tags: ["Projects"],
+    summary: "Save my unfinished project (replaces the one before)",
+    description:
+      "The fields as typed so far (not checked as a project until it is published) and the wizard step, 0 to 2. A draft is not a project: nobody else sees it.",
+    security: session,
+    requestBody: body(projectDraftSchema),
+    responses: { 200: json(z.strictObject({ draft: draftOut }), "The saved draft"), ...errors(400, 401, 413, 415) },
+  },
+  "DELETE /me/project-draft": {
+    tags: ["Projects"],
+    summary: "Discard my draft",
+    security: session,
+    responses: { 204: noContent, ...errors(401) },
+  },
+  // Invitations (docs/product.md, Journeys "Invite a developer").
+  "POST /developers/{id}/invitations": {
+    tags: ["Invitations"],
+    summary: "Invite a developer to one of my open projects (clients)",
+    description:
+      'The developer gets a notice and an email (switch "Job alerts") linking to the project. Once per project and developer; not after they proposed; at most 20 an hour.',
+    security: session,
+    requestBody: body(invitationSchema),
+    responses: { 201: json(z.strictObject({ invitation: invitationOut }), "The invitation"), ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+  },
+  "GET /me/invitations": {
+    tags: ["Invitations"],
+    summary: "Invitations I received to projects still open (developers)",
+    security: session,
+    responses: { 200: json(z.strictObject({ invitations: z.array(invitationOut) }), "Newest first"), ...errors(401) },
+  },
+  // Favourites (docs/product.md, Journeys "Favourites").
+  "GET /me/saved-projects": {
+    tags: ["Favourites"],
+    summary: "Projects I saved that are still open or in progress",
+    security: session,
+    responses: { 200: json(z.strictObject({ savedProjects: z.array(savedProjectOut) }), "Newest saved first"), ...errors(401) },
+  },
+  "PUT /me/saved-projects/{id}": {
+    tags: ["Favourites"],
+    summary: "Save a project (developers)",
+    security: session,
+    responses: { 200: json(savedStateOut, "Saved"), ...errors(401, 403, 404) },
+  },
+  "DELETE /me/saved-projects/{id}": {
+    tags: ["Favourites"],
+    summary: "Unsave a project",
+    security: session,
+    responses: { 200: json(savedStateOut, "Not saved"), ...errors(401, 403, 404) },
+  },
+  "GET /me/saved-developers": {
+    tags: ["Favourites"],
+    summary: "Developers I saved",
+    security: session,
+    responses: { 200: json(z.strictObject({ savedDevelopers: z.array(savedDeveloperOut) }), "Newest saved first"), ...errors(401) },
+  },
+  "PUT /me/saved-developers/{id}": {
+    tags: ["Favourites"],
+    summary: "Save a developer (clients)",
+    security: session,
+    responses: { 200: json(savedStateOut, "Saved"), ...errors(401, 403, 404) },
+  },
+  "DELETE /me/saved-developers/{id}": {
+    tags: ["Favourites"],
+    summary: "Unsave a developer",
+    security: session,
+    responses: { 200: json(savedStateOut, "Not saved"), ...errors(401, 403, 404) },
   },
   // Payments (docs/product.md, Payments).
   "POST /payments/webhooks/{provider}": {

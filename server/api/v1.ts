@@ -48,6 +48,9 @@ import {
 } from "../proposals/service";
 import { createProject, getProject, getVisibleProject, listProjects, reportProject, updateProject } from "../projects/service";
 import { USER_ID, UUID } from "../lib/ids";
+import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../drafts/service";
+import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSaved } from "../favourites/service";
+import { inviteDeveloper, listMyInvitations } from "../invitations/service";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
 import { handleWebhook, paymentsDeps } from "../payments/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
@@ -363,6 +366,25 @@ export function createApiV1(deps: AppDeps) {
     await deleteSavedSearch(deps.db, c.get("user"), c.req.param("id"));
     return c.body(null, 204);
   });
+  // The project wizard's draft (docs/product.md, Journeys "Drafts").
+  api.get("/me/project-draft", async (c) => c.json({ draft: await getProjectDraft(deps.db, c.get("user")) }));
+  api.put("/me/project-draft", async (c) => c.json({ draft: await saveProjectDraft(deps.db, c.get("user"), await readJson(c)) }));
+  api.delete("/me/project-draft", async (c) => {
+    await discardProjectDraft(deps.db, c.get("user"));
+    return c.body(null, 204);
+  });
+  // Invitations (docs/product.md, Journeys "Invite a developer").
+  api.post("/developers/:id/invitations", async (c) =>
+    create(c, async (db) => c.json({ invitation: await inviteDeveloper(withDb(db), c.get("user"), pathId(c, "developer"), await readJson(c)) }, 201)),
+  );
+  api.get("/me/invitations", async (c) => c.json({ invitations: await listMyInvitations(deps.db, c.get("user")) }));
+  // Favourites (docs/product.md, Journeys "Favourites"): PUT saves, DELETE unsaves; both idempotent.
+  api.get("/me/saved-projects", async (c) => c.json({ savedProjects: await listSavedProjects(deps.db, c.get("user")) }));
+  api.put("/me/saved-projects/:id", async (c) => c.json(await setProjectSaved(deps.db, c.get("user"), pathId(c, "project"), true)));
+  api.delete("/me/saved-projects/:id", async (c) => c.json(await setProjectSaved(deps.db, c.get("user"), pathId(c, "project"), false)));
+  api.get("/me/saved-developers", async (c) => c.json({ savedDevelopers: await listSavedDevelopers(deps.db, c.get("user")) }));
+  api.put("/me/saved-developers/:id", async (c) => c.json(await setDeveloperSaved(deps.db, c.get("user"), pathId(c, "developer"), true)));
+  api.delete("/me/saved-developers/:id", async (c) => c.json(await setDeveloperSaved(deps.db, c.get("user"), pathId(c, "developer"), false)));
   api.post("/unsubscribe", async (c) => c.json({ unsubscribed: await unsubscribe(deps.db, deps.secret, c.req.query("token") ?? "") }));
 
   // Server-sent events: unread counts, messages, read receipts and notification changes, live.

@@ -17,9 +17,13 @@ import {
   emailPreferences,
   files,
   messages,
+  projectDrafts,
+  projectInvitations,
   projectReports,
   projects,
   reviews,
+  savedDevelopers,
+  savedProjects,
   sessions,
   users,
   verifications,
@@ -283,6 +287,11 @@ export async function deleteAccount(
     await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
     await tx.delete(reviews).where(eq(reviews.developerId, me.id));
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));
+    // Favourites, the wizard's draft and invitations, theirs and of them (docs/product.md, Journeys).
+    await tx.delete(savedProjects).where(eq(savedProjects.userId, me.id));
+    await tx.delete(savedDevelopers).where(or(eq(savedDevelopers.userId, me.id), eq(savedDevelopers.developerId, me.id)));
+    await tx.delete(projectDrafts).where(eq(projectDrafts.userId, me.id));
+    await tx.delete(projectInvitations).where(or(eq(projectInvitations.clientId, me.id), eq(projectInvitations.developerId, me.id)));
     // Every file the person uploaded, wherever attached (POPIA, docs/product.md, Files).
     await discardFiles(tx, eq(files.ownerId, me.id));
     await tx.delete(sessions).where(eq(sessions.userId, me.id));

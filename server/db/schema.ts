@@ -1161,3 +1161,82 @@ export const supportMessages = pgTable(
     check("support_messages_message_check", sql`char_length(${t.message}) between 20 and 5000`),
   ],
 );
+
+/**
+ * A client's invitation of a developer to one of their open projects (docs/product.md, Journeys
+ * "Invite a developer"): one per project and developer; the developer is told and may propose.
+ */
+export const projectInvitations = pgTable(
+  "project_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("project_invitations_one_idx").on(t.projectId, t.developerId),
+    index("project_invitations_developer_idx").on(t.developerId, t.createdAt.desc()),
+    // The hourly invitation limit counts a client's recent invitations.
+    index("project_invitations_client_idx").on(t.clientId, t.createdAt.desc()),
+  ],
+);
+
+/** Projects a developer saved (docs/product.md, Journeys "Favourites"). */
+export const savedProjects = pgTable(
+  "saved_projects",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index("saved_projects_user_idx").on(t.userId, t.createdAt.desc()),
+    index("saved_projects_project_idx").on(t.projectId),
+  ],
+);
+
+/** Developers a client saved (docs/product.md, Journeys "Favourites"). */
+export const savedDevelopers = pgTable(
+  "saved_developers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.developerId] }),
+    index("saved_developers_user_idx").on(t.userId, t.createdAt.desc()),
+    index("saved_developers_developer_idx").on(t.developerId),
+  ],
+);
+
+/**
+ * A client's unfinished project from the wizard (docs/product.md, Journeys "Drafts";
+ * docs/decisions/0034): one per user, not a project, so no project list, count or proposal ever
+ * sees it. `values` are the wizard's fields as typed (not yet valid), `step` the step they were on.
+ */
+export const projectDrafts = pgTable("project_drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+  step: integer("step").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -13,7 +13,7 @@ import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { conversationParticipants, conversations, files, messages, projects, users } from "../db/schema";
+import { conversationParticipants, conversations, files, messages, projectInvitations, projects, proposals, users } from "../db/schema";
 import { discardTargetFiles, filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
 import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
@@ -240,6 +240,25 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
     if (!p) throw new NotFoundError("Project not found");
     recipientId = p.userId;
     project = { id: p.id, title: p.title };
+    if (data.to && data.to !== p.userId) {
+      // The owner writing to a developer about their project (docs/product.md, Journeys "Message a
+      // proposer"): only to a developer who proposed on it or was invited to it.
+      if (p.userId !== me.id) throw new ForbiddenError("Only the project's owner can message its proposers");
+      const [proposal] = await db
+        .select({ id: proposals.id })
+        .from(proposals)
+        .where(and(eq(proposals.projectId, p.id), eq(proposals.developerId, data.to)))
+        .limit(1);
+      const [invited] = proposal
+        ? [proposal]
+        : await db
+            .select({ id: projectInvitations.id })
+            .from(projectInvitations)
+            .where(and(eq(projectInvitations.projectId, p.id), eq(projectInvitations.developerId, data.to)))
+            .limit(1);
+      if (!invited) throw new ForbiddenError("You can message developers who proposed on or were invited to this project");
+      recipientId = data.to;
+    }
   } else {
     recipientId = data.to!;
   }

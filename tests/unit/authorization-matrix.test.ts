@@ -56,6 +56,7 @@ const OWNER_ONLY: Record<Who, Outcome> = { anonymous: 401, client: 403, develope
 const SIGNED_IN: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: "ok" };
 const ANYONE: Record<Who, Outcome> = { anonymous: "ok", client: "ok", developer: "ok" };
 const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: "ok" };
+const CLIENTS: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: 403 };
 /** Moderators only (docs/product.md, Trust and safety): clients and developers are refused. */
 const MODERATORS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
 
@@ -123,6 +124,20 @@ const API: Record<string, ApiRow> = {
   // Someone else's saved search answers 404 (checked below: it stays as it was).
   "PATCH /api/v1/me/saved-searches/:id": { who: SIGNED_IN, body: () => ({ alert: "off" }) },
   "DELETE /api/v1/me/saved-searches/:id": { who: SIGNED_IN },
+  // The wizard's draft is the caller's own (none to reach of anyone else's).
+  "GET /api/v1/me/project-draft": { who: SIGNED_IN },
+  "PUT /api/v1/me/project-draft": { who: SIGNED_IN, body: () => ({ step: 0, values: { title: "Mine" } }) },
+  "DELETE /api/v1/me/project-draft": { who: SIGNED_IN },
+  // Invitations: only to the client's own open project (the fixture's project is another client's: 403).
+  "POST /api/v1/developers/:id/invitations": { who: OWNER_ONLY, body: (f) => ({ projectId: f.projectId }) },
+  "GET /api/v1/me/invitations": { who: SIGNED_IN },
+  // Favourites: developers save projects, clients save developers; each list is the caller's own.
+  "GET /api/v1/me/saved-projects": { who: SIGNED_IN },
+  "PUT /api/v1/me/saved-projects/:id": { who: DEVELOPERS },
+  "DELETE /api/v1/me/saved-projects/:id": { who: DEVELOPERS },
+  "GET /api/v1/me/saved-developers": { who: SIGNED_IN },
+  "PUT /api/v1/me/saved-developers/:id": { who: CLIENTS },
+  "DELETE /api/v1/me/saved-developers/:id": { who: CLIENTS },
   // Authorised by the signed token in the link, not a session.
   "POST /api/v1/unsubscribe": { who: ANYONE },
   // The OpenAPI document of the API (server/api/openapi.ts) is public.
@@ -169,6 +184,12 @@ const FORMS: Record<
     who: { anonymous: "login", client: 403, developer: "ok" },
     body: { coverLetter: "short" },
     params: (f) => ({ id: f.projectId }),
+  },
+  // A client invites a developer only to their own open project: the fixture's project is another client's.
+  "routes/developer.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: (f) => ({ intent: "invite", projectId: f.projectId }),
+    params: (f) => ({ id: f.developerId }),
   },
   "routes/profile.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { intent: "name", name: "" } },
   "routes/profile.setup.tsx": { who: { anonymous: "login", client: 403, developer: "ok" }, body: { hourlyRate: "not a number" } },
@@ -318,6 +339,8 @@ describe("authorization matrix", () => {
       .replace("/conversations/:id", () => `/conversations/${f.conversationId}`)
       .replace("/notifications/:id", () => `/notifications/${f.notificationId}`)
       .replace("/saved-searches/:id", () => `/saved-searches/${f.savedSearchId}`)
+      .replace("/saved-projects/:id", () => `/saved-projects/${f.projectId}`)
+      .replace("/saved-developers/:id", () => `/saved-developers/${f.developerId}`)
       .replace("/developers/:id", () => `/developers/${f.developerId}`)
       .replace("/users/:id", () => `/users/${f.developerId}`)
       .replace("/clients/:id", () => `/clients/${ownerId}`)

@@ -192,6 +192,24 @@ describe("OpenAPI document of /api/v1", () => {
     await call("PATCH /me/saved-searches/{id}", d, { params: { id: savedId }, body: { alert: "daily" }, expect: 200 });
     await call("DELETE /me/saved-searches/{id}", d, { params: { id: savedId }, expect: 204 });
 
+    // The wizard's draft.
+    await call("PUT /me/project-draft", c, { body: { step: 1, values: { title: "Half-written idea" } }, expect: 200 });
+    await call("PUT /me/project-draft", c, { body: { step: 7 }, expect: 400 });
+    await call("GET /me/project-draft", c, { expect: 200 });
+    await call("DELETE /me/project-draft", c, { expect: 204 });
+
+    // Invitations and favourites (a new open project: p1 was hired and released, dev proposed there).
+    const p5 = await newProject("Spaza stock app for Soweto shops");
+    await call("POST /developers/{id}/invitations", c, { params: { id: dev2.user.id }, body: { projectId: p5 }, expect: 201 });
+    await call("POST /developers/{id}/invitations", c, { params: { id: dev2.user.id }, body: { projectId: p5 }, expect: 409 });
+    await call("GET /me/invitations", d2, { expect: 200 });
+    await call("PUT /me/saved-projects/{id}", d, { params: { id: p5 }, expect: 200 });
+    await call("GET /me/saved-projects", d, { expect: 200 });
+    await call("DELETE /me/saved-projects/{id}", d, { params: { id: p5 }, expect: 200 });
+    await call("PUT /me/saved-developers/{id}", c, { params: { id: dev.user.id }, expect: 200 });
+    await call("GET /me/saved-developers", c, { expect: 200 });
+    await call("DELETE /me/saved-developers/{id}", c, { params: { id: dev.user.id }, expect: 200 });
+
     // A provider's webhook without its signature changes nothing.
     await call("POST /payments/webhooks/{provider}", d, { params: { provider: "test" }, body: { event: "charge.success" }, expect: 401 });
 

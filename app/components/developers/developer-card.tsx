@@ -1,6 +1,7 @@
 import { Briefcase, Clock, MapPin, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { SaveToggle } from "../favourites/save-toggle";
 import { DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEVELOPER_CARD_RECENT, DEVELOPER_CARD_SKILLS } from "../../../shared/constants";
 import type { Developer } from "../../../server/developers/service";
 import { SkillChip } from "../ui/badge";
@@ -75,9 +76,12 @@ export function DeveloperCard({
   developer,
   canContact = false,
   headingLevel = 3,
+  saved,
 }: {
   developer: DeveloperCardData;
   canContact?: boolean;
+  /** A client's heart (docs/product.md, Journeys "Favourites"): whether they saved them; undefined: no heart. */
+  saved?: boolean;
   /** Heading level of the name in the page outline (default h3). */
   headingLevel?: 2 | 3 | 4;
 }) {
@@ -102,8 +106,9 @@ export function DeveloperCard({
                   {developer.name}
                 </Link>
               </Heading>
-              <span className="mt-0.5 shrink-0">
+              <span className="mt-0.5 flex shrink-0 items-center gap-2">
                 <AvailabilityBadge availability={developer.availability} />
+                {saved !== undefined ? <SaveToggle action={href} saved={saved} label={developer.name} compact /> : null}
               </span>
             </div>
             <p className="break-words text-sm text-slate-600">{developer.title || DEFAULT_DEVELOPER_TITLE}</p>

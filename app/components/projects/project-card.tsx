@@ -1,5 +1,6 @@
 import { Calendar, MapPin, MonitorSmartphone, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
+import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
 import { countLabel, formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
@@ -89,10 +90,13 @@ export function ProjectCard({
   view = "grid",
   canPropose = false,
   headingLevel = 3,
+  saved,
 }: {
   project: ProjectCardData;
   view?: "grid" | "list";
   canPropose?: boolean;
+  /** A developer's heart (docs/product.md, Journeys "Favourites"): whether they saved it; undefined: no heart. */
+  saved?: boolean;
   /** Heading level of the title in the page outline (default h3). */
   headingLevel?: 2 | 3 | 4;
 }) {
@@ -115,8 +119,9 @@ export function ProjectCard({
                 {project.title}
               </Link>
             </Heading>
-            <span className="shrink-0">
+            <span className="flex shrink-0 items-center gap-2">
               <StatusBadge status={project.status} />
+              {saved !== undefined && project.status !== "closed" ? <SaveToggle action={href} saved={saved} label={project.title} compact /> : null}
             </span>
           </div>
           <p className="mt-1 text-sm text-slate-500">

@@ -20,6 +20,7 @@ import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../..
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
+import { DraftStatus, LeaveDraftDialog, useProjectDraft } from "./project-draft";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
@@ -58,14 +59,20 @@ export function ProjectForm({
   mode,
   idempotencyKey,
   attachments = [],
+  initialStep = 0,
+  keepDraft = false,
 }: {
   defaultValues: ProjectInput;
   mode: "create" | "edit";
   idempotencyKey?: string;
+  /** The step to open on (a draft's). */
+  initialStep?: number;
+  /** Keep the user's draft on the server and warn before leaving with unsaved changes (docs/product.md, Journeys "Drafts"). */
+  keepDraft?: boolean;
   /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
   attachments?: FileInfo[];
 }) {
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(initialStep);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -99,6 +106,11 @@ export function ProjectForm({
     return () => subscription.unsubscribe();
   }, [watch, trigger, getFieldState]);
 
+  const draft = useProjectDraft({ enabled: keepDraft, watch, getValues, step });
+  const { stopPublishing } = draft;
+  useEffect(() => {
+    if (result && !result.ok) stopPublishing();
+  }, [result, stopPublishing]);
   const saving = navigation.state === "submitting";
   const description = watch("description") ?? "";
   const platform = watch("platform");
@@ -138,7 +150,8 @@ export function ProjectForm({
     setSkillDraft("");
   }
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
+    await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
     submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}) } as never, { method: "post", encType: "application/json" });
   });
@@ -384,6 +397,12 @@ export function ProjectForm({
         </div>
       </Card>
 
+      {keepDraft ? (
+        <>
+          <DraftStatus state={draft.state} dirty={draft.dirty} />
+          <LeaveDraftDialog blocker={draft.blocker} save={draft.save} />
+        </>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ButtonLink to="/dashboard" variant="ghost">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard

@@ -4,7 +4,7 @@
  * review form. Every action posts form data with an `intent` to the project route's action
  * through a fetcher, so the page keeps its scroll position; the answer is toasted.
  */
-import { Ban, CheckCircle2, Clock, Handshake, ListChecks, Star, ThumbsDown, UserCheck, XCircle } from "lucide-react";
+import { Ban, CheckCircle2, Clock, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { countLabel, formatRand } from "../../../shared/format";
@@ -13,7 +13,7 @@ import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
 import { PostedTime } from "../projects/project-card";
 import { AttachmentList, type FileInfo } from "../files/attachments";
-import { Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
 import { DeveloperSummary, ProposalStatusBadge, useActionToast, type ActionResult, type DeveloperSummaryData } from "./proposal-bits";
@@ -143,7 +143,17 @@ export function OwnerProjectActions({ status, hiredName }: { status: string; hir
 }
 
 /** "Proposals ({n})" for the project owner (id="proposals"), sortable in the URL (?proposalSort=). */
-export function ProposalsSection({ proposals, sort, projectStatus }: { proposals: OwnerProposal[]; sort: ProposalSort; projectStatus: string }) {
+export function ProposalsSection({
+  proposals,
+  sort,
+  projectId,
+  projectStatus,
+}: {
+  proposals: OwnerProposal[];
+  sort: ProposalSort;
+  projectId: string;
+  projectStatus: string;
+}) {
   const [params, setParams] = useSearchParams();
   return (
     <Card id="proposals" className="scroll-mt-24 p-5 sm:p-6">
@@ -177,7 +187,7 @@ export function ProposalsSection({ proposals, sort, projectStatus }: { proposals
       {proposals.length ? (
         <ul className="mt-4 divide-y divide-slate-100">
           {proposals.map((p) => (
-            <ProposalItem key={p.id} proposal={p} projectStatus={projectStatus} />
+            <ProposalItem key={p.id} proposal={p} projectId={projectId} projectStatus={projectStatus} />
           ))}
         </ul>
       ) : (
@@ -190,7 +200,7 @@ export function ProposalsSection({ proposals, sort, projectStatus }: { proposals
   );
 }
 
-function ProposalItem({ proposal: p, projectStatus }: { proposal: OwnerProposal; projectStatus: string }) {
+function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: OwnerProposal; projectId: string; projectStatus: string }) {
   const shortlist = useFetcher();
   useActionToast(shortlist);
   const canAccept = nextProposalStatus(p.status, "accept") !== null && nextProjectStatus(projectStatus, "accept") !== null;
@@ -246,63 +256,66 @@ function ProposalItem({ proposal: p, projectStatus }: { proposal: OwnerProposal;
           </div>
         ) : null}
         {p.status === "declined" && p.declineReason ? <p className="mt-2 text-sm text-slate-500">Declined: {p.declineReason}</p> : null}
-        {canShortlist || canDecline || canAccept ? (
-          <div className="mt-4 flex flex-wrap gap-2">
-            {canAccept ? (
-              <ConfirmAction
-                trigger={
-                  <Button size="sm">
-                    <Handshake className="size-4" aria-hidden="true" />
-                    Accept<span className="sr-only"> {p.developer.name}</span>
-                  </Button>
-                }
-                title={`Hire ${p.developer.name} for ${formatRand(p.price)}?`}
-                description="The other proposals will be declined."
-                fields={{ intent: "accept", proposalId: p.id }}
-                confirmLabel="Hire"
-                busyLabel="Hiring..."
-              />
-            ) : null}
-            {canShortlist ? (
-              <shortlist.Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="shortlist" />
-                <input type="hidden" name="proposalId" value={p.id} />
-                <Button type="submit" size="sm" variant="secondary" busy={shortlist.state !== "idle"}>
-                  {shortlist.state !== "idle" ? null : <Star className="size-4" aria-hidden="true" />}
-                  Shortlist<span className="sr-only"> {p.developer.name}</span>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {/* Message the proposer about this project (docs/product.md, Journeys "Message a proposer"). */}
+          <Link to={`/messages/new?to=${encodeURIComponent(p.developer.id)}&project=${projectId}`} className={buttonClass("secondary", "sm")}>
+            <MessageSquare className="size-4" aria-hidden="true" />
+            Message<span className="sr-only"> {p.developer.name}</span>
+          </Link>
+          {canAccept ? (
+            <ConfirmAction
+              trigger={
+                <Button size="sm">
+                  <Handshake className="size-4" aria-hidden="true" />
+                  Accept<span className="sr-only"> {p.developer.name}</span>
                 </Button>
-              </shortlist.Form>
-            ) : null}
-            {canDecline ? (
-              <ConfirmAction
-                trigger={
-                  <Button size="sm" variant="ghost">
-                    <ThumbsDown className="size-4" aria-hidden="true" />
-                    Decline<span className="sr-only"> {p.developer.name}</span>
-                  </Button>
-                }
-                title={`Decline ${p.developer.name}'s proposal?`}
-                description="They will be told their proposal was declined."
-                fields={{ intent: "decline", proposalId: p.id }}
-                confirmLabel="Decline proposal"
-                busyLabel="Declining..."
-                danger
-              >
-                {(result) => (
-                  <Field id={`reason-${p.id}`} label="Reason (optional)" error={result?.fields?.reason}>
-                    <Textarea
-                      id={`reason-${p.id}`}
-                      name="reason"
-                      rows={3}
-                      maxLength={500}
-                      placeholder="e.g. We chose a developer with more e-commerce experience"
-                    />
-                  </Field>
-                )}
-              </ConfirmAction>
-            ) : null}
-          </div>
-        ) : null}
+              }
+              title={`Hire ${p.developer.name} for ${formatRand(p.price)}?`}
+              description="The other proposals will be declined."
+              fields={{ intent: "accept", proposalId: p.id }}
+              confirmLabel="Hire"
+              busyLabel="Hiring..."
+            />
+          ) : null}
+          {canShortlist ? (
+            <shortlist.Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="shortlist" />
+              <input type="hidden" name="proposalId" value={p.id} />
+              <Button type="submit" size="sm" variant="secondary" busy={shortlist.state !== "idle"}>
+                {shortlist.state !== "idle" ? null : <Star className="size-4" aria-hidden="true" />}
+                Shortlist<span className="sr-only"> {p.developer.name}</span>
+              </Button>
+            </shortlist.Form>
+          ) : null}
+          {canDecline ? (
+            <ConfirmAction
+              trigger={
+                <Button size="sm" variant="ghost">
+                  <ThumbsDown className="size-4" aria-hidden="true" />
+                  Decline<span className="sr-only"> {p.developer.name}</span>
+                </Button>
+              }
+              title={`Decline ${p.developer.name}'s proposal?`}
+              description="They will be told their proposal was declined."
+              fields={{ intent: "decline", proposalId: p.id }}
+              confirmLabel="Decline proposal"
+              busyLabel="Declining..."
+              danger
+            >
+              {(result) => (
+                <Field id={`reason-${p.id}`} label="Reason (optional)" error={result?.fields?.reason}>
+                  <Textarea
+                    id={`reason-${p.id}`}
+                    name="reason"
+                    rows={3}
+                    maxLength={500}
+                    placeholder="e.g. We chose a developer with more e-commerce experience"
+                  />
+                </Field>
+              )}
+            </ConfirmAction>
+          ) : null}
+        </div>
       </article>
     </li>
   );

@@ -3,6 +3,7 @@
  * origin and its own data, and returns the subject and text (docs/product.md, Emails).
  */
 import type { RenderedEmail } from "./html";
+import { invitationEmail } from "./invitation";
 import { jobAlertEmail } from "./job-alert";
 import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
@@ -10,5 +11,5 @@ import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
 
-export { emailVerificationEmail, jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export { emailVerificationEmail, invitationEmail, jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
 export type { RenderedEmail };
