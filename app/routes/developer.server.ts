@@ -1,6 +1,7 @@
 /** Server side of the developer profile (/developers/{id}). */
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
+import { blockState, type BlockState } from "../../server/blocks/service";
 import { getDeveloper, listDeveloperReviews, type Developer, type Review } from "../../server/developers/service";
 import { NotFoundError } from "../../server/errors";
 
@@ -13,7 +14,7 @@ export interface DeveloperProfileData {
   /** How many reviews the developer has (all of them, not only the ones shown). */
   reviewTotal: number;
   /** What the viewer may do here (docs/product.md, Who may do what). */
-  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean };
+  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean; block: BlockState };
 }
 
 /**
@@ -30,10 +31,12 @@ export async function loadDeveloperProfile(db: Db, id: string, user: SessionUser
     throw error;
   }
   const isOwner = user !== null && user.id === developer.id;
+  // A block either way hides Contact (docs/product.md, Trust and safety, Blocking).
+  const block = await blockState(db, user?.id, developer.id);
   return {
     developer,
     reviews,
     reviewTotal: reviews.length < PROFILE_REVIEWS ? reviews.length : Math.max(developer.reviewCount, reviews.length),
-    viewer: { isOwner, canContact: user !== null && !isOwner, signedIn: user !== null },
+    viewer: { isOwner, canContact: user !== null && !isOwner && block === "none", signedIn: user !== null, block },
   };
 }

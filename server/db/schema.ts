@@ -712,6 +712,30 @@ export const apiTokens = pgTable(
   ],
 );
 
+/**
+ * Blocks (docs/product.md, Trust and safety): `blocker_id` blocked `blocked_id`. While a row exists
+ * neither can message the other and the blocked user cannot propose to the blocker's projects nor
+ * sees their contact buttons. One row per pair and direction; unblocking deletes it.
+ */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    index("user_blocks_list_idx").on(t.blockerId, t.createdAt.desc()),
+    check("user_blocks_not_self_check", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
 export const REPORT_KINDS = ["project", "profile", "message"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
