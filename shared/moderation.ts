@@ -52,3 +52,10 @@ export const OFF_PLATFORM_NOTE = "For your safety, keep your conversation and pa
 export function needsOffPlatformNote(text: string): boolean {
   return PHONE_NUMBER_PATTERN.test(text) || OFF_PLATFORM_PAYMENT_PATTERN.test(text);
 }
+
+/** The refusals of a block (docs/product.md, Trust and safety, Blocking); the API and the thread show them. */
+export const BLOCK_SELF = "You cannot block yourself";
+export const MESSAGE_BLOCKED_BY_ME = "You have blocked this user. Unblock them in Settings to send messages.";
+export const MESSAGE_BLOCKED_BY_THEM = "This user has blocked you, so you cannot message them.";
+export const PROPOSAL_BLOCKED_BY_ME = "You have blocked this client. Unblock them in Settings to send a proposal.";
+export const PROPOSAL_BLOCKED_BY_THEM = "This client has blocked you, so you cannot send proposals to their projects.";

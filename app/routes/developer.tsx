@@ -5,6 +5,7 @@
  */
 import { USER_REPORT_REASONS } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
+import { BlockButton } from "../components/trust/block-button";
 import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
@@ -97,7 +98,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             </div>
           ) : null}
-          {viewer.canContact || viewer.isOwner ? (
+          {viewer.signedIn ? (
             <div className="flex shrink-0 flex-col gap-2 sm:items-end">
               {viewer.canContact ? (
                 <ButtonLink to={`/messages/new?to=${encodeURIComponent(developer.id)}`} className="w-full sm:w-auto">
@@ -105,7 +106,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   Contact
                 </ButtonLink>
               ) : null}
-              {viewer.canContact ? (
+              {!viewer.isOwner ? (
                 <ReportContentDialog
                   endpoint={`/api/v1/users/${developer.id}/reports`}
                   reasons={USER_REPORT_REASONS}
@@ -114,6 +115,12 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   thanks="Thanks for your report. A moderator will review this profile."
                   label="Report profile"
                 />
+              ) : null}
+              {!viewer.isOwner ? (
+                <>
+                  {viewer.block === "byMe" || viewer.block === "both" ? <p className="text-sm text-slate-600">You blocked {developer.name}.</p> : null}
+                  <BlockButton userId={developer.id} name={developer.name} blocked={viewer.block === "byMe" || viewer.block === "both"} />
+                </>
               ) : null}
               {viewer.isOwner ? (
                 <ButtonLink to="/profile/setup" variant="secondary" className="w-full sm:w-auto">

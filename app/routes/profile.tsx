@@ -11,6 +11,7 @@ import {
   type SettingsResult,
 } from "../components/profile/settings-forms";
 import { ApiTokens } from "../components/profile/api-tokens";
+import { BlockedUsers } from "../components/trust/blocked-users";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -18,7 +19,9 @@ import {
   changeName,
   createApiToken,
   listApiTokens,
+  listBlockedUsers,
   revokeApiToken,
+  unblockUser,
   changePassword,
   countOtherSessions,
   deleteAccount,
@@ -37,16 +40,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences, apiTokens] = await Promise.all([
+  const [otherSessions, preferences, apiTokens, blockedUsers] = await Promise.all([
     countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
     listApiTokens(context.deps.db, user),
+    listBlockedUsers(context.deps.db, user),
   ]);
   const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
-  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens };
+  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens, blockedUsers };
 }
 
-const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "delete"] as const;
+const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "unblockUser", "delete"] as const;
 
 /** One action for every form of the page, told apart by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "revokeToken":
         await revokeApiToken(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
         return ok("Token revoked");
+      case "unblockUser":
+        await unblockUser(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
+        return ok("Unblocked");
       case "delete": {
         const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
         await deleteQueuedFilesSoon(context.deps);
@@ -97,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches, apiTokens } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches, apiTokens, blockedUsers } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -148,6 +155,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           }
         >
           <ApiTokens tokens={apiTokens} />
+        </SettingsCard>
+
+        <SettingsCard
+          id="blocked"
+          title="Blocked users"
+          description="People you blocked cannot message you, send proposals to your projects or see your contact buttons, and you cannot message them."
+        >
+          <BlockedUsers blocked={blockedUsers} />
         </SettingsCard>
 
         <SettingsCard

@@ -13,11 +13,9 @@ import type { Db, Tx } from "../db/client";
 import { userBlocks, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 
-export const BLOCK_SELF = "You cannot block yourself";
-export const MESSAGE_BLOCKED_BY_ME = "You have blocked this user. Unblock them in Settings to send messages.";
-export const MESSAGE_BLOCKED_BY_THEM = "This user has blocked you, so you cannot message them.";
-export const PROPOSAL_BLOCKED_BY_ME = "You have blocked this client. Unblock them in Settings to send a proposal.";
-export const PROPOSAL_BLOCKED_BY_THEM = "This client has blocked you, so you cannot send proposals to their projects.";
+import { BLOCK_SELF, MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, PROPOSAL_BLOCKED_BY_ME, PROPOSAL_BLOCKED_BY_THEM } from "../../shared/moderation";
+
+export { BLOCK_SELF, MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, PROPOSAL_BLOCKED_BY_ME, PROPOSAL_BLOCKED_BY_THEM };
 
 /** Who blocked whom between the viewer and another user. */
 export type BlockState = "none" | "byMe" | "byThem" | "both";

@@ -11,9 +11,22 @@ export interface ThreadHeading {
 
 /**
  * The chat frame shared by a thread and a new conversation: a header (back to the inbox, the other
- * person, the project), a scrolling body and the composer, filling the screen below the site header.
+ * person, the project, optional actions), a scrolling body and the composer, filling the screen below the site header.
  */
-export function ThreadFrame({ heading, status, children, composer }: { heading: ThreadHeading; status?: ReactNode; children: ReactNode; composer: ReactNode }) {
+export function ThreadFrame({
+  heading,
+  status,
+  actions,
+  children,
+  composer,
+}: {
+  heading: ThreadHeading;
+  status?: ReactNode;
+  /** Buttons at the end of the header (the thread's Block). */
+  actions?: ReactNode;
+  children: ReactNode;
+  composer: ReactNode;
+}) {
   const { other, project } = heading;
   const role = other.userType === "developer" ? "Developer" : "Client";
   return (
@@ -59,6 +72,7 @@ export function ThreadFrame({ heading, status, children, composer }: { heading: 
             </p>
           </div>
           {status}
+          {actions}
         </header>
         {children}
         {composer}
