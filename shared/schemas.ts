@@ -509,6 +509,12 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: "Please enter your password to confirm" }).min(1, "Please enter your password to confirm").max(MAX_PASSWORD),
 });
 
+/** Settings, Email address: the new address and the password (docs/product.md, Accounts). */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  password: deleteAccountSchema.shape.password,
+});
+
 /** Minimum cover letter and price of a proposal (docs/product.md, Proposals). */
 export const MIN_COVER_LETTER = 100;
 export const MIN_PROPOSAL_PRICE = 500;

@@ -9,3 +9,4 @@ export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/service";
 export { listBlockedUsers, unblockUser } from "../../server/blocks/service";
+export { requestEmailChange } from "../../server/auth/email-change";

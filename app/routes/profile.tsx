@@ -12,6 +12,7 @@ import {
 } from "../components/profile/settings-forms";
 import { ApiTokens } from "../components/profile/api-tokens";
 import { BlockedUsers } from "../components/trust/blocked-users";
+import { EmailAddressForm } from "../components/trust/email-address";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -20,6 +21,7 @@ import {
   createApiToken,
   listApiTokens,
   listBlockedUsers,
+  requestEmailChange,
   revokeApiToken,
   unblockUser,
   changePassword,
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens, blockedUsers };
 }
 
-const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "unblockUser", "delete"] as const;
+const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "unblockUser", "changeEmail", "delete"] as const;
 
 /** One action for every form of the page, told apart by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,6 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "revokeToken":
         await revokeApiToken(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
         return ok("Token revoked");
+      case "changeEmail": {
+        const to = await requestEmailChange(context.deps.db, context.deps.auth, user, body, request.headers);
+        return ok(`We sent a confirmation link to ${to}`);
+      }
       case "unblockUser":
         await unblockUser(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
         return ok("Unblocked");
@@ -123,6 +129,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
         <SettingsCard title="Name" description="Shown on your projects, profile and messages.">
           <NameForm name={name} />
+        </SettingsCard>
+
+        <SettingsCard
+          id="email-address"
+          title="Email address"
+          description="Where BuildZA writes to you and what you sign in with. We email a link to the new address; it changes when you open it, and we tell the old one."
+        >
+          <EmailAddressForm email={email} />
         </SettingsCard>
 
         <SettingsCard title="Password" description="Changing your password signs you out on every other browser and device.">

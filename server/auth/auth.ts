@@ -16,7 +16,8 @@ import type { Db } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
-import { emailVerificationEmail, passwordResetEmail } from "../email/templates";
+import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail } from "../email/templates";
+import { EMAIL_CHANGE_TEMPLATE, emailLinkClaims } from "./email-change";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
 import { answerWithoutTokens, beforeAuthEndpoint, DISABLED_AUTH_PATHS } from "./guard";
@@ -99,6 +100,9 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     // Reset tokens are stored as SHA-256 hashes: a leaked table or backup holds no working link.
     verification: { storeIdentifier: "hashed" },
     user: {
+      // Settings' email change (server/auth/email-change.ts): the link goes to the new address and
+      // the address changes only when it is used; never without it, verified or not.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       additionalFields: {
         // Input at sign-up only: guard.ts refuses it on /update-user (never writable afterwards).
         userType: { type: "string", required: false, defaultValue: "client", input: true },
@@ -159,6 +163,16 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       async sendVerificationEmail({ user, token }) {
         // Our own /verify-email page (better-auth's HTTP endpoint stays closed, guard.ts).
         const url = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        // The link of an email change goes to the new address (user.email here) and says so.
+        if (emailLinkClaims(token)?.updateTo) {
+          await enqueueEmail(db, {
+            template: EMAIL_CHANGE_TEMPLATE,
+            to: user.email,
+            toUserId: user.id,
+            ...emailChangeVerificationEmail({ name: user.name, url }),
+          });
+          return;
+        }
         await enqueueEmail(db, { template: "email-verification", to: user.email, toUserId: user.id, ...emailVerificationEmail({ name: user.name, url }) });
       },
     },

@@ -4,11 +4,21 @@
  */
 import type { RenderedEmail } from "./html";
 import { jobAlertEmail } from "./job-alert";
+import { emailChangedEmail, emailChangeVerificationEmail } from "./email-change";
 import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
 
-export { emailVerificationEmail, jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export {
+  emailChangedEmail,
+  emailChangeVerificationEmail,
+  emailVerificationEmail,
+  jobAlertEmail,
+  passwordResetEmail,
+  proposalAcceptedEmail,
+  proposalReceivedEmail,
+  unreadMessageEmail,
+};
 export type { RenderedEmail };
