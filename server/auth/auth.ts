@@ -7,13 +7,14 @@
  * reset tokens stored hashed and one valid reset link per account.
  */
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq, ne } from "drizzle-orm";
 import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS, VERIFY_LINK_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { accounts, sessions, users, verifications } from "../db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
 import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail } from "../email/templates";
@@ -41,6 +42,8 @@ const AUTH_EVENTS: Record<string, string> = {
   "/request-password-reset": "auth.password_reset_requested",
   "/reset-password": "auth.password_reset",
   "/revoke-other-sessions": "auth.other_sessions_revoked",
+  "/two-factor/verify-totp": "auth.two_factor_code",
+  "/two-factor/verify-backup-code": "auth.two_factor_backup_code",
 };
 
 /** A short, stable, non-reversible tag of an email address, to correlate failures without logging the address. */
@@ -92,7 +95,7 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db as never, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
     // Served over HTTP: guard.ts AUTH_HTTP_ENDPOINTS only (also enforced by its before-hook and server/auth/http.ts).
@@ -201,6 +204,13 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       customStorage: limits.betterAuthStorage,
     },
     hooks: { before: beforeAuthEndpoint, after: afterAuthEndpoint },
+    plugins: [
+      // Two-factor sign-in (docs/product.md, Accounts; docs/decisions/0030): TOTP with backup codes,
+      // turned on in Settings with the password and finished by a first code. No "trust this
+      // device": every sign-in of such an account asks for a code. The pending sign-in lives 10
+      // minutes in better-auth's signed two_factor cookie.
+      twoFactor({ issuer: "BuildZA", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     telemetry: { enabled: false },
   });
   return auth;
