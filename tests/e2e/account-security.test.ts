@@ -1,9 +1,11 @@
 /**
  * Account security in Settings, in Chromium at phone width (docs/product.md, Accounts): changing
- * the email address through the link emailed to the new address, the old address told.
+ * the email address through the link emailed to the new address, the old address told; turning on
+ * two-factor sign-in by reading the key off the page, then signing in with a code made here.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { totpNow } from "../support/totp";
 import { latestMailTo, launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, type RunningServer } from "./support";
 
 describe("account security in Settings", () => {
@@ -67,5 +69,37 @@ describe("account security in Settings", () => {
       );
     expect(await signIn(oldEmail)).toBe(401);
     expect(await signIn(newEmail)).toBe(200);
+  });
+
+  it("turns on two-factor sign-in in Settings; after signing out, sign-in asks for the app's code", async () => {
+    const email = `sizwe.${stamp}@example.co.za`;
+    const second = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await register(second, server.url, { name: "Sizwe Nkosi", email, developer: true });
+    await second.goto(`${server.url}/profile#two-factor`);
+    await second.locator("#twoFactorPassword").fill(TEST_PASSWORD);
+    await second.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await second.getByTestId("totp-secret").textContent({ timeout: 15_000 }))!;
+    expect(await second.getByTestId("backup-codes").getByRole("listitem").count()).toBe(10);
+    await second.locator("#twoFactorCode").fill("000000");
+    await second.getByRole("button", { name: "Turn on" }).click();
+    await second.getByText("That code is not right").waitFor({ timeout: 15_000 });
+    await second.locator("#twoFactorCode").fill(await totpNow(secret));
+    await second.getByRole("button", { name: "Turn on" }).click();
+    await second.getByText("Two-factor sign-in is on.").waitFor({ timeout: 15_000 });
+
+    await second.evaluate(() => fetch("/logout", { method: "POST" }));
+    await second.goto(`${server.url}/login`);
+    await second.getByLabel("Email").fill(email);
+    await second.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await second.getByRole("button", { name: "Log in" }).click();
+    await second.waitForURL(/\/login\?step=code/);
+    await second.getByLabel("Authentication code").fill("000000");
+    await second.getByRole("button", { name: "Verify" }).click();
+    await second.getByText("That code is not right").waitFor({ timeout: 15_000 });
+    await second.getByLabel("Authentication code").fill(await totpNow(secret));
+    await second.getByRole("button", { name: "Verify" }).click();
+    await second.waitForURL(`${server.url}/dashboard`, { timeout: 15_000 });
+    await second.goto(`${server.url}/profile#two-factor`);
+    await second.getByText("Two-factor sign-in is on.").waitFor();
   });
 });
