@@ -46,7 +46,8 @@ export const OFF_PLATFORM_PAYMENT_PATTERN =
   /\b(?:eft|bank transfer|bank details|account number|pay (?:me )?directly|outside (?:the )?(?:platform|buildza)|paypal|payshap|e-?wallet|cash ?send|crypto|bitcoin|usdt|western union)\b/i;
 
 /** The note a thread shows when a message in it holds a phone number or asks to pay outside BuildZA. */
-export const OFF_PLATFORM_NOTE = "For your safety, keep your conversation and payments on BuildZA. We can only help with problems that happen here.";
+export const OFF_PLATFORM_NOTE =
+  "For your safety, keep your conversation and payments on BuildZA: fund the contract's milestones here and the money is held in escrow until the work is approved. We can only help with payments made on BuildZA.";
 
 /** Whether a message's text should bring up the thread's note (PHONE_NUMBER_PATTERN or OFF_PLATFORM_PAYMENT_PATTERN). */
 export function needsOffPlatformNote(text: string): boolean {
