@@ -37,7 +37,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           <span
             className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
             aria-hidden="true"
@@ -58,7 +58,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           {viewer.canBlock ? (
-            <div className="flex shrink-0 flex-col items-end gap-1">
+            <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end">
               {blockedByMe ? <p className="text-sm text-slate-600">You blocked {client.name}.</p> : null}
               <BlockButton userId={client.id} name={client.name} blocked={blockedByMe} />
             </div>
