@@ -7,6 +7,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDeveloperProfile } from "../../app/routes/developer.server";
+import { loadProjectDetail } from "../../app/routes/project.server";
 import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, PROPOSAL_BLOCKED_BY_ME, PROPOSAL_BLOCKED_BY_THEM } from "../../server/blocks/service";
 import type { SessionUser } from "../../server/context";
 import { conversations, messages, projects, proposals } from "../../server/db/schema";
@@ -128,6 +129,17 @@ describe.each(DB_KINDS)("blocking on %s", (kind) => {
     await block(client, dev);
     const blocker = await loadDeveloperProfile(t.database.db, dev.user.id, client.user);
     expect(blocker!.viewer).toMatchObject({ canContact: false, block: "byMe" });
+  });
+
+  it("the project page hides Submit Proposal and the client's contact button from a developer the client blocked", async () => {
+    const client = await someone("client");
+    const dev = await someone("developer");
+    const projectId = await newProject(client);
+    expect((await loadProjectDetail(t.database.db, projectId, dev.user))!.viewer).toMatchObject({ canPropose: true, canContact: true });
+    await block(client, dev);
+    expect((await loadProjectDetail(t.database.db, projectId, dev.user))!.viewer).toMatchObject({ canPropose: false, canContact: false });
+    await unblock(client, dev);
+    expect((await loadProjectDetail(t.database.db, projectId, dev.user))!.viewer).toMatchObject({ canPropose: true, canContact: true });
   });
 
   it("refuses blocking yourself (400), an unknown user (404) and anonymous callers (401)", async () => {
