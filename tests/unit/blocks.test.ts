@@ -10,10 +10,10 @@ import { loadDeveloperProfile } from "../../app/routes/developer.server";
 import { loadProjectDetail } from "../../app/routes/project.server";
 import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, PROPOSAL_BLOCKED_BY_ME, PROPOSAL_BLOCKED_BY_THEM } from "../../server/blocks/service";
 import type { SessionUser } from "../../server/context";
-import { conversations, messages, projects, proposals } from "../../server/db/schema";
+import { conversations, messages, projects, proposals, userBlocks } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { apiClient, json, type CallOptions } from "../support/api";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { proposalBody } from "../support/factories";
 import { projectInput } from "../support/fixtures";
@@ -140,6 +140,19 @@ describe.each(DB_KINDS)("blocking on %s", (kind) => {
     expect((await loadProjectDetail(t.database.db, projectId, dev.user))!.viewer).toMatchObject({ canPropose: false, canContact: false });
     await unblock(client, dev);
     expect((await loadProjectDetail(t.database.db, projectId, dev.user))!.viewer).toMatchObject({ canPropose: true, canContact: true });
+  });
+
+  it("lists blocks in the data export, and account deletion removes the blocks the person made", async () => {
+    const client = await someone("client");
+    const dev = await someone("developer");
+    await block(client, dev);
+    const exported = await json<{ blockedUsers: Array<{ id: string }>; account: { twoFactorEnabled: boolean } }>(
+      await call("GET", "/api/v1/me/export", { cookie: client.cookie }),
+    );
+    expect(exported.blockedUsers.map((b) => b.id)).toEqual([dev.user.id]);
+    expect(exported.account.twoFactorEnabled).toBe(false);
+    expect((await call("DELETE", "/api/v1/me", { cookie: client.cookie, body: { password: TEST_PASSWORD } })).status).toBe(204);
+    expect(await t.database.db.select().from(userBlocks).where(eq(userBlocks.blockerId, client.user.id))).toHaveLength(0);
   });
 
   it("refuses blocking yourself (400), an unknown user (404) and anonymous callers (401)", async () => {
