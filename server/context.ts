@@ -18,6 +18,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** "moderator" may work the moderation queue (server/auth/roles.ts). */
   role: "member" | "moderator";
+  /** Two-factor sign-in is on (server/auth/two-factor.ts); moderators need it. Absent: off. */
+  twoFactorEnabled?: boolean;
   createdAt: string;
 }
 

@@ -202,6 +202,8 @@ export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 export const UNVERIFIED_DAILY_LIMITS = { projects: 3, proposals: 10, conversations: 10 } as const;
 /** Verification emails: at most this many an hour per account, and one a minute. */
 export const VERIFY_EMAILS_PER_HOUR = 3;
+/** Email-address changes an account may ask for in an hour (at most one a minute; docs/product.md, Accounts). */
+export const EMAIL_CHANGES_PER_HOUR = 3;
 
 export const PRODUCT_NAME = "BuildZA";
 export const PRODUCT_TAGLINE = "Hire app developers in South Africa";

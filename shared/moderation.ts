@@ -46,9 +46,17 @@ export const OFF_PLATFORM_PAYMENT_PATTERN =
   /\b(?:eft|bank transfer|bank details|account number|pay (?:me )?directly|outside (?:the )?(?:platform|buildza)|paypal|payshap|e-?wallet|cash ?send|crypto|bitcoin|usdt|western union)\b/i;
 
 /** The note a thread shows when a message in it holds a phone number or asks to pay outside BuildZA. */
-export const OFF_PLATFORM_NOTE = "For your safety, keep your conversation and payments on BuildZA. We can only help with problems that happen here.";
+export const OFF_PLATFORM_NOTE =
+  "For your safety, keep your conversation and payments on BuildZA: fund the contract's milestones here and the money is held in escrow until the work is approved. We can only help with payments made on BuildZA.";
 
 /** Whether a message's text should bring up the thread's note (PHONE_NUMBER_PATTERN or OFF_PLATFORM_PAYMENT_PATTERN). */
 export function needsOffPlatformNote(text: string): boolean {
   return PHONE_NUMBER_PATTERN.test(text) || OFF_PLATFORM_PAYMENT_PATTERN.test(text);
 }
+
+/** The refusals of a block (docs/product.md, Trust and safety, Blocking); the API and the thread show them. */
+export const BLOCK_SELF = "You cannot block yourself";
+export const MESSAGE_BLOCKED_BY_ME = "You have blocked this user. Unblock them in Settings to send messages.";
+export const MESSAGE_BLOCKED_BY_THEM = "This user has blocked you, so you cannot message them.";
+export const PROPOSAL_BLOCKED_BY_ME = "You have blocked this client. Unblock them in Settings to send a proposal.";
+export const PROPOSAL_BLOCKED_BY_THEM = "This client has blocked you, so you cannot send proposals to their projects.";

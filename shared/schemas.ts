@@ -509,6 +509,32 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: "Please enter your password to confirm" }).min(1, "Please enter your password to confirm").max(MAX_PASSWORD),
 });
 
+/** Settings, Email address: the new address and the password (docs/product.md, Accounts). */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  password: deleteAccountSchema.shape.password,
+});
+
+/** A password that confirms a Settings change (two-factor sign-in on or off). */
+export const confirmPasswordSchema = z.object({ password: deleteAccountSchema.shape.password });
+
+/** The 6-digit code of an authenticator app (docs/product.md, Accounts). */
+export const totpCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code from your authenticator app" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});
+
+/** The second step of signing in: a code from the app, or (`backup`) one of the backup codes. */
+export const twoFactorSignInSchema = z.discriminatedUnion("method", [
+  totpCodeSchema.extend({ method: z.literal("totp") }),
+  z.object({
+    method: z.literal("backup"),
+    code: z.string({ error: "Enter one of your backup codes" }).trim().min(1, "Enter one of your backup codes").max(40, "Enter one of your backup codes"),
+  }),
+]);
+
 /** Minimum cover letter and price of a proposal (docs/product.md, Proposals). */
 export const MIN_COVER_LETTER = 100;
 export const MIN_PROPOSAL_PRICE = 500;

@@ -3,3 +3,4 @@ export { registerAccount, requestPasswordReset, resetPassword, signIn, signOut }
 export { failure, readBody, retryAfterHeaders } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { safeRedirect } from "../lib/session.server";
+export { completeTwoFactorSignIn } from "../../server/auth/two-factor";

@@ -6,13 +6,17 @@ import { BadgeCheck, Briefcase, CalendarDays, ShieldAlert } from "lucide-react";
 import { data } from "react-router";
 import { formatDate } from "../../shared/format";
 import { StarRating } from "../components/developers/developer-bits";
+import { BlockButton } from "../components/trust/block-button";
 import type { Route } from "./+types/client";
-import { getClientReputation, listClientReviews, NotFoundError } from "./client.server";
+import { blockState, getClientReputation, listClientReviews, NotFoundError } from "./client.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const client = await getClientReputation(context.deps.db, params.id);
-    return { client, reviews: await listClientReviews(context.deps.db, client.id) };
+    const me = context.user;
+    // Signed-in visitors other than the client may block them (docs/product.md, Trust and safety, Blocking).
+    const viewer = { canBlock: me !== null && me.id !== client.id, block: await blockState(context.deps.db, me?.id, client.id) };
+    return { client, reviews: await listClientReviews(context.deps.db, client.id), viewer };
   } catch (err) {
     if (err instanceof NotFoundError) throw data("Client not found", { status: 404 });
     throw err;
@@ -22,7 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.client.name ?? "Client"} | BuildZA` }];
 
 export default function ClientProfile({ loaderData }: Route.ComponentProps) {
-  const { client, reviews } = loaderData;
+  const { client, reviews, viewer } = loaderData;
+  const blockedByMe = viewer.block === "byMe" || viewer.block === "both";
   const figures: Array<[string, string]> = [
     ["Projects posted", String(client.projectsPosted)],
     ["Hires", String(client.hires)],
@@ -32,14 +37,14 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           <span
             className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
             aria-hidden="true"
           >
             {client.name.trim().charAt(0).toUpperCase() || "?"}
           </span>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{client.name}</h1>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               {client.reviewCount > 0 ? (
@@ -52,6 +57,12 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
               )}
             </p>
           </div>
+          {viewer.canBlock ? (
+            <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end">
+              {blockedByMe ? <p className="text-sm text-slate-600">You blocked {client.name}.</p> : null}
+              <BlockButton userId={client.id} name={client.name} blocked={blockedByMe} />
+            </div>
+          ) : null}
         </div>
         <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
           <li className="flex items-center gap-2">

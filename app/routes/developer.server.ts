@@ -1,6 +1,7 @@
 /** Server side of the developer profile (/developers/{id}). */
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
+import { blockState, type BlockState } from "../../server/blocks/service";
 import { getDeveloper, listDeveloperReviews, type Developer, type Review } from "../../server/developers/service";
 import { NotFoundError } from "../../server/errors";
 import { isDeveloperSaved } from "../../server/favourites/service";
@@ -21,7 +22,7 @@ export interface DeveloperProfileData {
   /** How many reviews the developer has (all of them, not only the ones shown). */
   reviewTotal: number;
   /** What the viewer may do here (docs/product.md, Who may do what). */
-  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean; isClient: boolean };
+  viewer: { isOwner: boolean; canContact: boolean; signedIn: boolean; isClient: boolean; block: BlockState };
   /** Whether the signed-in client saved this developer (docs/product.md, Journeys "Favourites"). */
   saved: boolean;
   /** A client's open projects to invite the developer to, with who was already invited or proposed; [] for others. */
@@ -44,12 +45,14 @@ export async function loadDeveloperProfile(db: Db, id: string, user: SessionUser
   const isOwner = user !== null && user.id === developer.id;
   const isClient = user?.userType === "client";
   const [saved, invitable] = isClient ? await Promise.all([isDeveloperSaved(db, user, developer.id), invitableProjects(db, user, developer.id)]) : [false, []];
+  // A block either way hides Contact (docs/product.md, Trust and safety, Blocking).
+  const block = await blockState(db, user?.id, developer.id);
   return {
     saved,
     invitable,
     developer,
     reviews,
     reviewTotal: reviews.length < PROFILE_REVIEWS ? reviews.length : Math.max(developer.reviewCount, reviews.length),
-    viewer: { isOwner, canContact: user !== null && !isOwner, signedIn: user !== null, isClient },
+    viewer: { isOwner, canContact: user !== null && !isOwner && block === "none", signedIn: user !== null, isClient, block },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { USER_REPORT_REASONS } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
+import { BlockButton } from "../components/trust/block-button";
 import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "lucide-react";
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
@@ -145,7 +146,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             </div>
           ) : null}
-          {viewer.canContact || viewer.isOwner ? (
+          {viewer.signedIn ? (
             <div className="flex shrink-0 flex-col gap-2 sm:items-end">
               {viewer.canContact ? (
                 <ButtonLink to={`/messages/new?to=${encodeURIComponent(developer.id)}`} className="w-full sm:w-auto">
@@ -156,10 +157,10 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               {viewer.isClient ? (
                 <div className="flex w-full flex-wrap gap-2 sm:justify-end">
                   <SaveToggle action={`/developers/${developer.id}`} saved={loaderData.saved} label={developer.name} />
-                  <InviteToProject developerId={developer.id} developerName={developer.name} projects={loaderData.invitable} />
+                  {viewer.block === "none" ? <InviteToProject developerId={developer.id} developerName={developer.name} projects={loaderData.invitable} /> : null}
                 </div>
               ) : null}
-              {viewer.canContact ? (
+              {!viewer.isOwner ? (
                 <ReportContentDialog
                   endpoint={`/api/v1/users/${developer.id}/reports`}
                   reasons={USER_REPORT_REASONS}
@@ -168,6 +169,12 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   thanks="Thanks for your report. A moderator will review this profile."
                   label="Report profile"
                 />
+              ) : null}
+              {!viewer.isOwner ? (
+                <>
+                  {viewer.block === "byMe" || viewer.block === "both" ? <p className="text-sm text-slate-600">You blocked {developer.name}.</p> : null}
+                  <BlockButton userId={developer.id} name={developer.name} blocked={viewer.block === "byMe" || viewer.block === "both"} />
+                </>
               ) : null}
               {viewer.isOwner ? (
                 <ButtonLink to="/profile/setup" variant="secondary" className="w-full sm:w-auto">

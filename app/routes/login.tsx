@@ -6,14 +6,16 @@ import { Button } from "../components/ui/button";
 import { Field, FormAlert, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/login";
-import { failure, readBody, redirectWithFlash, retryAfterHeaders, safeRedirect, signIn } from "./auth.server";
+import { completeTwoFactorSignIn, failure, readBody, redirectWithFlash, retryAfterHeaders, safeRedirect, signIn } from "./auth.server";
+import { TwoFactorStep } from "../components/trust/two-factor-step";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | BuildZA" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: go where the user wanted to go.
   if (context.user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  // After the right password of an account with two-factor sign-in on: the code step.
+  return { step: new URL(request.url).searchParams.get("step") === "code" ? ("code" as const) : ("password" as const) };
 }
 
 /** A refused attempt (429) answers with Retry-After (docs/decisions/0011-rate-limits.md). */
@@ -22,7 +24,18 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request, { booleans: ["rememberMe"] })) as Record<string, unknown> | null;
   try {
-    const { headers } = await signIn(context.deps.auth, body, request.headers, { limits: context.deps.limits, clientAddress: context.clientAddress });
+    if (body?.intent === "twoFactor") {
+      const headers = await completeTwoFactorSignIn(context.deps.auth, body, request.headers);
+      return redirectWithFlash(safeRedirect(body.redirectTo), { type: "success", message: "Welcome back!" }, headers);
+    }
+    const { headers, twoFactor } = await signIn(context.deps.auth, body, request.headers, {
+      limits: context.deps.limits,
+      clientAddress: context.clientAddress,
+    });
+    if (twoFactor) {
+      const to = typeof body?.redirectTo === "string" && body.redirectTo ? `&redirectTo=${encodeURIComponent(safeRedirect(body.redirectTo))}` : "";
+      throw redirect(`/login?step=code${to}`, { headers });
+    }
     // docs/product.md, Screens: toast "Welcome back!" and go to the page the user wanted, else /dashboard.
     return redirectWithFlash(safeRedirect(body?.redirectTo), { type: "success", message: "Welcome back!" }, headers);
   } catch (err) {
@@ -35,7 +48,14 @@ type LoginForm = z.input<typeof loginSchema>;
 /** The form's schema, loaded when the form is first validated (keeps zod out of the first download). */
 const loadSchema = () => import("../../shared/schemas").then((m) => m.loginSchema);
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  if (loaderData?.step === "code") return <TwoFactorStep redirectTo={params.get("redirectTo") ?? ""} action={`/login${search}`} />;
+  return <PasswordStep />;
+}
+
+function PasswordStep() {
   const [params] = useSearchParams();
   const { search } = useLocation();
   const {

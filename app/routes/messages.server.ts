@@ -13,6 +13,7 @@ export {
   type ConversationSummary,
   type Message,
 } from "../../server/messages/service";
+export { blockState } from "../../server/blocks/service";
 export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
 export { requireUser } from "../lib/session.server";
 

@@ -10,8 +10,9 @@ import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
 import { formatMessageTime } from "../../shared/format";
-import { needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "../../shared/moderation";
+import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
+import { BlockButton } from "../components/trust/block-button";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
 import { MessageAttachments } from "../components/files/attachments";
@@ -20,6 +21,7 @@ import { MessagesError, ThreadFrame } from "../components/messages/thread-frame"
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";
 import type { Route } from "./+types/messages.thread";
 import {
+  blockState,
   createOnce,
   failure,
   getConversation,
@@ -37,10 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const { db } = context.deps;
   const conversation = await orHttpError(getConversation(db, user, params.id));
-  const [page, inbox] = await Promise.all([listMessages(db, user, params.id, {}), listConversations(db, user, {})]);
+  const [page, inbox, block] = await Promise.all([
+    listMessages(db, user, params.id, {}),
+    listConversations(db, user, {}),
+    blockState(db, user.id, conversation.other.id),
+  ]);
   // Read marks are writes: the page posts one once it is shown (Thread below), never this GET.
   // The inbox's first page sits beside the thread on wide screens (ThreadFrame).
-  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id, idempotencyKey: newFormKey(), inbox: inbox.conversations };
+  return { conversation, messages: page.messages, nextCursor: page.nextCursor, me: user.id, block, idempotencyKey: newFormKey(), inbox: inbox.conversations };
 }
 
 /** Sending without JavaScript: a form post, then back to the thread. */
@@ -209,6 +215,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
 
   const inbox = useLiveInbox(loaderData.inbox);
   const lastMine = [...messages].reverse().find((m) => m.senderId === me);
+  const blockedByMe = loaderData.block === "byMe" || loaderData.block === "both";
   const [showOffline, setShowOffline] = useState(false);
   useEffect(() => {
     if (live) return setShowOffline(false);
@@ -227,14 +234,22 @@ function Thread({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null
       }
+      actions={<BlockButton userId={conversation.other.id} name={conversation.other.name} blocked={blockedByMe} className="shrink-0" />}
       composer={
-        <Composer
-          onSend={send}
-          attachments
-          hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
-          busy={sending || navigation.state === "submitting"}
-          error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
-        />
+        loaderData.block !== "none" ? (
+          // A block either way ends the conversation until it is lifted (docs/product.md, Trust and safety, Blocking).
+          <p role="status" className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            {blockedByMe ? MESSAGE_BLOCKED_BY_ME : MESSAGE_BLOCKED_BY_THEM}
+          </p>
+        ) : (
+          <Composer
+            onSend={send}
+            attachments
+            hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
+            busy={sending || navigation.state === "submitting"}
+            error={actionData && !actionData.ok ? (actionData.fields?.body ?? actionData.message) : null}
+          />
+        )
       }
     >
       <div

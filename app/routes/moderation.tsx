@@ -14,13 +14,13 @@ import { actOnReport, failure, listModerationLog, listOpenReports, readBody, red
 export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireModeratorPage(request, context);
+  const user = await requireModeratorPage(request, context);
   const [reports, log] = await Promise.all([listOpenReports(context.deps.db, user), listModerationLog(context.deps.db, user, 20)]);
   return { reports, log };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireModeratorPage(request, context);
+  const user = await requireModeratorPage(request, context);
   const body = (await readBody(request)) as Record<string, unknown> | null;
   try {
     const reportId = typeof body?.reportId === "string" ? body.reportId : "";

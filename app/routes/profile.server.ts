@@ -8,3 +8,6 @@ export { readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/service";
+export { listBlockedUsers, unblockUser } from "../../server/blocks/service";
+export { requestEmailChange } from "../../server/auth/email-change";
+export { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "../../server/auth/two-factor";

@@ -11,6 +11,9 @@ import {
   type SettingsResult,
 } from "../components/profile/settings-forms";
 import { ApiTokens } from "../components/profile/api-tokens";
+import { BlockedUsers } from "../components/trust/blocked-users";
+import { EmailAddressForm } from "../components/trust/email-address";
+import { TwoFactorSettings } from "../components/trust/two-factor-settings";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -18,7 +21,13 @@ import {
   changeName,
   createApiToken,
   listApiTokens,
+  listBlockedUsers,
+  requestEmailChange,
+  startTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
   revokeApiToken,
+  unblockUser,
   changePassword,
   countOtherSessions,
   deleteAccount,
@@ -37,16 +46,39 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences, apiTokens] = await Promise.all([
+  const [otherSessions, preferences, apiTokens, blockedUsers] = await Promise.all([
     countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
     listApiTokens(context.deps.db, user),
+    listBlockedUsers(context.deps.db, user),
   ]);
   const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
-  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens };
+  return {
+    name: user.name,
+    email: user.email,
+    userType: user.userType,
+    otherSessions,
+    emailSwitches,
+    apiTokens,
+    blockedUsers,
+    twoFactor: { enabled: user.twoFactorEnabled === true, moderator: user.role === "moderator" },
+  };
 }
 
-const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "delete"] as const;
+const INTENTS = [
+  "name",
+  "password",
+  "signOutOthers",
+  "emailPreferences",
+  "createToken",
+  "revokeToken",
+  "unblockUser",
+  "changeEmail",
+  "twoFactorStart",
+  "twoFactorConfirm",
+  "twoFactorDisable",
+  "delete",
+] as const;
 
 /** One action for every form of the page, told apart by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +113,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "revokeToken":
         await revokeApiToken(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
         return ok("Token revoked");
+      case "changeEmail": {
+        const to = await requestEmailChange(context.deps.db, context.deps.auth, user, body, request.headers);
+        return ok(`We sent a confirmation link to ${to}`);
+      }
+      case "twoFactorStart": {
+        // The secret and backup codes go back once, in this answer only (docs/product.md, Accounts).
+        const setup = await startTwoFactor(context.deps.auth, user, body, request.headers);
+        return data({ ok: true as const, intent, message: "Add BuildZA to your authenticator app", setup });
+      }
+      case "twoFactorConfirm":
+      case "twoFactorDisable": {
+        // better-auth replaced this session: its new cookie goes with the answer.
+        const fn = intent === "twoFactorConfirm" ? confirmTwoFactor : disableTwoFactor;
+        const headers = await fn(context.deps.auth, user, body, request.headers);
+        const cookies = new Headers();
+        for (const c of headers.getSetCookie()) cookies.append("Set-Cookie", c);
+        return ok(intent === "twoFactorConfirm" ? "Two-factor sign-in is on" : "Two-factor sign-in is off", cookies);
+      }
+      case "unblockUser":
+        await unblockUser(context.deps.db, user, typeof body?.id === "string" ? body.id : "");
+        return ok("Unblocked");
       case "delete": {
         const { headers } = await deleteAccount({ ...domainDeps(context.deps), auth: context.deps.auth }, user, body, request.headers);
         await deleteQueuedFilesSoon(context.deps);
@@ -97,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches, apiTokens } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches, apiTokens, blockedUsers, twoFactor } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -118,8 +171,24 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <NameForm name={name} />
         </SettingsCard>
 
+        <SettingsCard
+          id="email-address"
+          title="Email address"
+          description="Where BuildZA writes to you and what you sign in with. We email a link to the new address; it changes when you open it, and we tell the old one."
+        >
+          <EmailAddressForm email={email} />
+        </SettingsCard>
+
         <SettingsCard title="Password" description="Changing your password signs you out on every other browser and device.">
           <PasswordForm />
+        </SettingsCard>
+
+        <SettingsCard
+          id="two-factor"
+          title="Two-factor sign-in"
+          description="After your password, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open your account."
+        >
+          <TwoFactorSettings enabled={twoFactor.enabled} moderator={twoFactor.moderator} />
         </SettingsCard>
 
         <SettingsCard
@@ -148,6 +217,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           }
         >
           <ApiTokens tokens={apiTokens} />
+        </SettingsCard>
+
+        <SettingsCard
+          id="blocked"
+          title="Blocked users"
+          description="People you blocked cannot message you, send proposals to your projects or see your contact buttons, and you cannot message them."
+        >
+          <BlockedUsers blocked={blockedUsers} />
         </SettingsCard>
 
         <SettingsCard

@@ -1,4 +1,5 @@
 /** Server side of the project page (/projects/{id}). */
+import { blockState } from "../../server/blocks/service";
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { NotFoundError } from "../../server/errors";
@@ -97,12 +98,14 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
   const signedIn = user !== null;
   const isOwner = signedIn && user.id === project.userId;
   const isDeveloper = signedIn && !isOwner && user.userType === "developer";
-  const [proposals, myProposal, review, saved, invitations] = await Promise.all([
+  const [proposals, myProposal, review, saved, invitations, block] = await Promise.all([
     isOwner ? listProjectProposals(db, user, project.id, proposalSort) : null,
     isDeveloper ? findMyProposal(db, user, project.id) : null,
     signedIn && (isOwner || project.hiredDeveloperId === user.id) ? reviewState(db, user, project.id) : null,
     isDeveloper ? isProjectSaved(db, user, project.id) : false,
     projectInvitationsFor(db, user, project.id, project.userId),
+    // A block either way hides Submit Proposal and the client's contact button (docs/product.md, Trust and safety, Blocking).
+    signedIn && !isOwner ? blockState(db, user.id, project.userId) : ("none" as const),
   ]);
   return {
     project,
@@ -125,9 +128,9 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
     viewer: {
       signedIn,
       isOwner,
-      canPropose: signedIn && proposalRefusal(user, project, myProposal) === null,
+      canPropose: signedIn && proposalRefusal(user, project, myProposal) === null && block === "none",
       canReport: signedIn && !isOwner,
-      canContact: signedIn && !isOwner,
+      canContact: signedIn && !isOwner && block === "none",
     },
     proposals,
     proposalSort,

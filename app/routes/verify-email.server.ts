@@ -4,3 +4,4 @@ export { AppError } from "../../server/errors";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { emailLinkClaims } from "../../server/auth/email-change";

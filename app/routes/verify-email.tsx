@@ -1,7 +1,8 @@
 /**
  * /verify-email (docs/product.md, Trust and safety): the link of the verification email opens a
  * page with one button (mail scanners open links; only the button's POST verifies), valid 24 hours,
- * once. The banner's "Resend" posts here too (intent=resend, signed in).
+ * once. The banner's "Resend" posts here too (intent=resend, signed in). The link of an email
+ * change (Settings) opens it too and, once confirmed, changes the address ("Email address changed").
  */
 import { CheckCircle2, MailCheck, TriangleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
@@ -10,6 +11,7 @@ import { Button, ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/verify-email";
 import {
   AppError,
+  emailLinkClaims,
   failure,
   INVALID_VERIFY_LINK,
   readBody,
@@ -19,7 +21,7 @@ import {
   verifyEmailToken,
 } from "./verify-email.server";
 
-type VerifyPage = { state: "confirm"; token: string } | { state: "verified" | "already" } | { state: "invalid"; message: string };
+type VerifyPage = { state: "confirm"; token: string; change?: boolean } | { state: "verified" | "already" | "changed" } | { state: "invalid"; message: string };
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | BuildZA" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +31,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return data<VerifyPage>({ state: "invalid", message: INVALID_VERIFY_LINK }, { status: 400 });
-  return data<VerifyPage>({ state: "confirm", token });
+  return data<VerifyPage>({ state: "confirm", token, change: Boolean(emailLinkClaims(token)?.updateTo) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithFlash(back, { type: "success", message: `We sent a new verification link to ${user.email}` });
   }
   try {
-    const outcome = await verifyEmailToken(context.deps.db, context.deps.auth, typeof body?.token === "string" ? body.token : "");
+    const outcome = await verifyEmailToken(context.deps.db, context.deps.auth, typeof body?.token === "string" ? body.token : "", context.deps.config.appUrl);
     return data<VerifyPage>({ state: outcome });
   } catch (err) {
     if (err instanceof AppError) return data<VerifyPage>({ state: "invalid", message: err.message }, { status: err.status });
@@ -78,17 +80,34 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   }
   if (page.state === "confirm") {
     return (
-      <AuthCard title="Verify your email address">
+      <AuthCard title={page.change ? "Confirm your new email address" : "Verify your email address"}>
         <div className="flex gap-3">
           <MailCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <p className="text-slate-800">Confirm that this email address is yours to lift the limits of unverified accounts.</p>
+          <p className="text-slate-800">
+            {page.change
+              ? "Confirm that this email address is yours to make it your BuildZA account's address."
+              : "Confirm that this email address is yours to lift the limits of unverified accounts."}
+          </p>
         </div>
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={page.token} />
           <Button type="submit" className="w-full" busy={busy}>
-            {busy ? "Verifying..." : "Verify my email"}
+            {busy ? "Verifying..." : page.change ? "Confirm my new email" : "Verify my email"}
           </Button>
         </Form>
+      </AuthCard>
+    );
+  }
+  if (page.state === "changed") {
+    return (
+      <AuthCard title="Email address changed">
+        <div className="flex gap-3" role="status">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <p className="text-slate-800">Your account now uses this email address. Sign in with it from now on; we told your old address about the change.</p>
+        </div>
+        <ButtonLink to="/profile" className="mt-6 w-full">
+          Go to Settings
+        </ButtonLink>
       </AuthCard>
     );
   }

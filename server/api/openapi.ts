@@ -228,6 +228,7 @@ const clientOut = z
   })
   .meta({ id: "Client" });
 
+const blockedUserOut = z.strictObject({ id: z.string(), name: z.string(), userType: z.enum(USER_TYPES), blockedAt: isoDate });
 const clientReviewOut = z
   .object({ id: z.string(), developerName: z.string(), projectTitle: z.string(), rating: z.number(), comment: z.string(), createdAt: isoDate })
   .meta({ id: "ClientReview" });
@@ -664,6 +665,27 @@ export const API_DOCS: Record<string, Doc> = {
     summary: "A client's record and the reviews developers wrote of them",
     security: anyone,
     responses: { 200: json(z.strictObject({ client: clientOut, reviews: z.array(clientReviewOut) }), "The record"), ...errors(404) },
+  },
+  // Blocking (docs/product.md, Trust and safety, Blocking).
+  "GET /me/blocks": {
+    tags: ["Trust and safety"],
+    summary: "The users I blocked, newest first",
+    security: session,
+    responses: { 200: json(z.strictObject({ blocks: z.array(blockedUserOut) }), "My blocks"), ...errors(401) },
+  },
+  "PUT /users/{id}/block": {
+    tags: ["Trust and safety"],
+    summary: "Block a user",
+    description:
+      "Neither side can then message the other, the blocked user cannot send proposals to my projects and does not see my contact buttons. Blocking twice is the same as once.",
+    security: session,
+    responses: { 200: json(z.strictObject({ block: blockedUserOut }), "Blocked"), ...errors(400, 401, 404) },
+  },
+  "DELETE /users/{id}/block": {
+    tags: ["Trust and safety"],
+    summary: "Unblock a user",
+    security: session,
+    responses: { 204: noContent, ...errors(401, 404) },
   },
   "DELETE /messages/{id}": {
     tags: ["Messages"],

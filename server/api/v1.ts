@@ -34,6 +34,7 @@ import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, 
 import { cancelHire, closeProject, completeProject, deleteProject } from "../projects/lifecycle";
 import { createReview } from "../reviews/service";
 import { getClientReputation, listClientReviews } from "../clients/reputation";
+import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
 import { actOnReport, listModerationLog, listOpenReports, reportMessage, reportProfile } from "../moderation/service";
 import {
   acceptProposal,
@@ -238,6 +239,16 @@ export function createApiV1(deps: AppDeps) {
       return c.json({ reported: true }, 201);
     }),
   );
+  // Blocking (docs/product.md, Trust and safety, Blocking).
+  api.get("/me/blocks", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ blocks: await listBlockedUsers(deps.db, c.get("user")) });
+  });
+  api.put("/users/:id/block", async (c) => c.json({ block: await blockUser(deps.db, c.get("user"), pathId(c, "user")) }));
+  api.delete("/users/:id/block", async (c) => {
+    await unblockUser(deps.db, c.get("user"), pathId(c, "user"));
+    return c.body(null, 204);
+  });
   api.get("/moderation/reports", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ reports: await listOpenReports(deps.db, c.get("user")) });

@@ -58,17 +58,21 @@ export interface LimitedBy {
  * AppError 401 with better-auth's message ("Invalid email or password") or "Login failed",
  * TooManyRequestsError 429 "Too many attempts. Try again in N seconds." when `guard` is given and
  * a sign-in limit of the email or the client address is reached (docs/decisions/0011-rate-limits.md).
+ * `twoFactor` true: the account has two-factor sign-in on and no session was made yet; the
+ * headers set the pending sign-in's cookie for completeTwoFactorSignIn (server/auth/two-factor.ts).
  */
 export async function signIn(auth: Auth, input: unknown, requestHeaders: Headers, guard?: LimitedBy) {
   const data = parseInput(loginSchema, input);
   const run = async () => {
     try {
-      const { headers } = await auth.api.signInEmail({
+      const { headers, response } = await auth.api.signInEmail({
         body: { email: data.email, password: data.password, rememberMe: data.rememberMe },
         headers: guard ? withClientAddress(requestHeaders, guard.clientAddress) : requestHeaders,
         returnHeaders: true,
       });
-      return { headers };
+      // Two-factor sign-in on (server/auth/two-factor.ts): the password was right, no session yet;
+      // the headers carry the pending sign-in's cookie for the code step.
+      return { headers, twoFactor: Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) };
     } catch (err) {
       throw new AppError(401, "login_failed", messageOf(err, "Login failed"));
     }

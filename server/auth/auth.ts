@@ -7,16 +7,18 @@
  * reset tokens stored hashed and one valid reset link per account.
  */
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq, ne } from "drizzle-orm";
 import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS, VERIFY_LINK_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { accounts, sessions, users, verifications } from "../db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
-import { emailVerificationEmail, passwordResetEmail } from "../email/templates";
+import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail } from "../email/templates";
+import { EMAIL_CHANGE_TEMPLATE, emailLinkClaims } from "./email-change";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
 import { answerWithoutTokens, beforeAuthEndpoint, DISABLED_AUTH_PATHS } from "./guard";
@@ -40,6 +42,8 @@ const AUTH_EVENTS: Record<string, string> = {
   "/request-password-reset": "auth.password_reset_requested",
   "/reset-password": "auth.password_reset",
   "/revoke-other-sessions": "auth.other_sessions_revoked",
+  "/two-factor/verify-totp": "auth.two_factor_code",
+  "/two-factor/verify-backup-code": "auth.two_factor_backup_code",
 };
 
 /** A short, stable, non-reversible tag of an email address, to correlate failures without logging the address. */
@@ -91,7 +95,7 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db as never, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
     // Served over HTTP: guard.ts AUTH_HTTP_ENDPOINTS only (also enforced by its before-hook and server/auth/http.ts).
@@ -99,6 +103,9 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     // Reset tokens are stored as SHA-256 hashes: a leaked table or backup holds no working link.
     verification: { storeIdentifier: "hashed" },
     user: {
+      // Settings' email change (server/auth/email-change.ts): the link goes to the new address and
+      // the address changes only when it is used; never without it, verified or not.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       additionalFields: {
         // Input at sign-up only: guard.ts refuses it on /update-user (never writable afterwards).
         userType: { type: "string", required: false, defaultValue: "client", input: true },
@@ -159,6 +166,16 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       async sendVerificationEmail({ user, token }) {
         // Our own /verify-email page (better-auth's HTTP endpoint stays closed, guard.ts).
         const url = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        // The link of an email change goes to the new address (user.email here) and says so.
+        if (emailLinkClaims(token)?.updateTo) {
+          await enqueueEmail(db, {
+            template: EMAIL_CHANGE_TEMPLATE,
+            to: user.email,
+            toUserId: user.id,
+            ...emailChangeVerificationEmail({ name: user.name, url }),
+          });
+          return;
+        }
         await enqueueEmail(db, { template: "email-verification", to: user.email, toUserId: user.id, ...emailVerificationEmail({ name: user.name, url }) });
       },
     },
@@ -187,6 +204,13 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       customStorage: limits.betterAuthStorage,
     },
     hooks: { before: beforeAuthEndpoint, after: afterAuthEndpoint },
+    plugins: [
+      // Two-factor sign-in (docs/product.md, Accounts; docs/decisions/0030): TOTP with backup codes,
+      // turned on in Settings with the password and finished by a first code. No "trust this
+      // device": every sign-in of such an account asks for a code. The pending sign-in lives 10
+      // minutes in better-auth's signed two_factor cookie.
+      twoFactor({ issuer: "BuildZA", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     telemetry: { enabled: false },
   });
   return auth;

@@ -36,6 +36,9 @@ export const AUTH_HTTP_ENDPOINTS = [
   ["POST", "/change-password"],
   ["GET", "/list-sessions"],
   ["POST", "/revoke-other-sessions"],
+  // The second step of signing in to an account with two-factor sign-in on (server/auth/two-factor.ts).
+  ["POST", "/two-factor/verify-totp"],
+  ["POST", "/two-factor/verify-backup-code"],
 ] as const;
 
 const ALLOWED_PATHS: ReadonlySet<string> = new Set(AUTH_HTTP_ENDPOINTS.map(([, path]) => path));
@@ -65,6 +68,13 @@ export const DISABLED_AUTH_PATHS = [
   "/account-info",
   "/ok",
   "/error",
+  // The twoFactor plugin's endpoints that Settings calls on the server (server/auth/two-factor.ts).
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
 ];
 
 /** The largest body an /api/auth request may send (bytes); names, emails and passwords are short. */
@@ -114,6 +124,9 @@ const BODY_RULES: Record<string, z.ZodType<Record<string, unknown>>> = {
     newPassword: newPasswordSchema,
     revokeOtherSessions: z.boolean({ error: "revokeOtherSessions must be true or false" }).optional(),
   }),
+  // No "trust this device" (docs/decisions/0030): every sign-in asks for a code.
+  "/two-factor/verify-totp": exactly({ code: z.string({ error: "Enter the code" }).trim().min(1, "Enter the code").max(40, "Enter the code") }),
+  "/two-factor/verify-backup-code": exactly({ code: z.string({ error: "Enter the code" }).trim().min(1, "Enter the code").max(40, "Enter the code") }),
   // Not served over HTTP; should server code ever call it, only the name may change.
   "/update-user": exactly({ name: nameSchema }),
 };

@@ -18,13 +18,19 @@ export function isModerator(user: { role?: string | null } | null | undefined): 
   return user?.role === "moderator";
 }
 
+/** The refusal of a moderator whose account has no two-factor sign-in (docs/decisions/0030). */
+export const MODERATOR_NEEDS_2FA = "Moderators must turn on two-factor sign-in in Settings before using moderation.";
+
 /**
- * The user when they are a moderator. Throws UnauthorizedError (401) without a user and
- * ForbiddenError (403) for anyone else.
+ * The user when they are a moderator with two-factor sign-in on (docs/product.md, Trust and safety;
+ * docs/decisions/0030: whether through a session or an API token, the account's setting counts).
+ * Throws UnauthorizedError (401) without a user, ForbiddenError (403) for anyone else, and
+ * ForbiddenError MODERATOR_NEEDS_2FA for a moderator without it.
  */
-export function requireModerator<U extends { role?: string | null }>(user: U | null | undefined): U {
+export function requireModerator<U extends { role?: string | null; twoFactorEnabled?: boolean | null }>(user: U | null | undefined): U {
   const me = requireUser(user);
   if (!isModerator(me)) throw new ForbiddenError("Only moderators can do that");
+  if (me.twoFactorEnabled !== true) throw new ForbiddenError(MODERATOR_NEEDS_2FA);
   return me;
 }
 

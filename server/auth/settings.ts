@@ -25,6 +25,8 @@ import {
   savedDevelopers,
   savedProjects,
   sessions,
+  twoFactors,
+  userBlocks,
   users,
   verifications,
 } from "../db/schema";
@@ -34,6 +36,7 @@ import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
+import { listBlockedUsers } from "../blocks/service";
 import type { Auth } from "./auth";
 import { validationErrorOf } from "./guard";
 import { log } from "../log";
@@ -124,7 +127,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Everything stored about a user, as the "Download my data" file holds it. */
 export interface MyData {
   exportedAt: string;
-  account: { id: string; name: string; email: string; userType: string; emailVerified: boolean; isActive: boolean; createdAt: string; updatedAt: string };
+  account: {
+    id: string;
+    name: string;
+    email: string;
+    userType: string;
+    emailVerified: boolean;
+    twoFactorEnabled: boolean;
+    isActive: boolean;
+    createdAt: string;
+    updatedAt: string;
+  };
   credentials: Array<{ providerId: string; createdAt: string; updatedAt: string }>;
   developerProfile: Record<string, unknown> | null;
   reviewsAboutMe: Array<{ id: string; clientName: string; rating: number; comment: string; projectTitle: string; projectId: string | null; createdAt: string }>;
@@ -143,6 +156,8 @@ export interface MyData {
   /** Messages the user sent (docs/product.md, Messages and notifications), oldest first. */
   messagesSent: Array<{ conversationId: string; seq: number; body: string; createdAt: string }>;
   emailPreferences: Record<string, boolean> | null;
+  /** The users I blocked (docs/product.md, Trust and safety, Blocking). */
+  blockedUsers: Array<{ id: string; name: string; blockedAt: string }>;
   /** Every file I uploaded: name, type, bytes, SHA-256, where attached, download path (docs/product.md, Files). */
   files: Awaited<ReturnType<typeof listMyFiles>>;
 }
@@ -204,6 +219,7 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
       email: account.email,
       userType: account.userType,
       emailVerified: account.emailVerified,
+      twoFactorEnabled: account.twoFactorEnabled,
       isActive: account.isActive,
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
@@ -245,6 +261,7 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
     messagesSent: sentRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     emailPreferences: prefs ? { newMessage: prefs.newMessage, proposalReceived: prefs.proposalReceived, proposalAccepted: prefs.proposalAccepted } : null,
     files: await listMyFiles(db, me.id),
+    blockedUsers: (await listBlockedUsers(db, me)).map(({ id, name, blockedAt }) => ({ id, name, blockedAt })),
   };
 }
 
@@ -296,6 +313,9 @@ export async function deleteAccount(
     await discardFiles(tx, eq(files.ownerId, me.id));
     await tx.delete(sessions).where(eq(sessions.userId, me.id));
     await tx.delete(accounts).where(eq(accounts.userId, me.id));
+    // Two-factor sign-in (its key and backup codes) and the blocks the person made go with them.
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, me.id));
+    await tx.delete(userBlocks).where(eq(userBlocks.blockerId, me.id));
     // Reset links carry the user id as value; their identifier is a hash of the token (auth.ts),
     // so the email clause only finds rows written in clear before hashing was switched on.
     await tx

@@ -13,30 +13,55 @@ import { conversationParticipants, conversations, emailOutbox, projects, proposa
 import { ConflictError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
 import { log } from "../log";
 import type { Auth } from "./auth";
+import { emailLinkClaims } from "./email-change";
+import { enqueueEmail } from "../email/outbox";
+import { emailChangedEmail } from "../email/templates";
 
 export const INVALID_VERIFY_LINK = "This verification link is invalid or has expired. Sign in and choose Resend to get a new one.";
 
 /**
  * Verifies the email address of the link's `token`. Returns "verified", or "already" when the
- * address was verified before (the link was used). Throws ValidationError INVALID_VERIFY_LINK.
+ * address was verified before (the link was used). The link of an email change (server/auth/email-change.ts)
+ * returns "changed": the account's address becomes the new one, which the link proved, so it is
+ * verified, and the old address is told through the outbox in the same transaction; used again it
+ * returns "already". Throws ValidationError INVALID_VERIFY_LINK.
  */
-export async function verifyEmailToken(db: Db, auth: Auth, token: string): Promise<"verified" | "already"> {
+export async function verifyEmailToken(db: Db, auth: Auth, token: string, appUrl = ""): Promise<"verified" | "already" | "changed"> {
   if (!token || token.length > 2000) throw new ValidationError({ token: INVALID_VERIFY_LINK }, INVALID_VERIFY_LINK);
   // better-auth answers the same for a first and a repeated use: look at the account first (the
   // address in the token's payload; better-auth then checks the signature and expiry).
-  let email = "";
-  try {
-    email = String((JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown }).email ?? "");
-  } catch {
-    throw new ValidationError({ token: INVALID_VERIFY_LINK }, INVALID_VERIFY_LINK);
-  }
+  const claims = emailLinkClaims(token);
+  if (!claims) throw new ValidationError({ token: INVALID_VERIFY_LINK }, INVALID_VERIFY_LINK);
+  const email = claims.email;
   const [before] = await db
-    .select({ emailVerified: users.emailVerified })
+    .select({ id: users.id, name: users.name, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const change = claims.updateTo !== null && claims.requestType === "change-email-verification" ? claims.updateTo : null;
+  if (change && !before) {
+    // The change was made: the old address has no account any more, the new one has.
+    const [done] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, change.toLowerCase()));
+    if (done) return "already";
+  }
   try {
     const answer = (await auth.api.verifyEmail({ query: { token } })) as { status?: boolean } | null;
     if (!answer?.status || !before) throw new ValidationError({ token: INVALID_VERIFY_LINK }, INVALID_VERIFY_LINK);
+    if (change) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, before.id));
+        await enqueueEmail(tx, {
+          template: "email-changed",
+          to: email,
+          toUserId: before.id,
+          ...emailChangedEmail({ name: before.name, newEmail: change, supportUrl: `${appUrl}/support` }),
+        });
+      });
+      log().info({ event: "auth.email_changed", userId: before.id }, "auth.email_changed");
+      return "changed";
+    }
     const outcome = before.emailVerified ? "already" : "verified";
     log().info({ event: "auth.email_verified", outcome }, "auth.email_verified");
     return outcome;

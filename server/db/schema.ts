@@ -56,6 +56,8 @@ export const users = pgTable(
     /** When a moderator suspended the account (null: not suspended), and the reason shown at sign-in. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true, precision: 3 }),
     suspensionReason: text("suspension_reason"),
+    /** Two-factor sign-in is on (better-auth twoFactor plugin; docs/product.md, Accounts). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -709,6 +711,51 @@ export const apiTokens = pgTable(
     index("api_tokens_user_idx").on(t.userId, t.createdAt.desc()),
     check("api_tokens_name_check", sql`char_length(${t.name}) between 1 and 60`),
     check("api_tokens_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * better-auth's twoFactor plugin table (docs/product.md, Accounts): the account's TOTP secret and
+ * backup codes, both encrypted with the auth secret by better-auth; `verified` is false from
+ * "enable" until the first code proves the authenticator app has it.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex("two_factors_user_idx").on(t.userId)],
+);
+
+/**
+ * Blocks (docs/product.md, Trust and safety): `blocker_id` blocked `blocked_id`. While a row exists
+ * neither can message the other and the blocked user cannot propose to the blocker's projects nor
+ * sees their contact buttons. One row per pair and direction; unblocking deletes it.
+ */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    index("user_blocks_list_idx").on(t.blockerId, t.createdAt.desc()),
+    check("user_blocks_not_self_check", sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
 

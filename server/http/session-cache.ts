@@ -75,7 +75,13 @@ export function sessionCookieKey(cookieHeader: string | null): string | null {
 export async function lookupSession(auth: Auth, headers: Headers): Promise<ResolvedSession | null> {
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
-  const u = found.user as typeof found.user & { userType?: string; isActive?: boolean; role?: string; suspendedAt?: Date | string | null };
+  const u = found.user as typeof found.user & {
+    userType?: string;
+    isActive?: boolean;
+    role?: string;
+    suspendedAt?: Date | string | null;
+    twoFactorEnabled?: boolean | null;
+  };
   // A deleted or suspended account's sessions stop at once (suspension also deletes them).
   if (u.isActive === false || u.suspendedAt) return null;
   return {
@@ -86,6 +92,7 @@ export async function lookupSession(auth: Auth, headers: Headers): Promise<Resol
       userType: u.userType === "developer" ? "developer" : "client",
       emailVerified: u.emailVerified,
       role: u.role === "moderator" ? "moderator" : "member",
+      twoFactorEnabled: u.twoFactorEnabled === true,
       createdAt: new Date(u.createdAt).toISOString(),
     },
     sessionId: found.session.id,

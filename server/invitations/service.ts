@@ -5,6 +5,7 @@
  * proposed on it; at most INVITATIONS_PER_HOUR per client. The invitation, the developer's notice
  * and the email (switch "Job alerts") commit together.
  */
+import { blockState } from "../blocks/service";
 import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { INVITATIONS_PER_HOUR } from "../../shared/constants";
 import { invitationSchema } from "../../shared/schemas";
@@ -88,12 +89,15 @@ export async function invitableProjects(db: Db, user: SessionUser | null, develo
   }));
 }
 
+/** The refusal of an invitation across a block (docs/product.md, Trust and safety, Blocking). */
+export const INVITE_BLOCKED = "You cannot invite this developer while one of you has blocked the other.";
+
 /**
  * Invites developer `developerId` to the client's project `{ projectId }` (invitationSchema): adds
  * the invitation, tells the developer (notice linking to the project) and queues the email.
  * Throws UnauthorizedError, ForbiddenError (not a client; not their project), NotFoundError
  * (developer, project), ValidationError, ConflictError (not open; already invited; already
- * proposed), TooManyRequestsError (more than INVITATIONS_PER_HOUR in an hour).
+ * proposed), ForbiddenError INVITE_BLOCKED (a block either way), TooManyRequestsError (more than INVITATIONS_PER_HOUR in an hour).
  */
 export async function inviteDeveloper(deps: { db: Db } & MailContext, user: SessionUser | null, developerId: string, input: unknown): Promise<Invitation> {
   const me = requireClient(user);
@@ -117,6 +121,8 @@ export async function inviteDeveloper(deps: { db: Db } & MailContext, user: Sess
       .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, dev.id)))
       .limit(1);
     if (proposed) throw new ConflictError(`${dev.name} already sent a proposal for this project`, { projectId: "Already proposed" });
+    // A block either way stops invitations too (docs/product.md, Trust and safety, Blocking).
+    if ((await blockState(tx, me.id, dev.id)) !== "none") throw new ForbiddenError(INVITE_BLOCKED);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(projectInvitations)

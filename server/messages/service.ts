@@ -6,6 +6,7 @@
  * without missing or repeating one. Every change publishes a real-time event on commit.
  */
 import { checkUnverifiedLimit } from "../auth/verification";
+import { assertMayMessage } from "../blocks/service";
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
@@ -299,6 +300,8 @@ export async function startConversation(
     return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
   }
   if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  // A block either way refuses the conversation before anything is written (docs/product.md, Blocking).
+  await assertMayMessage(db, me.id, target.recipient.id);
   await checkUnverifiedLimit(db, me, "conversations");
   const body = data.body;
   const [a, b] = pair(me.id, target.recipient.id);
@@ -361,7 +364,7 @@ async function checkSendRate(tx: Tx, senderId: string): Promise<void> {
  * exactly across concurrent sends and app instances (checkSendRate). One transaction: numbers the
  * message under the conversation's row lock, updates both inboxes, the recipient's unread count
  * and new-message notification, and publishes the event. Throws UnauthorizedError, NotFoundError,
- * ForbiddenError, ValidationError, TooManyRequestsError (429, with retryAfter in seconds).
+ * ForbiddenError (not a participant; a block either way, server/blocks/service.ts), ValidationError, TooManyRequestsError (429, with retryAfter in seconds).
  */
 export async function sendMessage(db: Db, user: SessionUser | null, conversationId: string, input: unknown): Promise<Message> {
   const me = requireUser(user);
@@ -369,6 +372,7 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
   const conversation = await requireParticipant(db, me, conversationId);
   const preview = previewOf(body);
   return db.transaction(async (tx) => {
+    await assertMayMessage(tx, me.id, conversation.otherId);
     await checkSendRate(tx, me.id);
     await checkAttachmentRate(tx, me.id, attachments.length);
     const [c] = await tx

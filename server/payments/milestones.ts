@@ -9,6 +9,7 @@
  * Refusals: the wrong user is a ForbiddenError (403), a status the event cannot leave from a
  * ConflictError (409) with the machine's message.
  */
+import { MODERATOR_NEEDS_2FA } from "../auth/roles";
 import { and, eq, sql } from "drizzle-orm";
 import {
   decideMilestone,
@@ -92,8 +93,10 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   if (actor.role === "client" && actor.userId !== contract.clientId) throw new ForbiddenError("Only the contract's client can do that");
   if (actor.role === "developer" && actor.userId !== contract.developerId) throw new ForbiddenError("Only the contract's developer can do that");
   if (actor.role === "moderator") {
-    const [u] = actor.userId ? await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.userId)) : [];
+    const [u] = actor.userId ? await tx.select({ role: users.role, twoFactor: users.twoFactorEnabled }).from(users).where(eq(users.id, actor.userId)) : [];
     if (u?.role !== "moderator") throw new ForbiddenError("Only a moderator can do that");
+    // Moderators act with two-factor sign-in on (docs/decisions/0030).
+    if (!u.twoFactor) throw new ForbiddenError(MODERATOR_NEEDS_2FA);
   }
   const decision = decideMilestone(m.status, input.event, actor.role);
   if (!decision.ok) throw decision.reason === "actor" ? new ForbiddenError(decision.message) : new ConflictError(decision.message);

@@ -25,6 +25,8 @@ export interface LockedProject {
   userId: string;
   hiredDeveloperId: string | null;
   completedAt: Date | null;
+  /** Set while hidden by a moderator or because its client is suspended. */
+  hiddenAt: Date | null;
 }
 
 /** Who takes a transition: their role, and (for client and developer) their user id. */
@@ -44,6 +46,7 @@ export async function lockProject(tx: Tx, projectId: string): Promise<LockedProj
       userId: projects.userId,
       hiredDeveloperId: projects.hiredDeveloperId,
       completedAt: projects.completedAt,
+      hiddenAt: projects.hiddenAt,
     })
     .from(projects)
     .where(eq(projects.id, projectId))

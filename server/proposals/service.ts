@@ -7,6 +7,7 @@
  * written in the same transaction (the email outbox sends them after commit).
  */
 import { checkUnverifiedLimit } from "../auth/verification";
+import { assertMayPropose } from "../blocks/service";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { MAX_PROPOSAL_FILES, TIMELINES, type ProjectStatus } from "../../shared/constants";
 import { countLabel, formatRand } from "../../shared/format";
@@ -148,7 +149,8 @@ function refusalError(r: { status: 403 | 409; message: string }) {
 
 /**
  * Submits a proposal (docs/product.md, Proposals): signed-in developers only, never on their own
- * project, only on active projects, once per project (shared/policies.ts proposalRefusal). The
+ * project, only on active projects, once per project (shared/policies.ts proposalRefusal), never
+ * on a hidden project (NotFoundError) nor across a block (server/blocks/service.ts). The
  * client is told and emailed (switch "New proposals"). Throws UnauthorizedError, ForbiddenError,
  * NotFoundError, ConflictError, ValidationError.
  */
@@ -158,8 +160,11 @@ export async function submitProposal(deps: ProposalDeps, user: SessionUser | nul
   const data = parseInput(proposalSchema, input);
   return deps.db.transaction(async (tx) => {
     const project = await lockProject(tx, projectId);
+    // A hidden project (moderator, suspended client) is not found for developers, as on its page.
+    if (project.hiddenAt) throw new NotFoundError("Project not found");
     const refusal = proposalRefusal(developer, project);
     if (refusal) throw refusalError(refusal);
+    await assertMayPropose(tx, developer.id, project.userId);
     await checkUnverifiedLimit(tx, developer, "proposals");
     const inserted = await tx
       .insert(proposals)

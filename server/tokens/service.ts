@@ -117,6 +117,7 @@ export function createTokenAuthenticator(db: Db, perMinute: number = TOKEN_REQUE
           emailVerified: users.emailVerified,
           isActive: users.isActive,
           role: users.role,
+          twoFactorEnabled: users.twoFactorEnabled,
           suspendedAt: users.suspendedAt,
           createdAt: users.createdAt,
         })
@@ -144,6 +145,8 @@ export function createTokenAuthenticator(db: Db, perMinute: number = TOKEN_REQUE
         userType: row.userType === "developer" ? "developer" : "client",
         emailVerified: row.emailVerified,
         role: row.role === "moderator" ? "moderator" : "member",
+        // The account's setting: a token never stands in for the moderators' two-factor rule (decision 0030).
+        twoFactorEnabled: row.twoFactorEnabled,
         createdAt: row.createdAt.toISOString(),
       };
     },

@@ -22,7 +22,8 @@ import { domainDeps, type AppDeps, type SessionUser } from "../../server/context
 import { openDatabase, type Database } from "../../server/db/client";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { setUserRole } from "../../server/auth/roles";
-import { reports } from "../../server/db/schema";
+import { reports, users } from "../../server/db/schema";
+import { eq } from "drizzle-orm";
 import { reportProfile } from "../../server/moderation/service";
 import { createHttpApp } from "../../server/http/app";
 import { getSessionUser } from "../../server/http/session";
@@ -167,6 +168,7 @@ describe("generated bad input to form actions and page loaders", () => {
     ids.developer = [developer.user.id, client.user.id];
     const moderator = await signUp("fuzz-mod@example.co.za");
     await setUserRole(database.db, "fuzz-mod@example.co.za", "moderator");
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, "fuzz-mod@example.co.za"));
     cookies.moderator = moderator.cookie;
     await reportProfile(database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
     ids.report = (await database.db.select({ id: reports.id }).from(reports)).map((r) => r.id);

@@ -180,7 +180,7 @@ describe("payments", () => {
     await register(moderator, server.url, { name: "Naledi Moderator", email: moderatorEmail, developer: false });
     await server.stop();
     const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-    await db.query("update users set role = 'moderator' where email = $1", [moderatorEmail]);
+    await db.query("update users set role = 'moderator', two_factor_enabled = true where email = $1", [moderatorEmail]);
     await db.close();
     server = await startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir });
 

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainDeps } from "../../server/context";
-import { notifications, reports } from "../../server/db/schema";
+import { notifications, reports, users } from "../../server/db/schema";
 import { setUserRole } from "../../server/auth/roles";
 import { reportProfile } from "../../server/moderation/service";
 import { saveDeveloperProfile } from "../../server/developers/service";
@@ -177,6 +177,7 @@ describe.each(DB_KINDS)("generated bad input to the APIs on %s", (kind) => {
     const { conversation } = await startConversation(t.database.db, developer.user, { to: client.user.id, body: "Hello, I sent a proposal" });
     const moderator = await t.signUp({ email: "fuzz-mod@example.co.za", name: "Fuzz Moderator" });
     await setUserRole(t.database.db, "fuzz-mod@example.co.za", "moderator");
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, moderator.user.id));
     cookies.moderator = moderator.cookie;
     await reportProfile(t.database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
     const [report] = await t.database.db.select({ id: reports.id }).from(reports).limit(1);

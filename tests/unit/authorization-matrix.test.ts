@@ -59,6 +59,7 @@ const DEVELOPERS: Record<Who, Outcome> = { anonymous: 401, client: 403, develope
 const CLIENTS: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: 403 };
 /** Moderators only (docs/product.md, Trust and safety): clients and developers are refused. */
 const MODERATORS: Record<Who, Outcome> = { anonymous: 401, client: 403, developer: 403 };
+const SIGNED_IN_OWN_2FA: Record<Who, Outcome> = { anonymous: 401, client: "ok", developer: "ok" };
 
 /** Every API endpoint (/api/v1, and the better-auth endpoints served under /api/auth): METHOD and the route's pattern. */
 const API: Record<string, ApiRow> = {
@@ -71,6 +72,10 @@ const API: Record<string, ApiRow> = {
   "POST /api/auth/change-password": { who: SIGNED_IN, body: () => ({ currentPassword: "not-the-password", newPassword: "Another-Long-Passphrase-7" }) },
   "GET /api/auth/list-sessions": { who: SIGNED_IN },
   "POST /api/auth/revoke-other-sessions": { who: SIGNED_IN, ownSessions: true },
+  // The second step of a two-factor sign-in: without a pending sign-in's cookie a visitor gets 401; a
+  // signed-in caller only ever touches their own two-factor setting (here none: 400).
+  "POST /api/auth/two-factor/verify-totp": { who: SIGNED_IN_OWN_2FA, body: () => ({ code: "123456" }) },
+  "POST /api/auth/two-factor/verify-backup-code": { who: SIGNED_IN_OWN_2FA, body: () => ({ code: "abcde-fghij" }) },
   "GET /api/v1/projects": { who: ANYONE },
   "GET /api/v1/projects/:id": { who: ANYONE },
   "POST /api/v1/projects": { who: SIGNED_IN, body: () => ({ title: "x" }) },
@@ -79,6 +84,10 @@ const API: Record<string, ApiRow> = {
   "DELETE /api/v1/projects/:id": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
   "POST /api/v1/users/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  // Blocking concerns only the caller's own blocks (docs/product.md, Trust and safety, Blocking).
+  "GET /api/v1/me/blocks": { who: SIGNED_IN },
+  "PUT /api/v1/users/:id/block": { who: SIGNED_IN },
+  "DELETE /api/v1/users/:id/block": { who: SIGNED_IN },
   // Only the other participant of the message's conversation.
   "POST /api/v1/messages/:id/reports": { who: OWNER_ONLY, body: () => ({ reason: "Other" }) },
   "GET /api/v1/moderation/reports": { who: MODERATORS },

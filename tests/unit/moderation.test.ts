@@ -59,6 +59,8 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     dev = await t.signUp({ email: "mod-dev@example.co.za", name: "Zanele Developer", userType: "developer" });
     reporter = await t.signUp({ email: "mod-reporter@example.co.za", name: "Ayanda Reporter", userType: "developer" });
     await setUserRole(t.database.db, "MOD@example.co.za", "moderator");
+    // Moderators work with two-factor sign-in on (docs/decisions/0030; tests/unit/two-factor.test.ts turns it on for real).
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, mod.user.id));
     await saveDeveloperProfile(t.database.db, dev.user, fullProfile());
   });
   afterAll(() => t?.close());
@@ -118,9 +120,16 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
       expect(((await run(fn, client)) as Response).status, `${fn} as client`).toBe(403);
       expect(((await run(fn, dev)) as Response).status, `${fn} as developer`).toBe(403);
     }
-    const moderatorView = (await run("loader", { ...mod, user: { ...mod.user, role: "moderator" } })) as { reports: unknown[]; log: unknown[] };
+    // A moderator without two-factor sign-in is sent to Settings to turn it on (docs/decisions/0030).
+    const without = (await run("loader", { ...mod, user: { ...mod.user, role: "moderator", twoFactorEnabled: false } })) as Response;
+    expect(without.status).toBe(302);
+    expect(without.headers.get("location")).toBe("/profile#two-factor");
+    const moderatorView = (await run("loader", { ...mod, user: { ...mod.user, role: "moderator", twoFactorEnabled: true } })) as {
+      reports: unknown[];
+      log: unknown[];
+    };
     expect(Array.isArray(moderatorView.reports)).toBe(true);
-    const missing = (await run("action", { ...mod, user: { ...mod.user, role: "moderator" } })) as { init?: { status?: number } };
+    const missing = (await run("action", { ...mod, user: { ...mod.user, role: "moderator", twoFactorEnabled: true } })) as { init?: { status?: number } };
     expect(missing.init?.status).toBe(404);
   });
 

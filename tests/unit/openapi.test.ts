@@ -185,6 +185,12 @@ describe("OpenAPI document of /api/v1", () => {
     const extra = await call("POST /conversations/{id}/messages", d, { params: { id: conversationId }, body: { body: "Sent by mistake" }, expect: 201 });
     await call("DELETE /messages/{id}", d, { params: { id: (extra.message as { id: string }).id }, expect: 204 });
 
+    // Blocking: the client blocks dev2 (who may then not message them), lists and lifts the block.
+    await call("PUT /users/{id}/block", c, { params: { id: dev2.user.id }, expect: 200 });
+    await call("GET /me/blocks", c, { expect: 200 });
+    await call("POST /conversations", d2, { body: { to: client.user.id, body: "Hello?" }, expect: 403 });
+    await call("DELETE /users/{id}/block", c, { params: { id: dev2.user.id }, expect: 204 });
+
     // Saved searches and job alerts.
     const saved = await call("POST /me/saved-searches", d, { body: { filters: { category: "Education" }, alert: "instant" }, expect: 201 });
     const savedId = (saved.savedSearch as { id: string }).id;

@@ -88,7 +88,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     t = await createTestApp(kind);
     deps = paymentsDeps(t.deps);
     moderator = await makeClient(t.database.db, "Mo Moderator");
-    await t.database.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, moderator.id));
   });
   afterEach(async () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);

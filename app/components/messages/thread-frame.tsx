@@ -11,18 +11,21 @@ export interface ThreadHeading {
 
 /**
  * The chat frame shared by a thread and a new conversation: a header (back to the inbox, the other
- * person, the project), a scrolling body and the composer, filling the screen below the site header.
+ * person, the project, optional actions), a scrolling body and the composer, filling the screen below the site header.
  * `inbox`: the conversation list, shown beside the thread from 1024 px (two panes); phones keep one.
  */
 export function ThreadFrame({
   heading,
   status,
+  actions,
   children,
   composer,
   inbox,
 }: {
   heading: ThreadHeading;
   status?: ReactNode;
+  /** Buttons at the end of the header (the thread's Block). */
+  actions?: ReactNode;
   children: ReactNode;
   composer: ReactNode;
   inbox?: ReactNode;
@@ -84,6 +87,7 @@ export function ThreadFrame({
             </p>
           </div>
           {status}
+          {actions}
         </header>
         {children}
         {composer}

@@ -5,11 +5,22 @@
 import type { RenderedEmail } from "./html";
 import { invitationEmail } from "./invitation";
 import { jobAlertEmail } from "./job-alert";
+import { emailChangedEmail, emailChangeVerificationEmail } from "./email-change";
 import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
 
-export { emailVerificationEmail, invitationEmail, jobAlertEmail, passwordResetEmail, proposalAcceptedEmail, proposalReceivedEmail, unreadMessageEmail };
+export {
+  emailChangedEmail,
+  emailChangeVerificationEmail,
+  emailVerificationEmail,
+  invitationEmail,
+  jobAlertEmail,
+  passwordResetEmail,
+  proposalAcceptedEmail,
+  proposalReceivedEmail,
+  unreadMessageEmail,
+};
 export type { RenderedEmail };

@@ -1,0 +1,105 @@
+/**
+ * Account security in Settings, in Chromium at phone width (docs/product.md, Accounts): changing
+ * the email address through the link emailed to the new address, the old address told; turning on
+ * two-factor sign-in by reading the key off the page, then signing in with a code made here.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { totpNow } from "../support/totp";
+import { latestMailTo, launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, type RunningServer } from "./support";
+
+describe("account security in Settings", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const stamp = Date.now().toString(36);
+  const oldEmail = `ayanda.${stamp}@example.co.za`;
+  const newEmail = `ayanda.new.${stamp}@example.co.za`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 23, { DEMO_DATA: "off" }), launchBrowser()]);
+    page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await register(page, server.url, { name: "Ayanda Dlamini", email: oldEmail, developer: false });
+  }, 200_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("changes the email address only through the link sent to the new address, and tells the old one", async () => {
+    await page.goto(`${server.url}/profile#email-address`);
+    // An address in use is refused on the field.
+    await page.getByLabel("New email address").fill(oldEmail.toUpperCase());
+    await page.getByLabel("Password", { exact: true }).first().fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await page.getByText("This is already your email address").waitFor({ timeout: 15_000 });
+
+    const since = Date.now();
+    await page.getByLabel("New email address").fill(newEmail);
+    await page.getByRole("button", { name: "Change email" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `We sent a link to ${newEmail}` })
+      .waitFor({ timeout: 15_000 });
+    await page.reload();
+    expect(await page.getByText(`Current address: ${oldEmail}`).count()).toBe(1);
+
+    const mail = await latestMailTo(server.dataDir, newEmail, since);
+    const link = new RegExp(`${server.url}/verify-email\\?token=[\\w.%-]+`).exec(mail)![0];
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my new email" }).click();
+    await page.getByRole("heading", { name: "Email address changed" }).waitFor({ timeout: 15_000 });
+
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => page.getByText(`Current address: ${newEmail}`).count()).toBe(1);
+    const told = await latestMailTo(server.dataDir, oldEmail, since);
+    expect(told).toContain(`changed to ${newEmail}`);
+    // The new address signs in; the old one no longer does.
+    const signIn = (email: string) =>
+      page.evaluate(
+        async ([e, p]) =>
+          (
+            await fetch("/api/auth/sign-in/email", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email: e, password: p }),
+            })
+          ).status,
+        [email, TEST_PASSWORD] as const,
+      );
+    expect(await signIn(oldEmail)).toBe(401);
+    expect(await signIn(newEmail)).toBe(200);
+  });
+
+  it("turns on two-factor sign-in in Settings; after signing out, sign-in asks for the app's code", async () => {
+    const email = `sizwe.${stamp}@example.co.za`;
+    const second = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await register(second, server.url, { name: "Sizwe Nkosi", email, developer: true });
+    await second.goto(`${server.url}/profile#two-factor`);
+    await second.locator("#twoFactorPassword").fill(TEST_PASSWORD);
+    await second.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await second.getByTestId("totp-secret").textContent({ timeout: 15_000 }))!;
+    expect(await second.getByTestId("backup-codes").getByRole("listitem").count()).toBe(10);
+    await second.locator("#twoFactorCode").fill("000000");
+    await second.getByRole("button", { name: "Turn on" }).click();
+    await second.getByText("That code is not right").waitFor({ timeout: 15_000 });
+    await second.locator("#twoFactorCode").fill(await totpNow(secret));
+    await second.getByRole("button", { name: "Turn on" }).click();
+    await second.getByText("Two-factor sign-in is on.").waitFor({ timeout: 15_000 });
+
+    await second.evaluate(() => fetch("/logout", { method: "POST" }));
+    await second.goto(`${server.url}/login`);
+    await second.getByLabel("Email").fill(email);
+    await second.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await second.getByRole("button", { name: "Log in" }).click();
+    await second.waitForURL(/\/login\?step=code/);
+    await second.getByLabel("Authentication code").fill("000000");
+    await second.getByRole("button", { name: "Verify" }).click();
+    await second.getByText("That code is not right").waitFor({ timeout: 15_000 });
+    await second.getByLabel("Authentication code").fill(await totpNow(secret));
+    await second.getByRole("button", { name: "Verify" }).click();
+    await second.waitForURL(`${server.url}/dashboard`, { timeout: 15_000 });
+    await second.goto(`${server.url}/profile#two-factor`);
+    await second.getByText("Two-factor sign-in is on.").waitFor();
+  });
+});
