@@ -11,14 +11,14 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, payments, payouts, projects, users } from "../../server/db/schema";
+import { contracts, milestones, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
 import { ConflictError, ForbiddenError, ValidationError } from "../../server/errors";
 import { getContract } from "../../server/payments/contracts";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
-import { payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
-import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { createTestProvider, signTestEvent, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import {
   approveMilestone,
   autoReleaseDue,
@@ -373,6 +373,56 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await balance()).toBe(925_000);
     const replay = await provider().completeTransfer(second, "reversed");
     expect(replay).toBeNull();
+  });
+
+  it("reconciles pending payouts with the provider: paid, failed and reversed settle once, also racing the transfer webhook", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const balance = () => held(db(), { kind: "developer_balance", owner: h.developer.id });
+    const [paid, failed, reversed, open] = [
+      (await requestPayout(deps, h.developer, "1000")).reference,
+      (await requestPayout(deps, h.developer, "2000")).reference,
+      (await requestPayout(deps, h.developer, "3000")).reference,
+      (await requestPayout(deps, h.developer, "100")).reference,
+    ];
+    expect(await balance()).toBe(925_000 - 610_000);
+    // The provider settled three transfers but no webhook came.
+    const outcome = (reference: string, o: "success" | "failed" | "reversed") =>
+      db().update(testProviderCharges).set({ outcome: o }).where(eq(testProviderCharges.reference, reference));
+    await outcome(paid, "success");
+    await outcome(failed, "failed");
+    await outcome(reversed, "reversed");
+    const statusOfPayout = async (reference: string) => (await db().select({ s: payouts.status }).from(payouts).where(eq(payouts.reference, reference)))[0]!.s;
+
+    // Younger than a minute: left alone.
+    await reconcilePendingPayouts(deps, new Date());
+    expect(await statusOfPayout(paid)).toBe("pending");
+
+    // The transfer.success webhook and the job at once: one settlement, one journal.
+    const body = JSON.stringify({ event: "transfer.success", data: { reference: paid, amount: 100_000, currency: "ZAR" } });
+    const later = new Date(Date.now() + 120_000);
+    const [hook, settledCount] = await Promise.all([webhook(body, signTestEvent(t.deps.secret, body)), reconcilePendingPayouts(deps, later)]);
+    expect(["settled", "already"]).toContain(hook);
+    expect(settledCount).toBeGreaterThanOrEqual(hook === "settled" ? 2 : 3);
+    expect(await statusOfPayout(paid)).toBe("paid");
+    expect(await statusOfPayout(failed)).toBe("failed");
+    expect(await statusOfPayout(reversed)).toBe("reversed");
+    expect(await statusOfPayout(open)).toBe("pending");
+    const journals = await db().execute(sql`select count(*)::int as n from ledger_journals where event_key = ${`payout_paid:${paid}`}`);
+    expect((journals as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    // Failed and reversed gave their money back; the paid one and the open one did not.
+    expect(await balance()).toBe(925_000 - 100_000 - 10_000);
+    expect((await payoutsOverview(db(), h.developer)).payouts.find((p) => p.reference === failed)).toMatchObject({ failureReason: "The bank transfer failed" });
+
+    // A replayed webhook and a second round change nothing.
+    expect(await webhook(body, signTestEvent(t.deps.secret, body))).toBe("already");
+    await reconcilePendingPayouts(deps, later);
+    expect(await balance()).toBe(925_000 - 100_000 - 10_000);
+    expect(await statusOfPayout(open)).toBe("pending");
   });
 
   it("issues tax invoices with sequential numbers (VAT when registered), a statement and a CSV export of the developer's ledger lines", async () => {
