@@ -4,12 +4,14 @@
  * or one milestone for the whole price. Read by the contract page.
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { ESCROWED_STATUSES, type MilestoneStatus } from "../../shared/payments";
+import { todayIso } from "../../shared/format";
+import { ESCROWED_STATUSES, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { isUuid } from "../lib/ids";
+import { pendingChanges, type MilestoneChangeView } from "./changes";
 import { held } from "./ledger";
 
 /** Cents of whole rand. */
@@ -77,6 +79,8 @@ export interface ContractMilestone {
   title: string;
   amountCents: number;
   dueDate: string | null;
+  /** The due date passed (South African date) and the work is not delivered yet. */
+  overdue: boolean;
   status: MilestoneStatus;
   submissionNote: string;
   feedback: string;
@@ -97,6 +101,8 @@ export interface ContractView {
   milestones: ContractMilestone[];
   /** Cents: in escrow now, released to the developer (gross), refunded to the client. */
   totals: { escrow: number; released: number; refunded: number; total: number };
+  /** Proposed milestone changes waiting for an answer, oldest first. */
+  changes: MilestoneChangeView[];
   /** The reader's part: client, developer, or moderator. */
   viewer: "client" | "developer" | "moderator";
 }
@@ -159,6 +165,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
           where j.contract_id = ${id} group by j.kind`,
     )
     .then((r) => (r as unknown as { rows: Array<{ kind: string; cents: string }> }).rows);
+  const today = todayIso();
   const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
   return {
     id: c.id,
@@ -175,6 +182,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         title: m.title,
         amountCents: m.amountCents,
         dueDate: m.dueDate,
+        overdue: isOverdue(m.status, m.dueDate, today),
         status: m.status,
         submissionNote: m.submissionNote,
         feedback: m.feedback,
@@ -190,6 +198,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
       refunded: movedBy("refund"),
       total: rows.reduce((s, m) => s + m.amountCents, 0),
     },
+    changes: await pendingChanges(db, c.id),
     viewer,
   };
 }

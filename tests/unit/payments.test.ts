@@ -12,7 +12,8 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
 import { contracts, milestones, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
-import { ConflictError, ForbiddenError, ValidationError } from "../../server/errors";
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
+import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
@@ -373,6 +374,89 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await balance()).toBe(925_000);
     const replay = await provider().completeTransfer(second, "reversed");
     expect(replay).toBeNull();
+  });
+
+  it("changes a milestone only when the other side accepts; never the money of a funded milestone", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    const outsider = await makeClient(db());
+    const outsiderDev = await makeDeveloper(db());
+    const row = async (id: string) => (await db().select().from(milestones).where(eq(milestones.id, id)))[0]!;
+    const before = await row(m1);
+
+    // Bad input: the field's message, nothing written.
+    await expect(
+      proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m1, title: " ", amount: "abc", dueDate: "2001-01-01" }),
+    ).rejects.toMatchObject({
+      fields: { title: "Milestone title is required", amount: "Amount must be a number", dueDate: "Due date cannot be in the past" },
+    });
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: "not-a-uuid", title: "X", amount: 10 })).rejects.toMatchObject({
+      fields: { milestoneId: "Choose a milestone of this contract" },
+    });
+    // Only the contract's parties propose.
+    await expect(proposeMilestoneChange(deps, null, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(proposeMilestoneChange(deps, outsider, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(proposeMilestoneChange(deps, outsiderDev, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(proposeMilestoneChange(deps, moderator, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    expect((await getContract(db(), h.client, h.contractId)).changes).toEqual([]);
+
+    // The developer proposes new terms for milestone 1: nothing changes until the client accepts.
+    const change = await proposeMilestoneChange(deps, h.developer, h.contractId, {
+      milestoneId: m1,
+      title: "Designs and prototype",
+      amount: "7500",
+      dueDate: "2099-02-01",
+    });
+    expect(change).toMatchObject({ status: "pending", amountCents: 750_000, dueDate: "2099-02-01", proposedBy: h.developer.id });
+    expect(await row(m1)).toMatchObject({ title: before.title, amountCents: before.amountCents, dueDate: null });
+    expect((await getContract(db(), h.client, h.contractId)).changes.map((c) => c.id)).toEqual([change.id]);
+    // The proposer cannot accept their own; nobody outside answers.
+    await expect(answerMilestoneChange(deps, h.developer, change.id, "accept")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, outsider, change.id, "accept")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, moderator, change.id, "decline")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, null, change.id, "accept")).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await row(m1)).toMatchObject({ amountCents: before.amountCents });
+    // The client accepts: applied once.
+    expect(await answerMilestoneChange(deps, h.client, change.id, "accept")).toMatchObject({ status: "accepted" });
+    expect(await row(m1)).toMatchObject({ title: "Designs and prototype", amountCents: 750_000, dueDate: "2099-02-01", status: "proposed" });
+    await expect(answerMilestoneChange(deps, h.client, change.id, "decline")).rejects.toThrow("This proposal was already answered");
+
+    // The client proposes a new milestone; the developer declines it: nothing is added.
+    const extra = await proposeMilestoneChange(deps, h.client, h.contractId, { title: "Launch support", amount: 2000 });
+    await answerMilestoneChange(deps, h.developer, extra.id, "decline");
+    expect((await getContract(db(), h.client, h.contractId)).milestones).toHaveLength(2);
+    // Proposed again and accepted: added at the end, awaiting funding.
+    const again = await proposeMilestoneChange(deps, h.client, h.contractId, { title: "Launch support", amount: 2000, dueDate: "" });
+    const accepted = await answerMilestoneChange(deps, h.developer, again.id, "accept");
+    const view = await getContract(db(), h.developer, h.contractId);
+    expect(view.milestones.map((m) => [m.position, m.title, m.amountCents, m.status])).toEqual([
+      [1, "Designs and prototype", 750_000, "proposed"],
+      [2, "Milestone 2", 1_200_000, "proposed"],
+      [3, "Launch support", 200_000, "proposed"],
+    ]);
+    expect(accepted.milestoneId).toBe(view.milestones[2]!.id);
+
+    // A funded milestone's money cannot change: refused when proposed, and when accepted after funding.
+    const pendingOnM2 = await proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m2, title: "Build", amount: 20000 });
+    await fund(h.client, m2);
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m2, title: "Build", amount: 20000 })).rejects.toThrow(
+      "Only an unfunded milestone can be changed",
+    );
+    await expect(answerMilestoneChange(deps, h.client, pendingOnM2.id, "accept")).rejects.toBeInstanceOf(ConflictError);
+    expect(await row(m2)).toMatchObject({ amountCents: 1_200_000, status: "funded" });
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(1_200_000);
+    await answerMilestoneChange(deps, h.client, pendingOnM2.id, "decline");
+  });
+
+  it("shows a milestone overdue once its due date passed and the work is not delivered", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ dueDate: null, overdue: false });
+    await db().update(milestones).set({ dueDate: "2020-01-01" }).where(eq(milestones.id, m));
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ overdue: true });
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ overdue: false });
   });
 
   it("reconciles pending payouts with the provider: paid, failed and reversed settle once, also racing the transfer webhook", async () => {
