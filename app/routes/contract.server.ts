@@ -1,4 +1,5 @@
 /** Server side of the contract page (/contracts/{id}; docs/product.md, Payments). */
+export { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 export { getContract, type ContractView } from "../../server/payments/contracts";
 export {
   approveMilestone,

@@ -2,7 +2,8 @@
  * docs/product.md, Payments in Chromium on the test provider: a hire writes a contract; the client
  * funds a milestone at the test checkout (a failed payment first: the milestone stays unfunded
  * with a clear message), the developer submits, the client approves; the developer's balance is the
- * amount less the fee, and they withdraw it and download their documents; a second milestone is disputed and a moderator resolves it with a split.
+ * amount less the fee, and they withdraw it (before funding, the developer proposes new terms for a
+ * milestone on a phone and the client accepts them) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -91,6 +92,24 @@ describe("payments", () => {
     contractUrl = client.url();
     await poll(() => milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
 
+    // The developer (phone) proposes new terms for milestone 1; nothing changes until the client accepts.
+    await developer.goto(contractUrl);
+    await milestone(developer, 1).getByText("Propose a change").click();
+    await milestone(developer, 1).getByLabel("Title").fill("Stock screens and counts");
+    await milestone(developer, 1).getByLabel("Due date (optional)").fill("2099-03-01");
+    await milestone(developer, 1).getByRole("button", { name: "Send proposal" }).click();
+    await poll(() => developer.getByText("Waiting for Lerato Dlamini to accept or decline").isVisible()).toBe(true);
+    expect(await text(milestone(developer, 1).locator("h3"))).toBe("1. Stock screens");
+    await developer.screenshot({ path: `${SHOTS}/contract-change-proposed-390.png`, fullPage: true });
+    await client.reload();
+    const proposed = client.getByRole("region", { name: "Proposed changes" });
+    expect(await text(proposed)).toContain("Sipho Khumalo proposes changing milestone 1 to Stock screens and counts, R6 000,00, due 01 Mar 2099");
+    await client.screenshot({ path: `${SHOTS}/contract-change-1280.png`, fullPage: true });
+    await proposed.getByRole("button", { name: "Accept" }).click();
+    await poll(() => text(milestone(client, 1).locator("h3"))).toBe("1. Stock screens and counts");
+    expect(await milestone(client, 1).getByText("Due 01 Mar 2099").isVisible()).toBe(true);
+    expect(await client.getByRole("region", { name: "Proposed changes" }).count()).toBe(0);
+
     // A failed payment leaves the milestone unfunded, and says so.
     await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
     await client.waitForURL(/\/pay\/test\//);
@@ -147,7 +166,7 @@ describe("payments", () => {
 
     await developer.getByRole("button", { name: "View statement" }).click();
     await developer.waitForURL(/\/payouts\/statement\?month=/);
-    await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens (R6 000,00 less fee R450,00)");
+    await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens and counts (R6 000,00 less fee R450,00)");
     expect(await text(developer.locator("table"))).toContain("Closing balanceR550,00");
     await developer.goto(`${server.url}/payouts`);
     const invoiceHref = await developer.getByRole("link", { name: /INV-\d{6} \(PDF\)/ }).getAttribute("href");
