@@ -202,3 +202,6 @@ export const OPEN_WORK_STATUSES: readonly MilestoneStatus[] = ["proposed", "fund
 export function isOverdue(status: string, dueDate: string | null, today: string): boolean {
   return !!dueDate && dueDate < today && (OPEN_WORK_STATUSES as readonly string[]).includes(status);
 }
+
+/** Our payment references ("bz_" and 24 hex digits); anything else names no payment (404, never a database error). */
+export const PAYMENT_REFERENCE = /^bz_[0-9a-f]{24}$/;

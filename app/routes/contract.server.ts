@@ -15,3 +15,4 @@ export {
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { UUID } from "../../server/lib/ids";

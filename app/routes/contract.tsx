@@ -30,6 +30,7 @@ import {
   resolveDispute,
   startFunding,
   submitMilestone,
+  UUID,
   verifyPayment,
 } from "./contract.server";
 
@@ -54,7 +55,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const raw = await readBody(request);
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const milestoneId = typeof body.milestoneId === "string" ? body.milestoneId : "";
-  const back = (message: string) => redirectWithFlash(`/contracts/${params.id}`, { type: "success", message });
+  // A path that is no contract id names nothing (and must not reach a redirect's Location).
+  if (!UUID.test(params.id)) throw data(null, { status: 404 });
+  const back = (message: string, contractId = params.id) => redirectWithFlash(`/contracts/${contractId}`, { type: "success", message });
+  const changeId = typeof body.changeId === "string" ? body.changeId : "";
   try {
     switch (body.intent) {
       case "fund": {
@@ -88,11 +92,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
         return back("Proposal sent. Nothing changes until the other side accepts it.");
       case "acceptChange":
-        await answerMilestoneChange(deps, user, typeof body.changeId === "string" ? body.changeId : "", "accept");
-        return back("Proposal accepted");
+        return back("Proposal accepted", (await answerMilestoneChange(deps, user, changeId, "accept")).contractId);
       case "declineChange":
-        await answerMilestoneChange(deps, user, typeof body.changeId === "string" ? body.changeId : "", "decline");
-        return back("Proposal declined");
+        return back("Proposal declined", (await answerMilestoneChange(deps, user, changeId, "decline")).contractId);
       default:
         return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
     }

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
+import { AUTO_RELEASE_DAYS, PAYMENT_REFERENCE, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -295,6 +295,7 @@ export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Prom
 /** A payment as the test checkout page shows it to its payer. Throws NotFoundError, ForbiddenError (not the payer's). */
 export async function getCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string) {
   const me = requireUser(user);
+  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFoundError("Payment not found");
   const [p] = await deps.db
     .select({
       reference: payments.reference,
