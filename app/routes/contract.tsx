@@ -8,9 +8,12 @@
  */
 import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useState } from "react";
+import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Input, Textarea } from "../components/ui/form";
+import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
 import type { Route } from "./+types/contract";
@@ -52,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = paymentsDeps(context.deps);
-  const raw = await readBody(request);
+  const raw = await readBody(request, { arrays: ["attachments"] });
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const milestoneId = typeof body.milestoneId === "string" ? body.milestoneId : "";
   // A path that is no contract id names nothing (and must not reach a redirect's Location).
@@ -66,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return redirect(checkoutUrl);
       }
       case "submit":
-        await submitMilestone(deps, user, milestoneId, body.note);
+        await submitMilestone(deps, user, milestoneId, body.note, body.attachments);
         return back("Milestone submitted for approval");
       case "approve":
         await approveMilestone(deps, user, milestoneId);
@@ -185,6 +188,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 </a>
               ) : null}
               {m.submissionNote ? <p className="mt-3 text-sm text-slate-700">Delivery note: {m.submissionNote}</p> : null}
+              {m.deliveryFiles.length ? (
+                <div className="mt-3">
+                  <AttachmentList files={m.deliveryFiles} title={`Delivered files of ${m.title}`} />
+                </div>
+              ) : null}
               {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
               <div className="mt-4 flex flex-wrap gap-2">
                 {role === "client" && m.status === "proposed" ? (
@@ -212,18 +220,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Form>
                 ) : null}
               </div>
-              {role === "developer" && canMilestone(m.status, "submit", "developer") ? (
-                <Form method="post" className="mt-3 space-y-2">
-                  <input type="hidden" name="milestoneId" value={m.id} />
-                  <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${m.id}`}>
-                    Delivery note
-                  </label>
-                  <Textarea id={`note-${m.id}`} name="note" rows={2} maxLength={2000} />
-                  <Button type="submit" name="intent" value="submit" busy={busy}>
-                    Submit for approval
-                  </Button>
-                </Form>
-              ) : null}
+              {role === "developer" && canMilestone(m.status, "submit", "developer") ? <DeliveryForm milestoneId={m.id} busy={busy} /> : null}
               {role === "client" && canMilestone(m.status, "requestChanges", "client") ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
@@ -372,6 +369,36 @@ function ChangeForm(props: { idPrefix: string; milestoneId: string; title: strin
       <Input id={id("due")} name="dueDate" type="date" defaultValue={props.dueDate ?? ""} />
       <Button type="submit" name="intent" value="proposeChange" variant="secondary" busy={props.busy}>
         Send proposal
+      </Button>
+    </Form>
+  );
+}
+
+/** The developer's submission: a delivery note and up to MAX_DELIVERY_FILES files (uploaded at once, sent as their ids). */
+function DeliveryForm({ milestoneId, busy }: { milestoneId: string; busy: boolean }) {
+  const [ids, setIds] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Form method="post" className="mt-3 space-y-2">
+      <input type="hidden" name="milestoneId" value={milestoneId} />
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="attachments" value={id} />
+      ))}
+      <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${milestoneId}`}>
+        Delivery note
+      </label>
+      <Textarea id={`note-${milestoneId}`} name="note" rows={2} maxLength={2000} />
+      <p className="text-sm font-medium text-slate-800">Delivered files (optional)</p>
+      <AttachmentsField
+        max={MAX_DELIVERY_FILES}
+        onChange={(next, pending) => {
+          setIds(next);
+          setUploading(pending);
+        }}
+        hint={`Up to ${MAX_DELIVERY_FILES} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}
+      />
+      <Button type="submit" name="intent" value="submit" busy={busy} disabled={uploading}>
+        Submit for approval
       </Button>
     </Form>
   );

@@ -10,6 +10,7 @@ import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { filesOf, type FileInfo } from "../files/service";
 import { isUuid } from "../lib/ids";
 import { pendingChanges, type MilestoneChangeView } from "./changes";
 import { held } from "./ledger";
@@ -89,6 +90,8 @@ export interface ContractMilestone {
   lastPaymentFailure: string | null;
   /** The reference of the payment that funded it (its receipt), for the client. */
   receiptReference: string | null;
+  /** The files the developer delivered with its submissions, in order. */
+  deliveryFiles: FileInfo[];
 }
 
 export interface ContractView {
@@ -166,6 +169,11 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
     )
     .then((r) => (r as unknown as { rows: Array<{ kind: string; cents: string }> }).rows);
   const today = todayIso();
+  const delivered = await filesOf(
+    db,
+    "delivery",
+    rows.map((r) => r.id),
+  );
   const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
   return {
     id: c.id,
@@ -188,6 +196,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         feedback: m.feedback,
         submittedAt: m.submittedAt?.toISOString() ?? null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
+        deliveryFiles: delivered.get(m.id) ?? [],
         receiptReference: viewer === "client" ? (failures.find((f) => f.milestoneId === m.id && f.status === "succeeded")?.reference ?? null) : null,
       };
     }),

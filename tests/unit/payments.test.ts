@@ -15,6 +15,7 @@ import { contracts, milestones, payments, payouts, projects, testProviderCharges
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
+import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
@@ -446,6 +447,52 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await row(m2)).toMatchObject({ amountCents: 1_200_000, status: "funded" });
     expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(1_200_000);
     await answerMilestoneChange(deps, h.client, pendingOnM2.id, "decline");
+  });
+
+  it("delivers a milestone with files: the two parties download them, a moderator only once it is disputed, nobody else", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    const fileDeps = { db: db(), files: t.deps.files };
+    const pdf = await uploadFile(fileDeps, h.developer, { name: "handover.pdf", bytes: Buffer.from("%PDF-1.4\n% handover\n"), purpose: "attachment" });
+    const stranger = await uploadFile(fileDeps, h.client, { name: "other.pdf", bytes: Buffer.from("%PDF-1.4\n% other\n"), purpose: "attachment" });
+    // Someone else's upload, or too many: the field's message, and the milestone stays funded.
+    await expect(submitMilestone(deps, h.developer, m, "Done", [stranger.id])).rejects.toMatchObject({
+      fields: { attachments: "A file could not be attached. Upload it again." },
+    });
+    await expect(
+      submitMilestone(
+        deps,
+        h.developer,
+        m,
+        "Done",
+        Array.from({ length: 6 }, () => pdf.id),
+      ),
+    ).rejects.toMatchObject({
+      fields: { attachments: "Attach at most 5 files" },
+    });
+    expect(await statusOf(m)).toBe("funded");
+
+    await submitMilestone(deps, h.developer, m, "Handover notes attached", [pdf.id]);
+    const view = await getContract(db(), h.client, h.contractId);
+    expect(view.milestones[0]!.deliveryFiles.map((f) => f.name)).toEqual(["handover.pdf"]);
+    expect((await readableFile(db(), h.client, pdf.id)).row.id).toBe(pdf.id);
+    expect((await readableFile(db(), h.developer, pdf.id)).row.id).toBe(pdf.id);
+    const outsider = await makeClient(db());
+    await expect(readableFile(db(), outsider, pdf.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(readableFile(db(), moderator, pdf.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(readableFile(db(), null, pdf.id)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    // A change request and a second delivery keep the first delivery's file.
+    await requestMilestoneChanges(deps, h.client, m, "Please add the admin guide");
+    const guide = await uploadFile(fileDeps, h.developer, { name: "admin-guide.pdf", bytes: Buffer.from("%PDF-1.4\n% guide\n"), purpose: "attachment" });
+    await submitMilestone(deps, h.developer, m, "Admin guide added", [guide.id]);
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.deliveryFiles.map((f) => f.name)).toEqual(["handover.pdf", "admin-guide.pdf"]);
+
+    // Disputed: the moderator may read the delivery.
+    await disputeMilestone(deps, h.client, m, "The guide is missing pages");
+    expect((await readableFile(db(), moderator, guide.id)).row.id).toBe(guide.id);
+    await expect(readableFile(db(), outsider, guide.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("shows a milestone overdue once its due date passed and the work is not delivered", async () => {
