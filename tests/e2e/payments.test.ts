@@ -3,7 +3,7 @@
  * funds a milestone at the test checkout (a failed payment first: the milestone stays unfunded
  * with a clear message), the developer submits, the client approves; the developer's balance is the
  * amount less the fee, and they withdraw it (before funding, the developer proposes new terms for a
- * milestone on a phone and the client accepts them) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
+ * milestone on a phone and the client accepts them; the delivery carries a file the client downloads) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -130,11 +130,25 @@ describe("payments", () => {
 
     await developer.goto(contractUrl);
     await milestone(developer, 1).getByLabel("Delivery note").fill("Stock screens done: add, count and low-stock alerts.");
+    // The delivery carries a file, uploaded at once from the phone.
+    const chooser = developer.waitForEvent("filechooser");
+    await milestone(developer, 1).getByRole("button", { name: "Add files" }).click();
+    await (await chooser).setFiles({ name: "stock-screens-handover.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% handover notes\n") });
+    await poll(() => milestone(developer, 1).getByRole("button", { name: "Remove stock-screens-handover.pdf" }).isVisible()).toBe(true);
     await milestone(developer, 1).getByRole("button", { name: "Submit for approval" }).click();
     await poll(() => milestone(developer, 1).getByText("Submitted", { exact: true }).isVisible()).toBe(true);
     await developer.screenshot({ path: `${SHOTS}/contract-submitted-390.png`, fullPage: true });
 
+    // The client sees the delivered file and downloads it.
     await client.reload();
+    const delivered = milestone(client, 1).getByRole("group", { name: "Delivered files of Stock screens and counts" });
+    await poll(() => delivered.getByText("stock-screens-handover.pdf").isVisible()).toBe(true);
+    await client.screenshot({ path: `${SHOTS}/contract-delivered-1280.png`, fullPage: true });
+    const download = client.waitForEvent("download");
+    await delivered.getByRole("link", { name: /stock-screens-handover\.pdf/ }).click();
+    const file = await (await download).path();
+    expect((await fs.readFile(file, "utf8")).startsWith("%PDF-1.4")).toBe(true);
+
     await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
     await poll(() => milestone(client, 1).getByText("Released", { exact: true }).isVisible()).toBe(true);
     expect(await text(client.getByRole("complementary"))).toContain("ReleasedR6 000,00");
