@@ -47,6 +47,25 @@ export async function refuseWithEscrow(tx: Tx, projectId: string, message: strin
   if ((row?.n ?? 0) > 0) throw new ConflictError(message);
 }
 
+/** The refusals of an account deletion while money is held for the account (docs/product.md, Accounts and Payments). */
+export const ESCROW_BEFORE_DELETION = "You have money in escrow on a contract: release or refund it before you delete your account";
+export const BALANCE_BEFORE_DELETION = "You have an available balance: withdraw it to your bank account before you delete your account";
+
+/**
+ * Throws ConflictError when user `userId` may not delete their account yet: a contract where they
+ * are the client still holds money in escrow, or they have an available developer balance.
+ * Called inside the deletion's transaction, before anything is changed.
+ */
+export async function refuseDeletionWithMoney(tx: Tx, userId: string): Promise<void> {
+  const [escrow] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .where(and(eq(contracts.clientId, userId), inArray(milestones.status, [...ESCROWED_STATUSES])));
+  if ((escrow?.n ?? 0) > 0) throw new ConflictError(ESCROW_BEFORE_DELETION);
+  if ((await held(tx, { kind: "developer_balance", owner: userId })) > 0) throw new ConflictError(BALANCE_BEFORE_DELETION);
+}
+
 /**
  * Before a project is deleted: removes its contracts that never moved money (no payment, no
  * journal); a contract with payment records keeps the project (ConflictError).
