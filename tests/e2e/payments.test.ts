@@ -91,6 +91,14 @@ describe("payments", () => {
     await client.waitForURL(/\/contracts\//);
     contractUrl = client.url();
     await poll(() => milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
+    // With the test provider, forms lead to this origin only (its checkout is ours).
+    const page = await fetch(contractUrl, { headers: { cookie: (await client.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+    await page.body?.cancel();
+    expect(
+      String(page.headers.get("content-security-policy"))
+        .split("; ")
+        .find((d) => d.startsWith("form-action")),
+    ).toBe("form-action 'self'");
 
     // The developer (phone) proposes new terms for milestone 1; nothing changes until the client accepts.
     await developer.goto(contractUrl);
@@ -231,5 +239,28 @@ describe("payments", () => {
     await client.goto(contractUrl);
     await client.getByRole("link", { name: "Spaza shop stock app" }).click();
     await poll(() => client.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
+  });
+});
+
+describe("the page CSP with PAYMENTS_PROVIDER=paystack", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Paystack itself is never called here: the address is unreachable on purpose.
+    server = await startServer(PORT_BASE + 26, {
+      DEMO_DATA: "off",
+      PAYMENTS_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_test_e2e",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:9",
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it("lets forms lead to Paystack's checkout (the Fund button redirects there), and nowhere else", async () => {
+    const res = await fetch(`${server.url}/`);
+    await res.body?.cancel();
+    const formAction = String(res.headers.get("content-security-policy"))
+      .split("; ")
+      .find((d) => d.startsWith("form-action"));
+    expect(formAction).toBe("form-action 'self' https://checkout.paystack.com");
   });
 });
