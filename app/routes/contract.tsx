@@ -282,7 +282,8 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                         {nameOf(ch.proposedBy)} proposes {target ? `changing milestone ${target.position} to` : "a new milestone:"} <strong>{ch.title}</strong>,{" "}
                         {formatCents(ch.amountCents)}, {ch.dueDate ? `due ${formatDate(ch.dueDate)}` : "no due date"}
                       </p>
-                      {party && ch.proposedBy !== (role === "client" ? contract.client.id : contract.developer.id) ? (
+                      {contract.projectStatus !== "in_progress" ? null : party &&
+                        ch.proposedBy !== (role === "client" ? contract.client.id : contract.developer.id) ? (
                         <Form method="post" className="mt-2 flex flex-wrap gap-2">
                           <input type="hidden" name="changeId" value={ch.id} />
                           <Button type="submit" name="intent" value="acceptChange" busy={busy}>
