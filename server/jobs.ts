@@ -1,7 +1,7 @@
 /**
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
  * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file sweep (orphaned uploads after a day, queued file
- * deletions), the reconciliation of pending payments (every minute) and the auto-release of milestones submitted 14 days ago (hourly). Both are safe on several instances at once: rows
+ * deletions), the reconciliation of pending payments and payouts (every minute) and the auto-release of milestones submitted 14 days ago (hourly). Both are safe on several instances at once: rows
  * are claimed with FOR UPDATE SKIP LOCKED.
  */
 import { domainDeps, type AppDeps } from "./context";
@@ -12,6 +12,7 @@ import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
 import { publishDueReviews } from "./reviews/blind";
+import { reconcilePendingPayouts } from "./payments/payouts";
 import { autoReleaseDue, paymentsDeps, reconcilePendingPayments } from "./payments/service";
 
 /** How often pending payments are verified with the provider (ms; docs/product.md, Payments). */
@@ -34,7 +35,11 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   // Uploads left unattached for a day, and file bytes whose deletion a request could not finish.
   const fileSweep = startJob("file-sweep", () => sweepFiles({ db: deps.db, files: deps.files }), 10 * 60_000);
   const payments = paymentsDeps(deps);
-  const reconcile = startJob("payment-reconciliation", () => reconcilePendingPayments(payments), RECONCILE_MS);
+  const reconcile = startJob(
+    "payment-reconciliation",
+    async () => (await reconcilePendingPayments(payments)) + (await reconcilePendingPayouts(payments)),
+    RECONCILE_MS,
+  );
   const autoRelease = startJob("milestone-auto-release", () => autoReleaseDue(payments), 60 * 60_000);
   return async () => {
     await alerts.stop();

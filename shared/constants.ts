@@ -287,6 +287,8 @@ export const FILE_QUOTA_BYTES = 500 * 1024 * 1024;
 export const MAX_PROJECT_FILES = 10;
 export const MAX_PROPOSAL_FILES = 5;
 export const MAX_MESSAGE_FILES = 5;
+/** Files a developer attaches to one milestone submission (docs/product.md, Payments "Deliveries"). */
+export const MAX_DELIVERY_FILES = 5;
 export const MAX_PORTFOLIO_IMAGES = 5;
 /** The WebP widths an uploaded image is re-encoded to (pixels), for srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;

@@ -162,3 +162,46 @@ export function parsePayoutAmount(value: unknown): { ok: true; cents: number } |
   if (cents < MIN_PAYOUT_CENTS) return { ok: false, message: "The smallest payout is R100" };
   return { ok: true, cents };
 }
+
+/** A proposed milestone change's statuses (docs/decisions/0032). */
+export const MILESTONE_CHANGE_STATUSES = ["pending", "accepted", "declined"] as const;
+export type MilestoneChangeStatus = (typeof MILESTONE_CHANGE_STATUSES)[number];
+/** Who acts on a proposed change: the party who proposed it, or the other party of the contract. */
+export type MilestoneChangeActor = "proposer" | "otherParty";
+export type MilestoneChangeEvent = "accept" | "decline";
+
+/**
+ * The milestone-change machine (docs/product.md, Payments "Milestone changes"; decision 0032):
+ * only the other party of the contract answers a pending change, once; the proposer cannot accept
+ * their own. Nothing in the contract changes until it is accepted.
+ */
+export const MILESTONE_CHANGE_TRANSITIONS: Record<
+  MilestoneChangeEvent,
+  { from: readonly MilestoneChangeStatus[]; to: MilestoneChangeStatus; actors: readonly MilestoneChangeActor[] }
+> = {
+  accept: { from: ["pending"], to: "accepted", actors: ["otherParty"] },
+  decline: { from: ["pending"], to: "declined", actors: ["otherParty"] },
+};
+
+/** May `actor` take `event` on a change in `status`? The refusal says why (actor: 403, status: 409). */
+export function decideMilestoneChange(
+  status: string,
+  event: MilestoneChangeEvent,
+  actor: MilestoneChangeActor,
+): { ok: true; to: MilestoneChangeStatus } | { ok: false; reason: "status" | "actor"; message: string } {
+  const t = MILESTONE_CHANGE_TRANSITIONS[event];
+  if (!t.actors.includes(actor)) return { ok: false, reason: "actor", message: "The other side of the contract answers this proposal" };
+  if (!(t.from as readonly string[]).includes(status)) return { ok: false, reason: "status", message: "This proposal was already answered" };
+  return { ok: true, to: t.to };
+}
+
+/** Milestone statuses whose due date can pass (work not yet delivered): shown "Overdue" after it. */
+export const OPEN_WORK_STATUSES: readonly MilestoneStatus[] = ["proposed", "funded", "changes_requested"];
+
+/** True when a milestone in `status` due on `dueDate` (YYYY-MM-DD) is overdue on `today` (YYYY-MM-DD, South African date). */
+export function isOverdue(status: string, dueDate: string | null, today: string): boolean {
+  return !!dueDate && dueDate < today && (OPEN_WORK_STATUSES as readonly string[]).includes(status);
+}
+
+/** Our payment references ("bz_" and 24 hex digits); anything else names no payment (404, never a database error). */
+export const PAYMENT_REFERENCE = /^bz_[0-9a-f]{24}$/;

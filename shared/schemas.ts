@@ -534,6 +534,33 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
     code: z.string({ error: "Enter one of your backup codes" }).trim().min(1, "Enter one of your backup codes").max(40, "Enter one of your backup codes"),
   }),
 ]);
+/** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
+export const milestoneItemSchema = z.object({
+  title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
+  amount: z.coerce
+    .number({ error: "Amount must be a number" })
+    .int("Amount must be whole rand")
+    .min(1, "Amount must be at least R1")
+    .max(100_000_000, "Amount is too large"),
+});
+
+/**
+ * A proposed milestone change on a contract (docs/product.md, Payments "Milestone changes"): a new
+ * milestone (no milestoneId) or new terms for an unfunded one: title, amount in whole rand, and an
+ * optional due date (ISO date, not in the past; empty: no due date).
+ */
+export const milestoneChangeSchema = milestoneItemSchema.extend({
+  milestoneId: z
+    .union([z.literal(""), z.null(), z.uuid("Choose a milestone of this contract")], { error: "Choose a milestone of this contract" })
+    .optional()
+    .transform((v) => v || null),
+  dueDate: z
+    .union([z.literal(""), z.null(), z.iso.date("Due date must be a date")], { error: "Due date must be a date" })
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => !v || v >= todayIso(), "Due date cannot be in the past"),
+});
+export type MilestoneChangeInput = z.input<typeof milestoneChangeSchema>;
 
 /** Minimum cover letter and price of a proposal (docs/product.md, Proposals). */
 export const MIN_COVER_LETTER = 100;
@@ -564,20 +591,7 @@ export const proposalSchema = z
         (v) => (TIMELINE_CODES as readonly string[]).includes(v) || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 730),
         "Please choose a timeline or enter a number of days (1 to 730)",
       ),
-    milestones: z
-      .array(
-        z.object({
-          title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-          amount: z.coerce
-            .number({ error: "Amount must be a number" })
-            .int("Amount must be whole rand")
-            .min(1, "Amount must be at least R1")
-            .max(100_000_000, "Amount is too large"),
-        }),
-        { error: "Milestones must be a list" },
-      )
-      .max(10, "At most 10 milestones")
-      .default([]),
+    milestones: z.array(milestoneItemSchema, { error: "Milestones must be a list" }).max(10, "At most 10 milestones").default([]),
     /** Uploaded file ids (a CV, a quote, a design), at most MAX_PROPOSAL_FILES; absent on an edit: unchanged (docs/product.md, Files). */
     attachments: fileIdsSchema(MAX_PROPOSAL_FILES).optional(),
   })

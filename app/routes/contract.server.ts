@@ -1,4 +1,5 @@
 /** Server side of the contract page (/contracts/{id}; docs/product.md, Payments). */
+export { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 export { getContract, type ContractView } from "../../server/payments/contracts";
 export {
   approveMilestone,
@@ -14,3 +15,4 @@ export {
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { UUID } from "../../server/lib/ids";

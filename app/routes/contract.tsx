@@ -2,21 +2,29 @@
  * /contracts/{id} (docs/product.md, Payments): the contract of a hire with its milestones, their
  * states and the money in escrow, released and refunded; the actions each side may take now
  * (shared/payments.ts decides which buttons show; the server decides again), a moderator's
- * resolution of a dispute, and a link to the messages thread with the other side.
+ * resolution of a dispute, milestone changes (either side proposes a new milestone or new terms
+ * for an unfunded one, the other accepts or declines), due dates with "Overdue", and a link to the
+ * messages thread with the other side.
  */
-import { MessageSquare, ShieldCheck, Wallet } from "lucide-react";
+import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useState } from "react";
+import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Input, Textarea } from "../components/ui/form";
+import { MAX_DELIVERY_FILES } from "../../shared/constants";
+import { formatDate } from "../../shared/format";
 import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
 import type { Route } from "./+types/contract";
 import {
+  answerMilestoneChange,
   approveMilestone,
   disputeMilestone,
   failure,
   getContract,
   paymentsDeps,
+  proposeMilestoneChange,
   readBody,
   redirectWithFlash,
   refundMilestone,
@@ -25,6 +33,7 @@ import {
   resolveDispute,
   startFunding,
   submitMilestone,
+  UUID,
   verifyPayment,
 } from "./contract.server";
 
@@ -46,10 +55,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const deps = paymentsDeps(context.deps);
-  const raw = await readBody(request);
+  const raw = await readBody(request, { arrays: ["attachments"] });
   const body = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const milestoneId = typeof body.milestoneId === "string" ? body.milestoneId : "";
-  const back = (message: string) => redirectWithFlash(`/contracts/${params.id}`, { type: "success", message });
+  // A path that is no contract id names nothing (and must not reach a redirect's Location).
+  if (!UUID.test(params.id)) throw data(null, { status: 404 });
+  const back = (message: string, contractId = params.id) => redirectWithFlash(`/contracts/${contractId}`, { type: "success", message });
+  const changeId = typeof body.changeId === "string" ? body.changeId : "";
   try {
     switch (body.intent) {
       case "fund": {
@@ -57,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return redirect(checkoutUrl);
       }
       case "submit":
-        await submitMilestone(deps, user, milestoneId, body.note);
+        await submitMilestone(deps, user, milestoneId, body.note, body.attachments);
         return back("Milestone submitted for approval");
       case "approve":
         await approveMilestone(deps, user, milestoneId);
@@ -74,6 +86,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "resolve":
         await resolveDispute(deps, user, milestoneId, body.developerAmount);
         return back("Dispute resolved");
+      case "proposeChange":
+        await proposeMilestoneChange(deps, user, params.id, {
+          milestoneId: body.milestoneId,
+          title: body.title,
+          amount: body.amount,
+          dueDate: body.dueDate,
+        });
+        return back("Proposal sent. Nothing changes until the other side accepts it.");
+      case "acceptChange":
+        return back("Proposal accepted", (await answerMilestoneChange(deps, user, changeId, "accept")).contractId);
+      case "declineChange":
+        return back("Proposal declined", (await answerMilestoneChange(deps, user, changeId, "decline")).contractId);
       default:
         return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
     }
@@ -104,6 +128,9 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const role = contract.viewer;
   const other = role === "client" ? contract.developer : contract.client;
   const error = actionData && "message" in actionData ? actionData.message : null;
+  const fieldErrors = actionData && "fields" in actionData && actionData.fields ? Object.values(actionData.fields as Record<string, string>) : [];
+  const party = role === "client" || role === "developer";
+  const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <p className="text-sm text-slate-600">
@@ -116,9 +143,16 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         {contract.client.name} (client) with {contract.developer.name} (developer)
       </p>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {error}
-        </p>
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p>{error}</p>
+          {fieldErrors.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {fieldErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <section aria-labelledby="milestones-heading" className="space-y-4">
@@ -133,8 +167,15 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                     {m.position}. {m.title}
                   </h3>
                   <p className="text-sm text-slate-700">{formatCents(m.amountCents)}</p>
+                  <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+                    <CalendarClock className="size-4" aria-hidden="true" />
+                    {m.dueDate ? `Due ${formatDate(m.dueDate)}` : "No due date"}
+                  </p>
                 </div>
-                <Badge tone={TONES[m.status]}>{MILESTONE_STATUS_LABELS[m.status]}</Badge>
+                <div className="flex flex-wrap gap-1">
+                  {m.overdue ? <Badge tone="amber">Overdue</Badge> : null}
+                  <Badge tone={TONES[m.status]}>{MILESTONE_STATUS_LABELS[m.status]}</Badge>
+                </div>
               </div>
               {m.lastPaymentFailure ? (
                 <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -147,6 +188,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 </a>
               ) : null}
               {m.submissionNote ? <p className="mt-3 text-sm text-slate-700">Delivery note: {m.submissionNote}</p> : null}
+              {m.deliveryFiles.length ? (
+                <div className="mt-3">
+                  <AttachmentList files={m.deliveryFiles} title={`Delivered files of ${m.title}`} />
+                </div>
+              ) : null}
               {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
               <div className="mt-4 flex flex-wrap gap-2">
                 {role === "client" && m.status === "proposed" ? (
@@ -174,18 +220,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Form>
                 ) : null}
               </div>
-              {role === "developer" && canMilestone(m.status, "submit", "developer") ? (
-                <Form method="post" className="mt-3 space-y-2">
-                  <input type="hidden" name="milestoneId" value={m.id} />
-                  <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${m.id}`}>
-                    Delivery note
-                  </label>
-                  <Textarea id={`note-${m.id}`} name="note" rows={2} maxLength={2000} />
-                  <Button type="submit" name="intent" value="submit" busy={busy}>
-                    Submit for approval
-                  </Button>
-                </Form>
-              ) : null}
+              {role === "developer" && canMilestone(m.status, "submit", "developer") ? <DeliveryForm milestoneId={m.id} busy={busy} /> : null}
               {role === "client" && canMilestone(m.status, "requestChanges", "client") ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
@@ -225,8 +260,54 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Button>
                 </Form>
               ) : null}
+              {party && m.status === "proposed" && contract.projectStatus === "in_progress" ? (
+                <details className="mt-3">
+                  <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a change</summary>
+                  <ChangeForm idPrefix={m.id} milestoneId={m.id} title={m.title} amount={m.amountCents / 100} dueDate={m.dueDate} busy={busy} />
+                </details>
+              ) : null}
             </article>
           ))}
+          {contract.changes.length ? (
+            <section aria-labelledby="changes-heading" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:p-5">
+              <h2 id="changes-heading" className="font-semibold text-slate-900">
+                Proposed changes
+              </h2>
+              <ul className="mt-2 space-y-3">
+                {contract.changes.map((ch) => {
+                  const target = contract.milestones.find((m) => m.id === ch.milestoneId);
+                  return (
+                    <li key={ch.id} className="rounded-xl bg-white p-3 text-sm text-slate-800" data-change={ch.id}>
+                      <p>
+                        {nameOf(ch.proposedBy)} proposes {target ? `changing milestone ${target.position} to` : "a new milestone:"} <strong>{ch.title}</strong>,{" "}
+                        {formatCents(ch.amountCents)}, {ch.dueDate ? `due ${formatDate(ch.dueDate)}` : "no due date"}
+                      </p>
+                      {contract.projectStatus !== "in_progress" ? null : party &&
+                        ch.proposedBy !== (role === "client" ? contract.client.id : contract.developer.id) ? (
+                        <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                          <input type="hidden" name="changeId" value={ch.id} />
+                          <Button type="submit" name="intent" value="acceptChange" busy={busy}>
+                            Accept
+                          </Button>
+                          <Button type="submit" name="intent" value="declineChange" variant="secondary" busy={busy}>
+                            Decline
+                          </Button>
+                        </Form>
+                      ) : party ? (
+                        <p className="mt-1 text-slate-600">Waiting for {other.name} to accept or decline</p>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ) : null}
+          {party && contract.projectStatus === "in_progress" ? (
+            <details className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a new milestone</summary>
+              <ChangeForm idPrefix="new" milestoneId="" title="" amount={null} dueDate={null} busy={busy} />
+            </details>
+          ) : null}
         </section>
         <aside className="space-y-4">
           <div className="rounded-2xl border border-slate-200 bg-white p-4">
@@ -266,5 +347,60 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The form proposing a milestone change (a new milestone when milestoneId is empty), prefilled with the current terms. */
+function ChangeForm(props: { idPrefix: string; milestoneId: string; title: string; amount: number | null; dueDate: string | null; busy: boolean }) {
+  const id = (field: string) => `change-${field}-${props.idPrefix}`;
+  return (
+    <Form method="post" className="mt-2 space-y-2">
+      <input type="hidden" name="milestoneId" value={props.milestoneId} />
+      <label className="block text-sm font-medium text-slate-800" htmlFor={id("title")}>
+        Title
+      </label>
+      <Input id={id("title")} name="title" defaultValue={props.title} maxLength={120} required />
+      <label className="block text-sm font-medium text-slate-800" htmlFor={id("amount")}>
+        Amount (R)
+      </label>
+      <Input id={id("amount")} name="amount" inputMode="numeric" defaultValue={props.amount ?? ""} required />
+      <label className="block text-sm font-medium text-slate-800" htmlFor={id("due")}>
+        Due date (optional)
+      </label>
+      <Input id={id("due")} name="dueDate" type="date" defaultValue={props.dueDate ?? ""} />
+      <Button type="submit" name="intent" value="proposeChange" variant="secondary" busy={props.busy}>
+        Send proposal
+      </Button>
+    </Form>
+  );
+}
+
+/** The developer's submission: a delivery note and up to MAX_DELIVERY_FILES files (uploaded at once, sent as their ids). */
+function DeliveryForm({ milestoneId, busy }: { milestoneId: string; busy: boolean }) {
+  const [ids, setIds] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  return (
+    <Form method="post" className="mt-3 space-y-2">
+      <input type="hidden" name="milestoneId" value={milestoneId} />
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="attachments" value={id} />
+      ))}
+      <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${milestoneId}`}>
+        Delivery note
+      </label>
+      <Textarea id={`note-${milestoneId}`} name="note" rows={2} maxLength={2000} />
+      <p className="text-sm font-medium text-slate-800">Delivered files (optional)</p>
+      <AttachmentsField
+        max={MAX_DELIVERY_FILES}
+        onChange={(next, pending) => {
+          setIds(next);
+          setUploading(pending);
+        }}
+        hint={`Up to ${MAX_DELIVERY_FILES} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}
+      />
+      <Button type="submit" name="intent" value="submit" busy={busy} disabled={uploading}>
+        Submit for approval
+      </Button>
+    </Form>
   );
 }

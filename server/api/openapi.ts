@@ -13,6 +13,7 @@ import { describeRoute, generateSpecs, openAPIRouteHandler, resolver, type Descr
 import { z } from "zod";
 import { AVAILABILITIES, EMAIL_TYPES, PROJECT_STATUSES, USER_TYPES } from "../../shared/constants";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
+import { MILESTONE_CHANGE_STATUSES } from "../../shared/payments";
 import {
   declineSchema,
   deleteAccountSchema,
@@ -23,6 +24,7 @@ import {
   projectDraftSchema,
   messageListQuerySchema,
   messageSchema,
+  milestoneChangeSchema,
   pageQuerySchema,
   projectListQuerySchema,
   projectReportSchema,
@@ -243,6 +245,21 @@ const savedSearchOut = z
     createdAt: isoDate,
   })
   .meta({ id: "SavedSearch" });
+
+const milestoneChangeOut = z
+  .strictObject({
+    id: z.string(),
+    contractId: z.string(),
+    milestoneId: z.string().nullable().describe("null: a new milestone (until accepted)"),
+    proposedBy: z.string(),
+    title: z.string(),
+    amountCents: z.int(),
+    dueDate: z.string().nullable().describe("YYYY-MM-DD"),
+    status: z.enum(MILESTONE_CHANGE_STATUSES),
+    createdAt: isoDate,
+    decidedAt: isoDate.nullable(),
+  })
+  .meta({ id: "MilestoneChange" });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers building describeRoute options.
@@ -796,6 +813,29 @@ export const API_DOCS: Record<string, Doc> = {
     responses: { 200: json(savedStateOut, "Not saved"), ...errors(401, 403, 404) },
   },
   // Payments (docs/product.md, Payments).
+  "POST /contracts/{id}/milestone-changes": {
+    tags: ["Payments"],
+    summary: "Propose a new milestone or a change to an unfunded one",
+    description:
+      "The contract's client or developer only. Nothing changes until the other side accepts; a funded milestone's money cannot be changed (409). Amounts are whole rand in, cents out.",
+    security: session,
+    requestBody: body(milestoneChangeSchema),
+    responses: { 201: json(z.strictObject({ change: milestoneChangeOut }), "The pending proposal"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+  },
+  "POST /milestone-changes/{id}/accept": {
+    tags: ["Payments"],
+    summary: "Accept a proposed milestone change",
+    description: "The other side of the contract only (the proposer cannot accept their own); applies the change.",
+    security: session,
+    responses: { 200: json(z.strictObject({ change: milestoneChangeOut }), "The accepted proposal"), ...errors(401, 403, 404, 409) },
+  },
+  "POST /milestone-changes/{id}/decline": {
+    tags: ["Payments"],
+    summary: "Decline a proposed milestone change",
+    description: "The other side of the contract only; nothing in the contract changes.",
+    security: session,
+    responses: { 200: json(z.strictObject({ change: milestoneChangeOut }), "The declined proposal"), ...errors(401, 403, 404, 409) },
+  },
   "POST /payments/webhooks/{provider}": {
     tags: ["Payments"],
     summary: "A payment provider's signed event",

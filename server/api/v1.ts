@@ -53,6 +53,7 @@ import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../draft
 import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSaved } from "../favourites/service";
 import { inviteDeveloper, listMyInvitations } from "../invitations/service";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearchAlert } from "../saved-searches/service";
+import { answerMilestoneChange, proposeMilestoneChange } from "../payments/changes";
 import { handleWebhook, paymentsDeps } from "../payments/service";
 import { PROPOSAL_STATUSES } from "../../shared/lifecycle";
 
@@ -69,6 +70,8 @@ const PATH_IDS = {
   user: [USER_ID, "User not found"],
   client: [USER_ID, "Client not found"],
   report: [UUID, "Report not found"],
+  contract: [UUID, "Contract not found"],
+  milestoneChange: [UUID, "Proposal not found"],
 } as const;
 
 /**
@@ -486,6 +489,18 @@ export function createApiV1(deps: AppDeps) {
     if (outcome === "invalid") throw new AppError(401, "bad_signature", "The webhook signature is missing or wrong");
     return c.json({ received: true, outcome });
   });
+
+  // Milestone changes on a contract (docs/product.md, Payments "Milestone changes"): one party
+  // proposes, the other accepts or declines.
+  api.post("/contracts/:id/milestone-changes", async (c) =>
+    c.json({ change: await proposeMilestoneChange(payDeps, c.get("user"), pathId(c, "contract"), await readJson(c)) }, 201),
+  );
+  api.post("/milestone-changes/:id/accept", async (c) =>
+    c.json({ change: await answerMilestoneChange(payDeps, c.get("user"), pathId(c, "milestoneChange"), "accept") }),
+  );
+  api.post("/milestone-changes/:id/decline", async (c) =>
+    c.json({ change: await answerMilestoneChange(payDeps, c.get("user"), pathId(c, "milestoneChange"), "decline") }),
+  );
 
   // Mounted with app.route, a sub-app's notFound is not used: answer unknown paths here.
   api.all("*", (c) => c.json(errorBody(new AppError(404, "not_found", "No such API endpoint")), 404));

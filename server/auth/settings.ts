@@ -34,6 +34,7 @@ import { applyEffects } from "../notifications/effects";
 import { discardFiles, listMyFiles } from "../files/service";
 import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
+import { refuseDeletionWithMoney } from "../payments/contracts";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
 import { listBlockedUsers } from "../blocks/service";
@@ -298,6 +299,8 @@ export async function deleteAccount(
   const email = (row?.email ?? me.email).toLowerCase();
   const now = new Date();
   await db.transaction(async (tx) => {
+    // Money held for the account is paid out or given back first (docs/product.md, Accounts).
+    await refuseDeletionWithMoney(tx, me.id);
     await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
     // Mail to the account, sent or not, holds its address and name.
     await tx.delete(emailOutbox).where(eq(emailOutbox.toUserId, me.id));

@@ -24,7 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { PROJECT_STATUSES, type ProjectStatus } from "../../shared/constants";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
-import { MILESTONE_STATUSES, type MilestoneStatus } from "../../shared/payments";
+import { MILESTONE_CHANGE_STATUSES, MILESTONE_STATUSES, type MilestoneChangeStatus, type MilestoneStatus } from "../../shared/payments";
 
 /** `column in ('a', 'b', ...)` for a CHECK constraint over a fixed list of values. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
@@ -971,6 +971,40 @@ export const milestones = pgTable(
     check("milestones_status_check", oneOf(t.status, MILESTONE_STATUSES)),
     check("milestones_amount_check", sql`${t.amountCents} > 0`),
     check("milestones_due_date_check", sql`${t.dueDate} is null or ${t.dueDate} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+);
+
+/**
+ * Proposed milestone changes (docs/product.md, Payments "Milestone changes"; decision 0032): a new
+ * milestone (milestone_id null) or new title, amount and due date for an unfunded one, proposed by
+ * one party and answered by the other. Status changes only through the machine of
+ * shared/payments.ts (decideMilestoneChange) in server/payments/changes.ts.
+ */
+export const milestoneChanges = pgTable(
+  "milestone_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    milestoneId: uuid("milestone_id").references(() => milestones.id, { onDelete: "cascade" }),
+    proposedBy: text("proposed_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    dueDate: text("due_date"),
+    status: text("status").$type<MilestoneChangeStatus>().notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    index("milestone_changes_contract_idx").on(t.contractId, t.createdAt),
+    index("milestone_changes_milestone_idx").on(t.milestoneId),
+    check("milestone_changes_status_check", oneOf(t.status, MILESTONE_CHANGE_STATUSES)),
+    check("milestone_changes_amount_check", sql`${t.amountCents} > 0`),
+    check("milestone_changes_due_date_check", sql`${t.dueDate} is null or ${t.dueDate} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
   ],
 );
 

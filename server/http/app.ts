@@ -36,7 +36,7 @@ import { compression } from "./compress";
 import { healthRoutes } from "./health";
 import { seoRoutes } from "../seo/routes";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
-import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, publicOrigin, securityHeaders, withOrigin } from "./security";
+import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, paymentFormTargets, publicOrigin, securityHeaders, withOrigin } from "./security";
 import { getSessionUser } from "./session";
 import { unavailableResponse } from "./unavailable";
 
@@ -270,6 +270,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
 
   if (options.build) {
     const handle = createRequestHandler(options.build, deps.config.production ? "production" : "development");
+    const formTargets = paymentFormTargets(deps.config);
     app.all("*", async (c) => {
       const user = await getSessionUser(deps, c.req.raw.headers);
       if (user) setRequestUser(user.id);
@@ -279,7 +280,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
       const context: RequestContext = { deps, user, requestId: c.get("requestId"), clientAddress: c.get("clientAddress"), cspNonce };
       // React Router compares a write's Origin with the request URL: give it the public one.
       const res = await handle(withOrigin(c.req.raw, c.get("publicOrigin")), context as never);
-      if (res.headers.get("content-type")?.startsWith("text/html")) res.headers.set("Content-Security-Policy", documentCsp(cspNonce));
+      if (res.headers.get("content-type")?.startsWith("text/html")) res.headers.set("Content-Security-Policy", documentCsp(cspNonce, formTargets));
       // Signed-in answers (and any that set a cookie) are private: no browser or proxy keeps them.
       if (user || res.headers.has("set-cookie")) res.headers.set("Cache-Control", "no-store");
       return res;

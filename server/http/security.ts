@@ -97,8 +97,10 @@ export function newNonce(): string {
  * stylesheet of app/root.tsx); no plugins, no <base>, no framing, forms only to this origin.
  * `style-src-attr 'unsafe-inline'`: server-rendered `style` attributes (progress bar widths) are
  * markup-only, cannot run code or select other elements; nonces cannot cover attributes.
+ * `formTargets`: other origins a form may lead to (a form-action also covers the redirect a form's
+ * answer makes: the Fund button's redirect to the provider's checkout; paymentFormTargets).
  */
-export function documentCsp(nonce: string): string {
+export function documentCsp(nonce: string, formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -110,8 +112,16 @@ export function documentCsp(nonce: string): string {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
   ].join("; ");
+}
+
+/** Paystack's hosted checkout, where the Fund button's form redirects with PAYMENTS_PROVIDER=paystack. */
+export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
+/** The origins outside ours a page's forms lead to: Paystack's checkout when it is the provider (the test provider's checkout is ours). */
+export function paymentFormTargets(config: Pick<AppConfig, "payments">): string[] {
+  return config.payments.provider === "paystack" ? [PAYSTACK_CHECKOUT_ORIGIN] : [];
 }
 
 /** The policy of every answer that is not an HTML page (JSON, .data, files, errors): nothing runs. */

@@ -4,12 +4,15 @@
  * or one milestone for the whole price. Read by the contract page.
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { ESCROWED_STATUSES, type MilestoneStatus } from "../../shared/payments";
+import { todayIso } from "../../shared/format";
+import { ESCROWED_STATUSES, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
+import { filesOf, type FileInfo } from "../files/service";
 import { isUuid } from "../lib/ids";
+import { pendingChanges, type MilestoneChangeView } from "./changes";
 import { held } from "./ledger";
 
 /** Cents of whole rand. */
@@ -42,6 +45,25 @@ export async function refuseWithEscrow(tx: Tx, projectId: string, message: strin
     .innerJoin(contracts, eq(contracts.id, milestones.contractId))
     .where(and(eq(contracts.projectId, projectId), inArray(milestones.status, [...ESCROWED_STATUSES])));
   if ((row?.n ?? 0) > 0) throw new ConflictError(message);
+}
+
+/** The refusals of an account deletion while money is held for the account (docs/product.md, Accounts and Payments). */
+export const ESCROW_BEFORE_DELETION = "You have money in escrow on a contract: release or refund it before you delete your account";
+export const BALANCE_BEFORE_DELETION = "You have an available balance: withdraw it to your bank account before you delete your account";
+
+/**
+ * Throws ConflictError when user `userId` may not delete their account yet: a contract where they
+ * are the client still holds money in escrow, or they have an available developer balance.
+ * Called inside the deletion's transaction, before anything is changed.
+ */
+export async function refuseDeletionWithMoney(tx: Tx, userId: string): Promise<void> {
+  const [escrow] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .where(and(eq(contracts.clientId, userId), inArray(milestones.status, [...ESCROWED_STATUSES])));
+  if ((escrow?.n ?? 0) > 0) throw new ConflictError(ESCROW_BEFORE_DELETION);
+  if ((await held(tx, { kind: "developer_balance", owner: userId })) > 0) throw new ConflictError(BALANCE_BEFORE_DELETION);
 }
 
 /**
@@ -77,6 +99,8 @@ export interface ContractMilestone {
   title: string;
   amountCents: number;
   dueDate: string | null;
+  /** The due date passed (South African date) and the work is not delivered yet. */
+  overdue: boolean;
   status: MilestoneStatus;
   submissionNote: string;
   feedback: string;
@@ -85,6 +109,8 @@ export interface ContractMilestone {
   lastPaymentFailure: string | null;
   /** The reference of the payment that funded it (its receipt), for the client. */
   receiptReference: string | null;
+  /** The files the developer delivered with its submissions, in order. */
+  deliveryFiles: FileInfo[];
 }
 
 export interface ContractView {
@@ -97,6 +123,8 @@ export interface ContractView {
   milestones: ContractMilestone[];
   /** Cents: in escrow now, released to the developer (gross), refunded to the client. */
   totals: { escrow: number; released: number; refunded: number; total: number };
+  /** Proposed milestone changes waiting for an answer, oldest first. */
+  changes: MilestoneChangeView[];
   /** The reader's part: client, developer, or moderator. */
   viewer: "client" | "developer" | "moderator";
 }
@@ -159,6 +187,12 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
           where j.contract_id = ${id} group by j.kind`,
     )
     .then((r) => (r as unknown as { rows: Array<{ kind: string; cents: string }> }).rows);
+  const today = todayIso();
+  const delivered = await filesOf(
+    db,
+    "delivery",
+    rows.map((r) => r.id),
+  );
   const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
   return {
     id: c.id,
@@ -175,11 +209,13 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         title: m.title,
         amountCents: m.amountCents,
         dueDate: m.dueDate,
+        overdue: isOverdue(m.status, m.dueDate, today),
         status: m.status,
         submissionNote: m.submissionNote,
         feedback: m.feedback,
         submittedAt: m.submittedAt?.toISOString() ?? null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
+        deliveryFiles: delivered.get(m.id) ?? [],
         receiptReference: viewer === "client" ? (failures.find((f) => f.milestoneId === m.id && f.status === "succeeded")?.reference ?? null) : null,
       };
     }),
@@ -190,6 +226,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
       refunded: movedBy("refund"),
       total: rows.reduce((s, m) => s + m.amountCents, 0),
     },
+    changes: await pendingChanges(db, c.id),
     viewer,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { formatCents } from "../../shared/payments";
+import { formatCents, PAYMENT_REFERENCE } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, milestones, payments, projects, taxInvoices, users } from "../db/schema";
@@ -177,6 +177,7 @@ export async function myLedgerCsv(db: Db, user: SessionUser | null): Promise<str
 /** A funding receipt: the payment `reference` of the signed-in client, succeeded. Throws NotFoundError, ForbiddenError. */
 export async function fundingReceipt(db: Db, user: SessionUser | null, reference: string) {
   const me = requireUser(user);
+  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFoundError("Receipt not found");
   const [p] = await db
     .select({
       reference: payments.reference,

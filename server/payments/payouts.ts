@@ -6,7 +6,7 @@
  * each step is keyed by the payout's reference.
  */
 import { randomBytes } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { bankAccountSchema, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -177,4 +177,31 @@ export async function settlePayout(
       .where(eq(payouts.id, p.id));
     return "settled";
   });
+}
+
+/**
+ * Payout reconciliation job (docs/product.md, Payments "Payouts"): asks the provider about payouts
+ * still pending `minAgeMs` after they were requested (default 1 minute, at most 100 a round,
+ * oldest first) and settles each answer through settlePayout, the row-locked path the transfer
+ * webhook takes, so a webhook and the job racing each other settle a payout once. A provider that
+ * cannot answer is logged and asked again next round. Returns how many payouts settled.
+ */
+export async function reconcilePendingPayouts(deps: Pick<PaymentsDeps, "db" | "provider">, now = new Date(), minAgeMs = 60_000): Promise<number> {
+  const due = await deps.db
+    .select({ reference: payouts.reference })
+    .from(payouts)
+    .where(and(eq(payouts.status, "pending"), lt(payouts.createdAt, new Date(now.getTime() - minAgeMs))))
+    .orderBy(asc(payouts.createdAt))
+    .limit(100);
+  let settled = 0;
+  for (const p of due) {
+    try {
+      const answer = await deps.provider.verifyTransfer(p.reference);
+      if (answer.status === "pending") continue;
+      if ((await settlePayout(deps, p.reference, answer.status, answer.reason)) === "settled") settled++;
+    } catch (error) {
+      log().warn({ err: error, reference: p.reference }, "payout reconciliation failed");
+    }
+  }
+  return settled;
 }

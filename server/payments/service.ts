@@ -7,10 +7,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { AUTO_RELEASE_DAYS, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
+import { AUTO_RELEASE_DAYS, PAYMENT_REFERENCE, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { contracts, milestones, payments, payouts, users } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
@@ -18,6 +18,7 @@ import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
 import { createPaystackProvider } from "./providers/paystack";
@@ -53,9 +54,12 @@ async function act(
   event: MilestoneEvent,
   actor: MilestoneActorRef,
   extra: { note?: string; developerCents?: number } = {},
+  /** More writes of the same transaction, after the transition (a delivery's files). */
+  also?: (tx: Tx) => Promise<void>,
 ) {
   const result = await deps.db.transaction(async (tx) => {
     const r = await transitionMilestone(tx, { milestoneId, event, actor, fees: deps.fees, ...extra });
+    if (also) await also(tx);
     await applyEffects(tx, deps, r.effects);
     return r;
   });
@@ -93,10 +97,16 @@ function noteOf(value: unknown, field: string, required: boolean): string {
   return text;
 }
 
-/** The developer delivers a funded milestone, with a note. Throws as transitionMilestone. */
-export async function submitMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown) {
+/**
+ * The developer delivers a funded milestone, with a note and optionally up to MAX_DELIVERY_FILES
+ * uploaded files (`attachments`: upload ids), attached in the same transaction. Throws as
+ * transitionMilestone, and ValidationError on `note` or `attachments` (nothing changes then).
+ */
+export async function submitMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown, attachments?: unknown) {
   const me = requireUser(user);
-  return act(deps, milestoneId, "submit", { role: "developer", userId: me.id }, { note: noteOf(note, "note", false) });
+  const text = noteOf(note, "note", false);
+  const fileIds = parseDeliveryFiles(attachments);
+  return act(deps, milestoneId, "submit", { role: "developer", userId: me.id }, { note: text }, (tx) => attachDelivery(tx, me.id, milestoneId, fileIds));
 }
 
 /** The client approves a submitted milestone: released to the developer less the fee. */
@@ -295,6 +305,7 @@ export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Prom
 /** A payment as the test checkout page shows it to its payer. Throws NotFoundError, ForbiddenError (not the payer's). */
 export async function getCheckout(deps: PaymentsDeps, user: SessionUser | null, reference: string) {
   const me = requireUser(user);
+  if (!PAYMENT_REFERENCE.test(reference)) throw new NotFoundError("Payment not found");
   const [p] = await deps.db
     .select({
       reference: payments.reference,

@@ -22,14 +22,16 @@ import { domainDeps, type AppDeps, type SessionUser } from "../../server/context
 import { openDatabase, type Database } from "../../server/db/client";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { setUserRole } from "../../server/auth/roles";
-import { reports, users } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
+import { contracts, milestones, reports, users } from "../../server/db/schema";
+import { proposeMilestoneChange } from "../../server/payments/changes";
+import { paymentsDeps, startFunding } from "../../server/payments/service";
 import { reportProfile } from "../../server/moderation/service";
 import { createHttpApp } from "../../server/http/app";
 import { getSessionUser } from "../../server/http/session";
 import { startConversation } from "../../server/messages/service";
 import { createProject } from "../../server/projects/service";
-import { submitProposal } from "../../server/proposals/service";
+import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { createRealtimeHub, type RealtimeHub } from "../../server/realtime/hub";
 import { APP_URL, cookieFrom, OTHER_PASSWORD, TEST_PASSWORD, TEST_SECRET } from "../support/app";
 import { projectInput } from "../support/fixtures";
@@ -42,7 +44,7 @@ type Who = "anonymous" | "client" | "developer" | "fresh" | "moderator";
 
 interface Route {
   method: "GET" | "POST";
-  /** With slots :project, :spare, :conversation, :developer (filled with fixture ids or generated text). */
+  /** With slots :project, :spare, :conversation, :developer, :contract, :milestone, :change, :payment, :invoice (filled with fixture ids or generated text). */
   path: string;
   body?: Record<string, unknown>;
   query?: Record<string, string>;
@@ -110,6 +112,38 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/projects", query: { search: "app", skills: "Flutter", sortBy: "newest", budgetMin: "1000", cursor: "" } },
   { method: "GET", path: "/developers", query: { search: "app", minRating: "4", location: "Durban", cursor: "" } },
   { method: "GET", path: "/reset-password", query: { token: "abc" } },
+  // Payments (docs/product.md, Payments): the contract page's actions, milestone changes, checkout, payouts, documents.
+  { method: "GET", path: "/contracts/:contract", query: { payment: ":payment" } },
+  {
+    method: "POST",
+    path: "/contracts/:contract",
+    body: { intent: "proposeChange", milestoneId: ":milestone", title: "New terms", amount: "700", dueDate: "2099-01-31" },
+  },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "proposeChange", milestoneId: "", title: "Extra milestone", amount: "300", dueDate: "" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "acceptChange", changeId: ":change" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "declineChange", changeId: ":change" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "fund", milestoneId: ":milestone" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "submit", milestoneId: ":milestone", note: "Done" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "approve", milestoneId: ":milestone" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "requestChanges", milestoneId: ":milestone", feedback: "Please fix the colours" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "refund", milestoneId: ":milestone" } },
+  { method: "POST", path: "/contracts/:contract", body: { intent: "dispute", milestoneId: ":milestone", reason: "Not what we agreed" } },
+  {
+    method: "POST",
+    path: "/contracts/:contract",
+    body: { intent: "resolve", milestoneId: ":milestone", developerAmount: "250" },
+    who: ["moderator", "client"],
+  },
+  { method: "GET", path: "/pay/test/:payment" },
+  { method: "POST", path: "/pay/test/:payment", body: { outcome: "delayed" } },
+  { method: "GET", path: "/payouts" },
+  { method: "POST", path: "/payouts", body: { intent: "bank", bankCode: "470010", accountNumber: "1234567890", holderName: "Fuzz Person" } },
+  { method: "POST", path: "/payouts", body: { intent: "withdraw", amount: "150" } },
+  { method: "POST", path: "/payouts", body: { intent: "testPayout", reference: "po_000000000000000000000000", outcome: "paid" } },
+  { method: "GET", path: "/payouts/statement", query: { month: "2026-11" } },
+  { method: "GET", path: "/payouts/ledger.csv" },
+  { method: "GET", path: "/receipts/:payment" },
+  { method: "GET", path: "/invoices/:invoice" },
 ];
 
 /** A form body as a browser sends it: lists as repeated names, other values as text. */
@@ -172,6 +206,20 @@ describe("generated bad input to form actions and page loaders", () => {
     cookies.moderator = moderator.cookie;
     await reportProfile(database.db, client.user, developer.user.id, { reason: "Other", details: "Fixture report" });
     ids.report = (await database.db.select({ id: reports.id }).from(reports)).map((r) => r.id);
+    // A hire of the developer on the client's project: its contract, a milestone with a payment
+    // started, and a milestone change the developer proposed (docs/product.md, Payments).
+    const hired = await createProject(database.db, client.user, projectInput({ title: "A hired project" }));
+    const hire = await submitProposal(domainDeps(deps), developer.user, hired.id, proposalBody);
+    await acceptProposal(domainDeps(deps), client.user, hire.id);
+    const [contract] = await database.db.select().from(contracts).where(eq(contracts.proposalId, hire.id));
+    const [milestone] = await database.db.select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const { reference } = await startFunding(paymentsDeps(deps), { ...client.user, emailVerified: true }, milestone!.id);
+    const change = await proposeMilestoneChange(paymentsDeps(deps), developer.user, contract!.id, { title: "Extra screens", amount: 500 });
+    ids.contract = [contract!.id];
+    ids.milestone = [milestone!.id];
+    ids.change = [change.id];
+    ids.payment = [reference];
+    ids.invoice = ["INV-000001"];
   }, 120_000);
   afterAll(async () => {
     deps?.limits.close();
@@ -180,7 +228,11 @@ describe("generated bad input to form actions and page loaders", () => {
   });
 
   /** ":slot" values inside bodies and queries become the fixture's ids. */
-  const withIds = (text: string) => text.replace(/:(project|spare|proposal|conversation|developer|report)\b/g, (m, slot: string) => ids[slot]?.[0] ?? m);
+  const withIds = (text: string) =>
+    text.replace(
+      /:(project|spare|proposal|conversation|developer|report|contract|milestone|change|payment|invoice)\b/g,
+      (m, slot: string) => ids[slot]?.[0] ?? m,
+    );
 
   const caseOf = (r: Route) =>
     fc.record({
@@ -241,7 +293,18 @@ describe("generated bad input to form actions and page loaders", () => {
   });
 
   it("answers page addresses whose id is not an id (NUL included) without a 500", async () => {
-    for (const page of ["/developers/a%00b", "/developers/%00", "/projects/%00", "/projects/%00/edit", "/projects/%00/proposal", "/messages/%00"]) {
+    for (const page of [
+      "/contracts/%00",
+      "/pay/test/%00",
+      "/receipts/%00",
+      "/invoices/%00",
+      "/developers/a%00b",
+      "/developers/%00",
+      "/projects/%00",
+      "/projects/%00/edit",
+      "/projects/%00/proposal",
+      "/messages/%00",
+    ]) {
       const res = await app.request(`${APP_URL}${page}`, { redirect: "manual", headers: { cookie: cookies.client! } });
       expect(res.status, page).toBeLessThan(500);
     }

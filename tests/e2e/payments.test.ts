@@ -2,7 +2,8 @@
  * docs/product.md, Payments in Chromium on the test provider: a hire writes a contract; the client
  * funds a milestone at the test checkout (a failed payment first: the milestone stays unfunded
  * with a clear message), the developer submits, the client approves; the developer's balance is the
- * amount less the fee, and they withdraw it and download their documents; a second milestone is disputed and a moderator resolves it with a split.
+ * amount less the fee, and they withdraw it (before funding, the developer proposes new terms for a
+ * milestone on a phone and the client accepts them; the delivery carries a file the client downloads) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -90,6 +91,32 @@ describe("payments", () => {
     await client.waitForURL(/\/contracts\//);
     contractUrl = client.url();
     await poll(() => milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
+    // With the test provider, forms lead to this origin only (its checkout is ours).
+    const page = await fetch(contractUrl, { headers: { cookie: (await client.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+    await page.body?.cancel();
+    expect(
+      String(page.headers.get("content-security-policy"))
+        .split("; ")
+        .find((d) => d.startsWith("form-action")),
+    ).toBe("form-action 'self'");
+
+    // The developer (phone) proposes new terms for milestone 1; nothing changes until the client accepts.
+    await developer.goto(contractUrl);
+    await milestone(developer, 1).getByText("Propose a change").click();
+    await milestone(developer, 1).getByLabel("Title").fill("Stock screens and counts");
+    await milestone(developer, 1).getByLabel("Due date (optional)").fill("2099-03-01");
+    await milestone(developer, 1).getByRole("button", { name: "Send proposal" }).click();
+    await poll(() => developer.getByText("Waiting for Lerato Dlamini to accept or decline").isVisible()).toBe(true);
+    expect(await text(milestone(developer, 1).locator("h3"))).toBe("1. Stock screens");
+    await developer.screenshot({ path: `${SHOTS}/contract-change-proposed-390.png`, fullPage: true });
+    await client.reload();
+    const proposed = client.getByRole("region", { name: "Proposed changes" });
+    expect(await text(proposed)).toContain("Sipho Khumalo proposes changing milestone 1 to Stock screens and counts, R6 000,00, due 01 Mar 2099");
+    await client.screenshot({ path: `${SHOTS}/contract-change-1280.png`, fullPage: true });
+    await proposed.getByRole("button", { name: "Accept" }).click();
+    await poll(() => text(milestone(client, 1).locator("h3"))).toBe("1. Stock screens and counts");
+    expect(await milestone(client, 1).getByText("Due 01 Mar 2099").isVisible()).toBe(true);
+    expect(await client.getByRole("region", { name: "Proposed changes" }).count()).toBe(0);
 
     // A failed payment leaves the milestone unfunded, and says so.
     await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
@@ -111,11 +138,25 @@ describe("payments", () => {
 
     await developer.goto(contractUrl);
     await milestone(developer, 1).getByLabel("Delivery note").fill("Stock screens done: add, count and low-stock alerts.");
+    // The delivery carries a file, uploaded at once from the phone.
+    const chooser = developer.waitForEvent("filechooser");
+    await milestone(developer, 1).getByRole("button", { name: "Add files" }).click();
+    await (await chooser).setFiles({ name: "stock-screens-handover.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% handover notes\n") });
+    await poll(() => milestone(developer, 1).getByRole("button", { name: "Remove stock-screens-handover.pdf" }).isVisible()).toBe(true);
     await milestone(developer, 1).getByRole("button", { name: "Submit for approval" }).click();
     await poll(() => milestone(developer, 1).getByText("Submitted", { exact: true }).isVisible()).toBe(true);
     await developer.screenshot({ path: `${SHOTS}/contract-submitted-390.png`, fullPage: true });
 
+    // The client sees the delivered file and downloads it.
     await client.reload();
+    const delivered = milestone(client, 1).getByRole("group", { name: "Delivered files of Stock screens and counts" });
+    await poll(() => delivered.getByText("stock-screens-handover.pdf").isVisible()).toBe(true);
+    await client.screenshot({ path: `${SHOTS}/contract-delivered-1280.png`, fullPage: true });
+    const download = client.waitForEvent("download");
+    await delivered.getByRole("link", { name: /stock-screens-handover\.pdf/ }).click();
+    const file = await (await download).path();
+    expect((await fs.readFile(file, "utf8")).startsWith("%PDF-1.4")).toBe(true);
+
     await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
     await poll(() => milestone(client, 1).getByText("Released", { exact: true }).isVisible()).toBe(true);
     expect(await text(client.getByRole("complementary"))).toContain("ReleasedR6 000,00");
@@ -147,7 +188,7 @@ describe("payments", () => {
 
     await developer.getByRole("button", { name: "View statement" }).click();
     await developer.waitForURL(/\/payouts\/statement\?month=/);
-    await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens (R6 000,00 less fee R450,00)");
+    await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens and counts (R6 000,00 less fee R450,00)");
     expect(await text(developer.locator("table"))).toContain("Closing balanceR550,00");
     await developer.goto(`${server.url}/payouts`);
     const invoiceHref = await developer.getByRole("link", { name: /INV-\d{6} \(PDF\)/ }).getAttribute("href");
@@ -198,5 +239,28 @@ describe("payments", () => {
     await client.goto(contractUrl);
     await client.getByRole("link", { name: "Spaza shop stock app" }).click();
     await poll(() => client.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
+  });
+});
+
+describe("the page CSP with PAYMENTS_PROVIDER=paystack", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Paystack itself is never called here: the address is unreachable on purpose.
+    server = await startServer(PORT_BASE + 26, {
+      DEMO_DATA: "off",
+      PAYMENTS_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_test_e2e",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:9",
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it("lets forms lead to Paystack's checkout (the Fund button redirects there), and nowhere else", async () => {
+    const res = await fetch(`${server.url}/`);
+    await res.body?.cancel();
+    const formAction = String(res.headers.get("content-security-policy"))
+      .split("; ")
+      .find((d) => d.startsWith("form-action"));
+    expect(formAction).toBe("form-action 'self' https://checkout.paystack.com");
   });
 });

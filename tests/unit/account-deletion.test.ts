@@ -6,7 +6,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "../../server/auth/settings";
-import { developerProfiles, notifications, projects, proposals } from "../../server/db/schema";
+import { contracts, developerProfiles, milestones, notifications, projects, proposals, users } from "../../server/db/schema";
+import { BALANCE_BEFORE_DELETION, ESCROW_BEFORE_DELETION } from "../../server/payments/contracts";
+import { ledgerViolations } from "../../server/payments/ledger";
+import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone } from "../../server/payments/service";
 import { completeProject } from "../../server/projects/lifecycle";
 import { createProject } from "../../server/projects/service";
 import { acceptProposal } from "../../server/proposals/service";
@@ -70,6 +73,36 @@ describe.each(DB_KINDS)("account deletion on %s", (kind) => {
     expect(await noticesOf(client.id)).toContain('The developer hired for "Needs a new developer" closed their account. The project takes proposals again.');
     expect((await proposal(pending.id)).status).toBe("withdrawn");
     expect((await project(elsewhere.id)).proposalCount).toBe(0);
+  });
+
+  it("is refused while the client has money in escrow or the developer an available balance, saying what to do; nothing changes", async () => {
+    const client = await t.signUp({ email: `escrow-client-${kind}@example.co.za`, name: "Paying Client" });
+    const developer = await t.signUp({ email: `paid-dev-${kind}@example.co.za`, name: "Paid Developer", userType: "developer" });
+    const hired = await createProject(db(), client.user, projectInput({ title: "Funded project" }));
+    const hire = await makeProposal(t.domain, hired, developer.user);
+    await acceptProposal(t.domain, client.user, hire.id);
+    const [contract] = await db().select().from(contracts).where(eq(contracts.proposalId, hire.id));
+    const [m] = await db().select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const pay = paymentsDeps(t.deps);
+    const { reference } = await startFunding(pay, { ...client.user, emailVerified: true }, m!.id);
+    expect(await settlePayment(pay, reference, "success", m!.amountCents)).toBe("funded");
+    const remove = (who: typeof client) => deleteAccount({ ...t.domain, auth: t.deps.auth }, who.user, { password: TEST_PASSWORD }, headers(who.cookie));
+
+    await expect(remove(client)).rejects.toThrow(ESCROW_BEFORE_DELETION);
+    expect(await project(hired.id)).toMatchObject({ status: "in_progress", hiredDeveloperId: developer.user.id });
+    const [still] = await db().select({ isActive: users.isActive }).from(users).where(eq(users.id, client.user.id));
+    expect(still!.isActive).toBe(true);
+
+    // Released: the client may go; the developer now has a balance and may not.
+    await submitMilestone(pay, developer.user, m!.id, "Done");
+    await approveMilestone(pay, client.user, m!.id);
+    await expect(remove(developer)).rejects.toThrow(BALANCE_BEFORE_DELETION);
+    const [dev] = await db().select({ isActive: users.isActive }).from(users).where(eq(users.id, developer.user.id));
+    expect(dev!.isActive).toBe(true);
+    await remove(client);
+    const [gone] = await db().select({ isActive: users.isActive }).from(users).where(eq(users.id, client.user.id));
+    expect(gone!.isActive).toBe(false);
+    expect(await ledgerViolations(db())).toEqual([]);
   });
 
   it("a wrong password changes nothing", async () => {

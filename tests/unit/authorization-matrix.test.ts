@@ -13,7 +13,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, notifications, savedSearches } from "../../server/db/schema";
+import { contracts, milestoneChanges, milestones, notifications, savedSearches } from "../../server/db/schema";
+import { proposeMilestoneChange } from "../../server/payments/changes";
 import { sendMessage, startConversation } from "../../server/messages/service";
 import { createSavedSearch } from "../../server/saved-searches/service";
 import { uploadFile } from "../../server/files/service";
@@ -40,6 +41,8 @@ interface Fixture {
   contractId: string;
   milestoneId: string;
   paymentReference: string;
+  /** A milestone change the hired developer proposed on that contract, waiting for the owner. */
+  milestoneChangeId: string;
 }
 
 interface ApiRow {
@@ -159,6 +162,11 @@ const API: Record<string, ApiRow> = {
   "GET /api/v1/files/:id/w/:width": { who: OWNER_ONLY },
   "DELETE /api/v1/files/:id": { who: OWNER_ONLY },
   "DELETE /api/v1/messages/:id": { who: OWNER_ONLY },
+  // Milestone changes: only the contract's two parties (unrelated users 403); the proposer's own
+  // acceptance is refused in tests/unit/payments.test.ts.
+  "POST /api/v1/contracts/:id/milestone-changes": { who: OWNER_ONLY, body: () => ({ title: "Extra screens", amount: 500 }) },
+  "POST /api/v1/milestone-changes/:id/accept": { who: OWNER_ONLY },
+  "POST /api/v1/milestone-changes/:id/decline": { who: OWNER_ONLY },
   // Authorised by the provider's signature over the body, not a session: unsigned is 401 for everyone.
   "POST /api/v1/payments/webhooks/:provider": { who: { anonymous: 401, client: 401, developer: 401 }, body: () => ({ event: "charge.success" }) },
 };
@@ -278,6 +286,7 @@ describe("authorization matrix", () => {
     const [contract] = await t.database.db.select().from(contracts).where(eq(contracts.proposalId, hired.id));
     const [milestone] = await t.database.db.select().from(milestones).where(eq(milestones.contractId, contract!.id));
     const { reference } = await startFunding(paymentsDeps(t.deps), owner.user, milestone!.id);
+    const change = await proposeMilestoneChange(paymentsDeps(t.deps), dev.user, contract!.id, { title: "Extra screens", amount: 500 });
     f = {
       projectId: project.id,
       proposalId: proposal.id,
@@ -290,6 +299,7 @@ describe("authorization matrix", () => {
       contractId: contract!.id,
       milestoneId: milestone!.id,
       paymentReference: reference,
+      milestoneChangeId: change.id,
     };
   });
   afterAll(() => t?.close());
@@ -357,7 +367,9 @@ describe("authorization matrix", () => {
       .replace("/moderation/reports/:id", () => "/moderation/reports/00000000-0000-4000-8000-000000000000")
       .replace("/files/:id", () => `/files/${f.fileId}`)
       .replace("/w/:width", "/w/320")
-      .replace("/webhooks/:provider", "/webhooks/test");
+      .replace("/webhooks/:provider", "/webhooks/test")
+      .replace("/contracts/:id", () => `/contracts/${f.contractId}`)
+      .replace("/milestone-changes/:id", () => `/milestone-changes/${f.milestoneChangeId}`);
 
   it.each(Object.entries(API))("%s", async (endpoint, row) => {
     const [method, pattern] = endpoint.split(" ") as [string, string];
@@ -373,6 +385,10 @@ describe("authorization matrix", () => {
     if (endpoint.endsWith("/api/v1/me/saved-searches/:id")) {
       const [s] = await t.database.db.select({ alert: savedSearches.alert }).from(savedSearches).where(eq(savedSearches.id, f.savedSearchId));
       expect(s?.alert, "another user's saved search stays as it was").toBe("instant");
+    }
+    if (endpoint.startsWith("POST /api/v1/milestone-changes/")) {
+      const [ch] = await t.database.db.select({ status: milestoneChanges.status }).from(milestoneChanges).where(eq(milestoneChanges.id, f.milestoneChangeId));
+      expect(ch!.status, "an unrelated user's answer changes nothing").toBe("pending");
     }
     if (endpoint === "POST /api/v1/notifications/:id/read") {
       const [n] = await t.database.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, f.notificationId));

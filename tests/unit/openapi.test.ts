@@ -8,8 +8,10 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiV1 } from "../../server/api/v1";
+import { contracts, milestones } from "../../server/db/schema";
 import { docKey } from "../../server/api/openapi";
 import { unsubscribeToken } from "../../server/email/preferences";
 import { createApiToken } from "../../server/tokens/service";
@@ -127,6 +129,21 @@ describe("OpenAPI document of /api/v1", () => {
     const prop3 = ((await call("POST /projects/{id}/proposals", d2, { params: { id: p4 }, body: proposalBody(21000), expect: 201 })).proposal as { id: string })
       .id;
     await call("POST /proposals/{id}/accept", c, { params: { id: prop3 }, expect: 200 });
+    // Milestone changes on the hire's contract: the developer proposes, the client answers.
+    const [contract] = await t.deps.db.select().from(contracts).where(eq(contracts.proposalId, prop3));
+    const [first] = await t.deps.db.select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const changed = await call("POST /contracts/{id}/milestone-changes", d2, {
+      params: { id: contract!.id },
+      body: { milestoneId: first!.id, title: "Whole project, with the admin screens", amount: 22000, dueDate: "2099-03-01" },
+      expect: 201,
+    });
+    await call("POST /milestone-changes/{id}/accept", c, { params: { id: (changed.change as { id: string }).id }, expect: 200 });
+    const added = await call("POST /contracts/{id}/milestone-changes", d2, {
+      params: { id: contract!.id },
+      body: { title: "Launch support", amount: 3000 },
+      expect: 201,
+    });
+    await call("POST /milestone-changes/{id}/decline", c, { params: { id: (added.change as { id: string }).id }, expect: 200 });
     await call("POST /projects/{id}/complete", c, { params: { id: p4 }, expect: 200 });
     await call("POST /projects/{id}/reviews", c, {
       params: { id: p4 },

@@ -11,14 +11,16 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, payments, payouts, projects, users } from "../../server/db/schema";
-import { ConflictError, ForbiddenError, ValidationError } from "../../server/errors";
+import { contracts, milestones, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
+import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
+import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
-import { payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
-import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { createTestProvider, signTestEvent, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import {
   approveMilestone,
   autoReleaseDue,
@@ -373,6 +375,185 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await balance()).toBe(925_000);
     const replay = await provider().completeTransfer(second, "reversed");
     expect(replay).toBeNull();
+  });
+
+  it("changes a milestone only when the other side accepts; never the money of a funded milestone", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    const outsider = await makeClient(db());
+    const outsiderDev = await makeDeveloper(db());
+    const row = async (id: string) => (await db().select().from(milestones).where(eq(milestones.id, id)))[0]!;
+    const before = await row(m1);
+
+    // Bad input: the field's message, nothing written.
+    await expect(
+      proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m1, title: " ", amount: "abc", dueDate: "2001-01-01" }),
+    ).rejects.toMatchObject({
+      fields: { title: "Milestone title is required", amount: "Amount must be a number", dueDate: "Due date cannot be in the past" },
+    });
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: "not-a-uuid", title: "X", amount: 10 })).rejects.toMatchObject({
+      fields: { milestoneId: "Choose a milestone of this contract" },
+    });
+    // Only the contract's parties propose.
+    await expect(proposeMilestoneChange(deps, null, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(proposeMilestoneChange(deps, outsider, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(proposeMilestoneChange(deps, outsiderDev, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(proposeMilestoneChange(deps, moderator, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);
+    expect((await getContract(db(), h.client, h.contractId)).changes).toEqual([]);
+
+    // The developer proposes new terms for milestone 1: nothing changes until the client accepts.
+    const change = await proposeMilestoneChange(deps, h.developer, h.contractId, {
+      milestoneId: m1,
+      title: "Designs and prototype",
+      amount: "7500",
+      dueDate: "2099-02-01",
+    });
+    expect(change).toMatchObject({ status: "pending", amountCents: 750_000, dueDate: "2099-02-01", proposedBy: h.developer.id });
+    expect(await row(m1)).toMatchObject({ title: before.title, amountCents: before.amountCents, dueDate: null });
+    expect((await getContract(db(), h.client, h.contractId)).changes.map((c) => c.id)).toEqual([change.id]);
+    // The proposer cannot accept their own; nobody outside answers.
+    await expect(answerMilestoneChange(deps, h.developer, change.id, "accept")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, outsider, change.id, "accept")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, moderator, change.id, "decline")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerMilestoneChange(deps, null, change.id, "accept")).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(await row(m1)).toMatchObject({ amountCents: before.amountCents });
+    // The client accepts: applied once.
+    expect(await answerMilestoneChange(deps, h.client, change.id, "accept")).toMatchObject({ status: "accepted" });
+    expect(await row(m1)).toMatchObject({ title: "Designs and prototype", amountCents: 750_000, dueDate: "2099-02-01", status: "proposed" });
+    await expect(answerMilestoneChange(deps, h.client, change.id, "decline")).rejects.toThrow("This proposal was already answered");
+
+    // The client proposes a new milestone; the developer declines it: nothing is added.
+    const extra = await proposeMilestoneChange(deps, h.client, h.contractId, { title: "Launch support", amount: 2000 });
+    await answerMilestoneChange(deps, h.developer, extra.id, "decline");
+    expect((await getContract(db(), h.client, h.contractId)).milestones).toHaveLength(2);
+    // Proposed again and accepted: added at the end, awaiting funding.
+    const again = await proposeMilestoneChange(deps, h.client, h.contractId, { title: "Launch support", amount: 2000, dueDate: "" });
+    const accepted = await answerMilestoneChange(deps, h.developer, again.id, "accept");
+    const view = await getContract(db(), h.developer, h.contractId);
+    expect(view.milestones.map((m) => [m.position, m.title, m.amountCents, m.status])).toEqual([
+      [1, "Designs and prototype", 750_000, "proposed"],
+      [2, "Milestone 2", 1_200_000, "proposed"],
+      [3, "Launch support", 200_000, "proposed"],
+    ]);
+    expect(accepted.milestoneId).toBe(view.milestones[2]!.id);
+
+    // A funded milestone's money cannot change: refused when proposed, and when accepted after funding.
+    const pendingOnM2 = await proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m2, title: "Build", amount: 20000 });
+    await fund(h.client, m2);
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m2, title: "Build", amount: 20000 })).rejects.toThrow(
+      "Only an unfunded milestone can be changed",
+    );
+    await expect(answerMilestoneChange(deps, h.client, pendingOnM2.id, "accept")).rejects.toBeInstanceOf(ConflictError);
+    expect(await row(m2)).toMatchObject({ amountCents: 1_200_000, status: "funded" });
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(1_200_000);
+    await answerMilestoneChange(deps, h.client, pendingOnM2.id, "decline");
+  });
+
+  it("delivers a milestone with files: the two parties download them, a moderator only once it is disputed, nobody else", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    const fileDeps = { db: db(), files: t.deps.files };
+    const pdf = await uploadFile(fileDeps, h.developer, { name: "handover.pdf", bytes: Buffer.from("%PDF-1.4\n% handover\n"), purpose: "attachment" });
+    const stranger = await uploadFile(fileDeps, h.client, { name: "other.pdf", bytes: Buffer.from("%PDF-1.4\n% other\n"), purpose: "attachment" });
+    // Someone else's upload, or too many: the field's message, and the milestone stays funded.
+    await expect(submitMilestone(deps, h.developer, m, "Done", [stranger.id])).rejects.toMatchObject({
+      fields: { attachments: "A file could not be attached. Upload it again." },
+    });
+    await expect(
+      submitMilestone(
+        deps,
+        h.developer,
+        m,
+        "Done",
+        Array.from({ length: 6 }, () => pdf.id),
+      ),
+    ).rejects.toMatchObject({
+      fields: { attachments: "Attach at most 5 files" },
+    });
+    expect(await statusOf(m)).toBe("funded");
+
+    await submitMilestone(deps, h.developer, m, "Handover notes attached", [pdf.id]);
+    const view = await getContract(db(), h.client, h.contractId);
+    expect(view.milestones[0]!.deliveryFiles.map((f) => f.name)).toEqual(["handover.pdf"]);
+    expect((await readableFile(db(), h.client, pdf.id)).row.id).toBe(pdf.id);
+    expect((await readableFile(db(), h.developer, pdf.id)).row.id).toBe(pdf.id);
+    const outsider = await makeClient(db());
+    await expect(readableFile(db(), outsider, pdf.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(readableFile(db(), moderator, pdf.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(readableFile(db(), null, pdf.id)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    // A change request and a second delivery keep the first delivery's file.
+    await requestMilestoneChanges(deps, h.client, m, "Please add the admin guide");
+    const guide = await uploadFile(fileDeps, h.developer, { name: "admin-guide.pdf", bytes: Buffer.from("%PDF-1.4\n% guide\n"), purpose: "attachment" });
+    await submitMilestone(deps, h.developer, m, "Admin guide added", [guide.id]);
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.deliveryFiles.map((f) => f.name)).toEqual(["handover.pdf", "admin-guide.pdf"]);
+
+    // Disputed: the moderator may read the delivery.
+    await disputeMilestone(deps, h.client, m, "The guide is missing pages");
+    expect((await readableFile(db(), moderator, guide.id)).row.id).toBe(guide.id);
+    await expect(readableFile(db(), outsider, guide.id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("shows a milestone overdue once its due date passed and the work is not delivered", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ dueDate: null, overdue: false });
+    await db().update(milestones).set({ dueDate: "2020-01-01" }).where(eq(milestones.id, m));
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ overdue: true });
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]).toMatchObject({ overdue: false });
+  });
+
+  it("reconciles pending payouts with the provider: paid, failed and reversed settle once, also racing the transfer webhook", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const balance = () => held(db(), { kind: "developer_balance", owner: h.developer.id });
+    const [paid, failed, reversed, open] = [
+      (await requestPayout(deps, h.developer, "1000")).reference,
+      (await requestPayout(deps, h.developer, "2000")).reference,
+      (await requestPayout(deps, h.developer, "3000")).reference,
+      (await requestPayout(deps, h.developer, "100")).reference,
+    ];
+    expect(await balance()).toBe(925_000 - 610_000);
+    // The provider settled three transfers but no webhook came.
+    const outcome = (reference: string, o: "success" | "failed" | "reversed") =>
+      db().update(testProviderCharges).set({ outcome: o }).where(eq(testProviderCharges.reference, reference));
+    await outcome(paid, "success");
+    await outcome(failed, "failed");
+    await outcome(reversed, "reversed");
+    const statusOfPayout = async (reference: string) => (await db().select({ s: payouts.status }).from(payouts).where(eq(payouts.reference, reference)))[0]!.s;
+
+    // Younger than a minute: left alone.
+    await reconcilePendingPayouts(deps, new Date());
+    expect(await statusOfPayout(paid)).toBe("pending");
+
+    // The transfer.success webhook and the job at once: one settlement, one journal.
+    const body = JSON.stringify({ event: "transfer.success", data: { reference: paid, amount: 100_000, currency: "ZAR" } });
+    const later = new Date(Date.now() + 120_000);
+    const [hook, settledCount] = await Promise.all([webhook(body, signTestEvent(t.deps.secret, body)), reconcilePendingPayouts(deps, later)]);
+    expect(["settled", "already"]).toContain(hook);
+    expect(settledCount).toBeGreaterThanOrEqual(hook === "settled" ? 2 : 3);
+    expect(await statusOfPayout(paid)).toBe("paid");
+    expect(await statusOfPayout(failed)).toBe("failed");
+    expect(await statusOfPayout(reversed)).toBe("reversed");
+    expect(await statusOfPayout(open)).toBe("pending");
+    const journals = await db().execute(sql`select count(*)::int as n from ledger_journals where event_key = ${`payout_paid:${paid}`}`);
+    expect((journals as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    // Failed and reversed gave their money back; the paid one and the open one did not.
+    expect(await balance()).toBe(925_000 - 100_000 - 10_000);
+    expect((await payoutsOverview(db(), h.developer)).payouts.find((p) => p.reference === failed)).toMatchObject({ failureReason: "The bank transfer failed" });
+
+    // A replayed webhook and a second round change nothing.
+    expect(await webhook(body, signTestEvent(t.deps.secret, body))).toBe("already");
+    await reconcilePendingPayouts(deps, later);
+    expect(await balance()).toBe(925_000 - 100_000 - 10_000);
+    expect(await statusOfPayout(open)).toBe("pending");
   });
 
   it("issues tax invoices with sequential numbers (VAT when registered), a statement and a CSV export of the developer's ledger lines", async () => {

@@ -2,7 +2,8 @@
  * The Paystack adapter (decision 0018) against a local fake of Paystack's documented endpoints,
  * started by this test on a random port: initialize in ZAR, verify, the charge.success webhook
  * signed with HMAC SHA-512 (checked in constant time), refunds, the South African bank list,
- * transfer recipients of type basa, transfers and transfer.success / transfer.reversed.
+ * transfer recipients of type basa, transfers and transfer.success / transfer.reversed, and the
+ * payout reconciliation through transfer verify.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
 import { contracts, milestones } from "../../server/db/schema";
 import { held, ledgerViolations } from "../../server/payments/ledger";
-import { payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
 import { createPaystackProvider, PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "../../server/payments/providers/paystack";
 import {
   approveMilestone,
@@ -38,6 +39,7 @@ interface Call {
 function startFakePaystack() {
   const calls: Call[] = [];
   const transactions = new Map<string, { amount: number; status: string }>();
+  const transfers = new Map<string, { status: string; reason: string | null }>();
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -74,14 +76,23 @@ function startFakePaystack() {
         if (body?.type !== "basa" || body.currency !== "ZAR") return answer(400, null, "Invalid recipient type");
         return answer(201, { recipient_code: "RCP_fake123", type: "basa" });
       }
-      if (req.method === "POST" && url.pathname === "/transfer") return answer(200, { reference: body?.reference, status: "pending", transfer_code: "TRF_1" });
+      if (req.method === "POST" && url.pathname === "/transfer") {
+        transfers.set(String(body?.reference), { status: "pending", reason: null });
+        return answer(200, { reference: body?.reference, status: "pending", transfer_code: "TRF_1" });
+      }
+      const transferVerify = /^\/transfer\/verify\/(.+)$/.exec(url.pathname);
+      if (req.method === "GET" && transferVerify) {
+        const tr = transfers.get(decodeURIComponent(transferVerify[1]!));
+        if (!tr) return answer(404, null, "Transfer not found");
+        return answer(200, { reference: transferVerify[1], status: tr.status, reason: tr.reason, currency: "ZAR" });
+      }
       return answer(404, null, "Not found");
     });
   });
-  return new Promise<{ url: string; calls: Call[]; transactions: typeof transactions; close: () => Promise<void> }>((resolve) => {
+  return new Promise<{ url: string; calls: Call[]; transactions: typeof transactions; transfers: typeof transfers; close: () => Promise<void> }>((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, calls, transactions, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({ url: `http://127.0.0.1:${port}`, calls, transactions, transfers, close: () => new Promise((r) => server.close(() => r())) });
     });
   });
 }
@@ -200,5 +211,41 @@ describe("Paystack adapter against a local fake", () => {
     expect(await handleWebhook(deps, failed.body, failed.headers)).toBe("settled");
     expect(await balance()).toBe(370_000);
     expect((await payoutsOverview(db(), developer)).payouts[0]).toMatchObject({ status: "failed", failureReason: "Account closed" });
+  });
+
+  it("reconciles pending payouts through GET /transfer/verify: success pays, failed restores the balance with Paystack's reason, pending waits", async () => {
+    const client = await makeClient(db());
+    const developer = await makeDeveloper(db());
+    const project = await makeProject(db(), client);
+    const proposal = await submitProposal(t.domain, developer, project.id, proposalBody(5000));
+    await acceptProposal(t.domain, client, proposal.id);
+    const [contract] = await db().select().from(contracts).where(eq(contracts.proposalId, proposal.id));
+    const [m] = await db().select().from(milestones).where(eq(milestones.contractId, contract!.id));
+    const { reference } = await startFunding(deps, client, m!.id);
+    fake.transactions.get(reference)!.status = "success";
+    expect(await verifyPayment(deps, reference)).toBe("funded");
+    await submitMilestone(deps, developer, m!.id, "Done");
+    await approveMilestone(deps, client, m!.id);
+    await saveBankAccount(deps, developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "Dev Eloper" });
+    const balance = () => held(db(), { kind: "developer_balance", owner: developer.id });
+    const start = await balance();
+    const a = (await requestPayout(deps, developer, "1000")).reference;
+    const b = (await requestPayout(deps, developer, "500")).reference;
+    const c = (await requestPayout(deps, developer, "200")).reference;
+    fake.transfers.set(a, { status: "success", reason: null });
+    fake.transfers.set(b, { status: "failed", reason: "Invalid account" });
+    const later = new Date(Date.now() + 120_000);
+    expect(await reconcilePendingPayouts(deps, later)).toBe(2);
+    expect(fake.calls.some((call) => call.method === "GET" && call.path === `/transfer/verify/${a}`)).toBe(true);
+    const list = (await payoutsOverview(db(), developer)).payouts;
+    expect(list.find((p) => p.reference === a)).toMatchObject({ status: "paid" });
+    expect(list.find((p) => p.reference === b)).toMatchObject({ status: "failed", failureReason: "Invalid account" });
+    expect(list.find((p) => p.reference === c)).toMatchObject({ status: "pending" });
+    expect(await balance()).toBe(start - 100_000 - 20_000);
+    // The late webhook of the paid one changes nothing.
+    const success = signed({ event: "transfer.success", data: { reference: a, amount: 100_000, currency: "ZAR" } });
+    expect(await handleWebhook(deps, success.body, success.headers)).toBe("already");
+    expect(await reconcilePendingPayouts(deps, later)).toBe(0);
+    expect(await balance()).toBe(start - 100_000 - 20_000);
   });
 });

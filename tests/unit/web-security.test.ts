@@ -10,8 +10,17 @@ import { safeRedirect } from "../../app/lib/session.server";
 import { loadConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http/app";
 import { createPageCache } from "../../server/http/page-cache";
-import { crossOriginWrite, publicOrigin } from "../../server/http/security";
+import { crossOriginWrite, documentCsp, paymentFormTargets, publicOrigin } from "../../server/http/security";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
+
+describe("the page CSP's form-action", () => {
+  const formAction = (csp: string) => csp.split("; ").find((d) => d.startsWith("form-action"));
+  it("is this origin only with the test provider, and also Paystack's checkout with PAYMENTS_PROVIDER=paystack (the Fund form redirects there)", () => {
+    expect(formAction(documentCsp("n", paymentFormTargets(loadConfig({}))))).toBe("form-action 'self'");
+    const paystack = loadConfig({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: "sk_test_x" });
+    expect(formAction(documentCsp("n", paymentFormTargets(paystack)))).toBe("form-action 'self' https://checkout.paystack.com");
+  });
+});
 
 describe("publicOrigin", () => {
   const received = new URL("http://localhost:3000/login.data");

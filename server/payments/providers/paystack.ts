@@ -4,7 +4,7 @@
  * confirmed by the `charge.success` webhook whose `x-paystack-signature` is the HMAC SHA-512 of
  * the raw body with the secret key (compared in constant time); refunds; South African banks;
  * transfer recipients of type `basa` and transfers, settled by `transfer.success`,
- * `transfer.failed` and `transfer.reversed`. Card details stay on Paystack's checkout.
+ * `transfer.failed` and `transfer.reversed` (or by verifying the transfer). Card details stay on Paystack's checkout.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Bank } from "../../../shared/payments";
@@ -97,6 +97,15 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       }
       await call("POST", "/transfer", { source: "balance", amount: amountCents, recipient: recipientCode, reason, reference, currency: "ZAR" });
       return { recipientCode };
+    },
+    async verifyTransfer(reference) {
+      const data = await call<{ status: string; reason?: string | null }>("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+      const reason = typeof data.reason === "string" && data.reason ? data.reason : undefined;
+      if (data.status === "success") return { status: "paid" };
+      if (data.status === "failed") return { status: "failed", reason };
+      if (data.status === "reversed") return { status: "reversed", reason };
+      // pending, otp, processing, queued, received: not settled yet.
+      return { status: "pending" };
     },
     async refund(reference, amountCents) {
       await call("POST", "/refund", { transaction: reference, amount: amountCents, currency: "ZAR" });

@@ -93,6 +93,12 @@ export function createTestProvider(deps: { db: Db; appUrl: string; secret: strin
       await db.insert(testProviderCharges).values({ reference, amountCents }).onConflictDoNothing();
       return { recipientCode: "RCP_test" };
     },
+    async verifyTransfer(reference) {
+      const [c] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.reference, reference));
+      if (!c) return { status: "failed", reason: "The provider has no such transfer" };
+      const status = c.outcome === "success" ? "paid" : c.outcome === "failed" ? "failed" : c.outcome === "reversed" ? "reversed" : "pending";
+      return { status };
+    },
     async completeTransfer(reference, outcome) {
       const [c] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.reference, reference));
       if (!c) throw new NotFoundError("Payout not found");

@@ -8,6 +8,9 @@ import type { Bank } from "../../../shared/payments";
 /** A payment's state at the provider. */
 export type ProviderPaymentStatus = "success" | "failed" | "pending";
 
+/** A payout's (transfer's) state at the provider: pending until it is paid, failed or reversed. */
+export type ProviderTransferStatus = "paid" | "failed" | "reversed" | "pending";
+
 /** A webhook event after its signature was verified. */
 export type ProviderEvent =
   | { type: "charge"; reference: string; status: "success" | "failed"; amountCents: number }
@@ -41,6 +44,11 @@ export interface PaymentProvider {
    * keep for next time. Its outcome arrives as a transfer webhook.
    */
   createTransfer(input: { reference: string; amountCents: number; to: TransferDestination; reason: string }): Promise<{ recipientCode: string | null }>;
+  /**
+   * Asks the provider how the payout (transfer) with our `reference` stands; used by the payout
+   * reconciliation when no transfer webhook arrived.
+   */
+  verifyTransfer(reference: string): Promise<{ status: ProviderTransferStatus; reason?: string }>;
   /** Gives `amountCents` of the payment `reference` back to the payer. */
   refund(reference: string, amountCents: number): Promise<void>;
 }
