@@ -114,6 +114,12 @@ export function documentCsp(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * The policy of /sw.js (public/sw.js, docs/decisions/0033): a service worker's own fetches
+ * (pages, assets) are governed by its script's policy, so it may connect to this origin only.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** The policy of every answer that is not an HTML page (JSON, .data, files, errors): nothing runs. */
 export const BASELINE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
