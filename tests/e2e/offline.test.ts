@@ -5,6 +5,7 @@
  * other shows the offline page with the projects, developers and conversations last seen. Signed-in
  * pages are kept apart and go on sign-out; nothing of the API is cached.
  */
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectInput } from "../support/fixtures";
@@ -119,6 +120,8 @@ describe("offline copies through the service worker", () => {
     await expect(page.getByRole("heading", { name: "My conversations" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: developer[1] }).first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Fresh project seen online" }).first().isVisible()).resolves.toBe(true);
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: "/work/shots/s20-seo/offline-390.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: "/work/shots/s20-seo/offline-1280.png", fullPage: true });
