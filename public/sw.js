@@ -28,6 +28,8 @@ const STATIC_FILES = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.
 /** Pages kept for offline use (path only; the query is part of the cache key). */
 const PUBLIC_PAGE = /^\/(?:|projects|projects\/[0-9a-f-]{36}|developers|developers\/[^/]+|how-it-works|faq|success-stories|terms|privacy)$/;
 const PRIVATE_PAGE = /^\/messages(?:\/[0-9a-f-]{36})?$/;
+/** Addresses that are not pages: the API (files included), exports, invoices, receipts, statements, anything with an extension. */
+const DOWNLOAD = /^\/api\/|^\/profile\/export|^\/invoices\/|^\/receipts\/|^\/payouts\/|\.[a-z0-9]+$/i;
 /** Requests that change who is signed in (or the account): the private cache goes at once. */
 const ACCOUNT_CHANGE = /^\/(?:logout|login|register|reset-password|profile)(?:\.data)?$|^\/api\/auth\//;
 
@@ -68,7 +70,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   } else if (STATIC_FILES.includes(url.pathname) || url.pathname.startsWith("/icons/")) {
     event.respondWith(networkFirstStatic(request));
-  } else if (request.mode === "navigate") {
+  } else if (request.mode === "navigate" && !DOWNLOAD.test(url.pathname)) {
+    // Pages only: API answers, files and downloads opened in a tab go straight to the network.
     const kind = PUBLIC_PAGE.test(url.pathname) ? "public" : PRIVATE_PAGE.test(url.pathname) ? "private" : null;
     event.respondWith(page(request, kind));
   }
