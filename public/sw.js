@@ -51,10 +51,23 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** The page can ask for the private cache to go (app/lib/service-worker.ts). */
+/**
+ * `{ type: "keep", url }` from app/lib/service-worker.ts: the page that was open when the worker
+ * first took over (its navigation did not pass through the worker) is fetched once and kept.
+ */
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "clear-private") event.waitUntil(caches.delete(PRIVATE_PAGES));
+  const data = event.data;
+  if (!data || data.type !== "keep" || typeof data.url !== "string") return;
+  const url = new URL(data.url, self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  const kind = kindOf(url);
+  if (kind) event.waitUntil(fetch(url.href, { credentials: "same-origin", redirect: "manual" }).then((response) => keep(url.href, response, kind)).catch(() => undefined));
 });
+
+/** Whether a page is kept, and where it may go: "public", "private" or null. */
+function kindOf(url) {
+  return PUBLIC_PAGE.test(url.pathname) ? "public" : PRIVATE_PAGE.test(url.pathname) ? "private" : null;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -72,8 +85,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirstStatic(request));
   } else if (request.mode === "navigate" && !DOWNLOAD.test(url.pathname)) {
     // Pages only: API answers, files and downloads opened in a tab go straight to the network.
-    const kind = PUBLIC_PAGE.test(url.pathname) ? "public" : PRIVATE_PAGE.test(url.pathname) ? "private" : null;
-    event.respondWith(page(request, kind));
+    event.respondWith(page(event, kindOf(url)));
   }
 });
 
@@ -106,29 +118,36 @@ async function networkFirstStatic(request) {
  * A navigation: network first. A kept page's answer is stored when it is a plain 200 HTML page
  * (never a redirect or one that sets a cookie); offline, the stored copy or the offline page.
  */
-async function page(request, kind) {
+async function page(event, kind) {
+  const request = event.request;
   let response;
   try {
     response = await fetch(request);
   } catch {
     return (await storedPage(request, kind)) || offlinePage(request);
   }
-  if (kind === "private" && response.redirected && new URL(response.url).pathname === "/login") {
-    // The session ended: nothing of the account may stay.
-    await caches.delete(PRIVATE_PAGES);
-  }
-  if (kind && response.ok && response.type === "basic" && !response.redirected && (response.headers.get("content-type") || "").startsWith("text/html")) {
-    const noStore = /no-store/.test(response.headers.get("cache-control") || "");
-    // A signed-in answer is never kept in the public cache; a private page only when signed in.
-    const name = noStore ? PRIVATE_PAGES : kind === "public" ? PUBLIC_PAGES : null;
-    if (name) {
-      const copy = response.clone();
-      const cache = await caches.open(name);
-      await cache.put(request.url, copy);
-      await trim(cache, MAX_PAGES);
-    }
-  }
+  // Kept in the background: the page streams to the browser at once.
+  event.waitUntil(keep(request.url, response.clone(), kind));
   return response;
+}
+
+/**
+ * Keeps a copy of a page's answer when it is a plain 200 HTML page (never a redirect or an error).
+ * A signed-in answer (`no-store`) goes to the private cache only; a private page answered by a
+ * redirect (to /login: the session ended) empties the private cache.
+ */
+async function keep(url, response, kind) {
+  if (kind === "private" && (response.type === "opaqueredirect" || response.redirected)) {
+    await caches.delete(PRIVATE_PAGES);
+    return;
+  }
+  if (!kind || !response.ok || response.type !== "basic" || response.redirected || !(response.headers.get("content-type") || "").startsWith("text/html")) return;
+  const noStore = /no-store/.test(response.headers.get("cache-control") || "");
+  const name = noStore ? PRIVATE_PAGES : kind === "public" ? PUBLIC_PAGES : null;
+  if (!name) return;
+  const cache = await caches.open(name);
+  await cache.put(url, response);
+  await trim(cache, MAX_PAGES);
 }
 
 async function storedPage(request, kind) {

@@ -60,6 +60,8 @@ describe("offline copies through the service worker", () => {
     await page.goto(`${base}/projects`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toBe(`${base}/sw.js`);
+    // The page open when the worker first took over is kept too (its load did not pass through the worker).
+    await expect.poll(async () => (await cacheContents(page))["buildza-pages-v1"] ?? [], { timeout: 15_000 }).toContain("/projects");
   });
 
   let project: [string, string];
@@ -71,8 +73,10 @@ describe("offline copies through the service worker", () => {
     await page.goto(`${base}/developers`);
     developer = await firstItem(page, "/developers/");
     developerId = developer[0].split("/")[2]!;
+    await expect
+      .poll(async () => (await cacheContents(page))["buildza-pages-v1"] ?? [], { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["/projects", "/developers"]));
     const kept = await cacheContents(page);
-    expect(kept["buildza-pages-v1"]).toEqual(expect.arrayContaining(["/projects", "/developers"]));
     expect(Object.keys(kept).some((name) => name.startsWith("buildza-assets-") && kept[name]!.length > 0)).toBe(true);
 
     // A new project shows at once online: pages are network first, never the kept copy.
@@ -97,9 +101,11 @@ describe("offline copies through the service worker", () => {
     await page.goto(`${base}/projects`);
     await page.goto(`${base}/developers`);
 
-    const kept = await cacheContents(page);
     // Signed in, pages are private (no-store): only in the private cache, and no API answer anywhere.
-    expect(kept["buildza-private-v1"]).toEqual(expect.arrayContaining(["/messages", "/projects", "/developers"]));
+    await expect
+      .poll(async () => (await cacheContents(page))["buildza-private-v1"] ?? [], { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["/messages", "/projects", "/developers"]));
+    const kept = await cacheContents(page);
     expect(kept["buildza-pages-v1"] ?? []).not.toContain("/messages");
     expect(
       Object.values(kept)
