@@ -126,6 +126,9 @@ describe("offline copies through the service worker", () => {
     await expect(page.getByRole("heading", { name: "My conversations" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: developer[1] }).first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Fresh project seen online" }).first().isVisible()).resolves.toBe(true);
+    // A conversation is named by its person and last message (the avatar's hidden initial left out).
+    const conversation = page.locator('a[href^="/messages/"]').first();
+    expect(await conversation.innerText()).toMatch(new RegExp(`^${developer[1]}\\b.*Hello, are you available`, "s"));
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: "/work/shots/s20-seo/offline-390.png", fullPage: true });
