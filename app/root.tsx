@@ -8,6 +8,7 @@ import { Header } from "./components/layout/header";
 import { shareNonceWithRuntimeStyles, useNonce } from "./lib/csp-nonce";
 import { takeFlash } from "./lib/flash.server";
 import { RealtimeProvider } from "./lib/realtime";
+import { registerServiceWorker } from "./lib/service-worker";
 import { notify, ToastArea } from "./lib/toast";
 import { unreadCounts } from "./lib/unread.server";
 import "./lib/context";
@@ -95,6 +96,7 @@ export default function App() {
   useEffect(() => {
     if (flash) notify(flash.type, flash.message);
   }, [flash]);
+  useEffect(registerServiceWorker, []);
   return <Outlet />;
 }
 

@@ -126,6 +126,25 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     ),
   },
   {
+    q: "How does paying a developer work?",
+    a: (
+      <p>
+        When you accept a proposal, its milestones become a contract. You pay each milestone in advance and {PRODUCT_NAME} holds the money in escrow; the
+        developer is paid only when you approve the delivered work. The developer receives the amount less {PRODUCT_NAME}&rsquo;s platform fee, shown on their
+        statement and tax invoice, and withdraws it to a South African bank account.
+      </p>
+    ),
+  },
+  {
+    q: "Can I use it when my connection drops?",
+    a: (
+      <p>
+        Partly. Your browser keeps a copy of the project and developer lists, profiles and your conversations as you last opened them, so you can still read
+        them offline. Anything you send needs a connection. The copies of your signed-in pages are removed when you sign out.
+      </p>
+    ),
+  },
+  {
     q: "How do I report a suspicious project or user?",
     a: (
       <p>
@@ -146,7 +165,7 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
         <Link to="/privacy" className={link}>
           Privacy Policy
         </Link>{" "}
-        for what we store, why, and your rights.
+        for what we store, why, and your rights. Under Settings you can download everything we store about you, or delete your account.
       </p>
     ),
   },

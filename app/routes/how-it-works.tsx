@@ -65,7 +65,8 @@ const CLIENT_STEPS: Step[] = [
     body: (
       <>
         Agree on scope, milestones, price in rand and deadlines in writing before work starts, and keep the conversation on {PRODUCT_NAME} so there is a record
-        of what was agreed. Then start building.
+        of what was agreed. Accepting a proposal turns its milestones into a contract: you pay each milestone into escrow, and the developer is paid when you
+        approve the work delivered for it.
       </>
     ),
   },
@@ -111,7 +112,8 @@ const DEVELOPER_STEPS: Step[] = [
     title: "Deliver and grow your reputation",
     body: (
       <>
-        Agree milestones with the client, deliver, and ask for a review when the work is done. Good reviews and a high rating move you up when clients sort
+        Agree milestones with the client and deliver each one; when the client approves it, the money held in escrow moves to your balance less the platform
+        fee, and you withdraw it to your bank account. Ask for a review when the work is done: good reviews and a high rating move you up when clients sort
         developers.
       </>
     ),

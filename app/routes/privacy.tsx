@@ -66,7 +66,8 @@ export default function Privacy() {
           target audience.
         </li>
         <li>
-          <strong>Communication:</strong> proposals and messages you send through {PRODUCT_NAME}, reports you submit, and e-mails you send to support.
+          <strong>Communication:</strong> proposals and messages you send through {PRODUCT_NAME}, files you attach, reports you submit, and messages you send to
+          support (through the <Link to="/support">support form</Link>: your name, e-mail address, subject and message) or e-mail to us.
         </li>
       </ul>
       <h3>Information we record automatically</h3>
@@ -118,6 +119,11 @@ export default function Privacy() {
         </li>
       </ul>
       <p>We do not use advertising or third-party tracking cookies.</p>
+      <p>
+        To keep {PRODUCT_NAME} usable when your connection drops, your browser keeps a copy of the pages you last opened (browse pages, profiles and, while you
+        are signed in, your conversations) on your device only. The copies of signed-in pages are removed when you sign out or someone signs in on the same
+        browser.
+      </p>
 
       <h2 id="sharing">6. Who we share it with</h2>
       <p>
@@ -148,8 +154,11 @@ export default function Privacy() {
         <li>complain to the Information Regulator.</li>
       </ul>
       <p>
-        You can update most of your information yourself under <Link to="/profile">Settings</Link>. For anything else, e-mail the Information Officer from the
-        address on your account; we reply within 30 days. Access requests are handled in line with the Promotion of Access to Information Act (PAIA).
+        You can use the first two rights yourself under <Link to="/profile">Settings</Link>: <strong>Download my data</strong> gives you a copy of everything we
+        store about your account (including your messages to support), and <strong>Delete my account</strong> erases your personal information, keeping only
+        what other people&rsquo;s projects, conversations and payment records need, under the name &ldquo;Deleted user&rdquo;. For anything else, e-mail the
+        Information Officer from the address on your account; we reply within 30 days. Access requests are handled in line with the Promotion of Access to
+        Information Act (PAIA).
       </p>
 
       <h2 id="contact">10. Information Officer and complaints</h2>

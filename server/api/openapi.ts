@@ -211,6 +211,7 @@ const myDataOut = z.looseObject({
   projectReports: z.array(z.looseObject({})),
   sessions: z.array(z.looseObject({})),
   messagesSent: z.array(z.looseObject({})),
+  supportMessages: z.array(z.looseObject({})),
   emailPreferences: z.record(z.string(), z.boolean()).nullable(),
 });
 

@@ -25,6 +25,7 @@ import {
   savedDevelopers,
   savedProjects,
   sessions,
+  supportMessages,
   twoFactors,
   userBlocks,
   users,
@@ -161,13 +162,21 @@ export interface MyData {
   blockedUsers: Array<{ id: string; name: string; blockedAt: string }>;
   /** Every file I uploaded: name, type, bytes, SHA-256, where attached, download path (docs/product.md, Files). */
   files: Awaited<ReturnType<typeof listMyFiles>>;
+  /** Contact-form messages sent from the account or with its address (docs/product.md, Support), oldest first. */
+  supportMessages: Array<{ id: string; name: string; email: string; subject: string; message: string; createdAt: string }>;
 }
+
+/**
+ * The support messages that are the person's (docs/product.md, Support): sent while signed in to
+ * the account, or carrying the account's address (lower-case, as the schema stores it).
+ */
+const supportMessagesOf = (userId: string, email: string) => or(eq(supportMessages.userId, userId), eq(supportMessages.email, email.toLowerCase()));
 
 /**
  * Everything stored about the signed-in user (POPIA access request), JSON-serialisable: the
  * account, the sign-in methods (never the password hash), the developer profile, reviews about
  * them and by them, their projects and reports, their sessions (never the tokens), the messages
- * they sent and their email switches.
+ * they sent, their email switches, their files and their support messages.
  * Throws UnauthorizedError.
  */
 export async function exportMyData(db: Db, user: SessionUser | null): Promise<MyData> {
@@ -263,6 +272,20 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
     emailPreferences: prefs ? { newMessage: prefs.newMessage, proposalReceived: prefs.proposalReceived, proposalAccepted: prefs.proposalAccepted } : null,
     files: await listMyFiles(db, me.id),
     blockedUsers: (await listBlockedUsers(db, me)).map(({ id, name, blockedAt }) => ({ id, name, blockedAt })),
+    supportMessages: (
+      await db
+        .select({
+          id: supportMessages.id,
+          name: supportMessages.name,
+          email: supportMessages.email,
+          subject: supportMessages.subject,
+          message: supportMessages.message,
+          createdAt: supportMessages.createdAt,
+        })
+        .from(supportMessages)
+        .where(supportMessagesOf(me.id, account.email))
+        .orderBy(supportMessages.createdAt)
+    ).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   };
 }
 
@@ -275,7 +298,9 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
  * side is told; the developer profile and the reviews about it are deleted; reviews they wrote
  * lose the client's name and id; sessions, credentials, verifications and unsent emails go; the
  * users row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image);
- * every file the account uploaded is deleted (its bytes queued: run deleteQueuedFiles after).
+ * every file the account uploaded is deleted (its bytes queued: run deleteQueuedFiles after);
+ * support messages sent from the account or with its address, and the outbox copies of their
+ * emails to support, are deleted (docs/product.md, Accounts).
  * Returns the Set-Cookie headers that clear the session cookie.
  * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
  */
@@ -304,6 +329,10 @@ export async function deleteAccount(
     await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
     // Mail to the account, sent or not, holds its address and name.
     await tx.delete(emailOutbox).where(eq(emailOutbox.toUserId, me.id));
+    // Contact-form messages hold the sender's name, address and words; support's copy of each
+    // email in the outbox carries the address as Reply-To (server/support/service.ts).
+    await tx.delete(supportMessages).where(supportMessagesOf(me.id, email));
+    await tx.delete(emailOutbox).where(and(eq(emailOutbox.template, "support-message"), sql`${emailOutbox.headers}->>'Reply-To' = ${email}`));
     await tx.update(reviews).set({ clientName: "", clientId: null }).where(eq(reviews.clientId, me.id));
     await tx.delete(reviews).where(eq(reviews.developerId, me.id));
     await tx.delete(developerProfiles).where(eq(developerProfiles.userId, me.id));

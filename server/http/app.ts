@@ -36,7 +36,7 @@ import { compression } from "./compress";
 import { healthRoutes } from "./health";
 import { seoRoutes } from "../seo/routes";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
-import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, paymentFormTargets, publicOrigin, securityHeaders, withOrigin } from "./security";
+import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, paymentFormTargets, publicOrigin, securityHeaders, SERVICE_WORKER_CSP, withOrigin } from "./security";
 import { getSessionUser } from "./session";
 import { unavailableResponse } from "./unavailable";
 
@@ -253,6 +253,20 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
         precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    // The service worker (public/sw.js, decision 0033): a worker's fetches follow its own
+    // script's policy, so it may connect to this origin (the baseline allows nothing); browsers
+    // look for a new version on every visit.
+    app.use(
+      "/sw.js",
+      serveStatic({
+        root: options.clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "no-cache");
+          c.header("Content-Security-Policy", SERVICE_WORKER_CSP);
         },
       }),
     );

@@ -123,6 +123,11 @@ export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
 export function paymentFormTargets(config: Pick<AppConfig, "payments">): string[] {
   return config.payments.provider === "paystack" ? [PAYSTACK_CHECKOUT_ORIGIN] : [];
 }
+/**
+ * The policy of /sw.js (public/sw.js, docs/decisions/0033): a service worker's own fetches
+ * (pages, assets) are governed by its script's policy, so it may connect to this origin only.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of every answer that is not an HTML page (JSON, .data, files, errors): nothing runs. */
 export const BASELINE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -10,7 +10,7 @@
  *   focus and close on Escape.
  */
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatBudget } from "../../shared/format";
 import { projectInput } from "../support/fixtures";
@@ -212,6 +212,133 @@ describe("seo and accessibility", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
     await page.context().close();
   });
+
+  it("by keyboard alone: register, the project wizard, a proposal, a message and settings; the report and withdraw dialogs keep focus and close on Escape", async () => {
+    const base = server.url;
+    const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+    /** Tabs (forwards) until `target` has focus, then checks the focus is visible (on it or, for a hidden radio, on its label). */
+    async function tabTo(page: Page, target: Locator, max = 80) {
+      for (let i = 0; i < max && !(await isFocused(target)); i++) await page.keyboard.press("Tab");
+      expect(await isFocused(target), `focus did not reach ${String(target)}`).toBe(true);
+      const shown = await page.evaluate(() => {
+        const shows = (el: Element | null) => {
+          if (!el) return false;
+          const style = getComputedStyle(el);
+          return (style.outlineStyle !== "none" && style.outlineWidth !== "0px") || style.boxShadow !== "none";
+        };
+        const el = document.activeElement!;
+        return shows(el) || (el.getBoundingClientRect().width <= 1 && shows(el.closest("label")));
+      });
+      expect(shown, `no visible focus on ${String(target)}`).toBe(true);
+    }
+    async function typeInto(page: Page, target: Locator, text: string) {
+      await tabTo(page, target);
+      await page.keyboard.type(text);
+    }
+    /** A dialog keeps focus while tabbing, closes on Escape and gives focus back to `opener`. */
+    async function dialogTrapsFocus(page: Page, opener: Locator) {
+      await tabTo(page, opener);
+      await page.keyboard.press("Enter");
+      await page.getByRole("dialog").waitFor();
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      await expect.poll(() => isFocused(opener)).toBe(true);
+    }
+
+    // Register: an empty submit names every missing field; then the whole form by keyboard.
+    const client = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await client.goto(`${base}/register`);
+    const name = client.getByLabel("Full name");
+    await tabTo(client, name);
+    await client.keyboard.press("Enter");
+    await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
+    const nameError = client.locator(`[id="${(await name.getAttribute("aria-describedby"))!.split(" ")[0]}"]`);
+    expect(await nameError.getAttribute("role")).toBe("alert");
+    expect(await nameError.textContent()).toBe("Name is required");
+    await client.keyboard.type("Keyboard Client");
+    await typeInto(client, client.getByLabel("Email"), `keys.client.${stamp}@example.co.za`);
+    await typeInto(client, client.getByLabel("Password", { exact: true }), TEST_PASSWORD);
+    await typeInto(client, client.getByLabel("Confirm password"), TEST_PASSWORD);
+    await tabTo(client, client.getByRole("checkbox", { name: /terms and conditions/ }));
+    await client.keyboard.press("Space");
+    await tabTo(client, client.getByRole("button", { name: "Create account" }));
+    await client.keyboard.press("Enter");
+    await client.waitForURL(`${base}/dashboard`);
+
+    // The project wizard: radios by Space, the skill by Enter, the category by arrow key.
+    await client.goto(`${base}/projects/new`);
+    await typeInto(client, client.getByLabel("Project title"), "Keyboard-only booking app");
+    await typeInto(client, client.getByLabel("Project description"), "A booking app for a Durban barber shop: customers pick a time slot and pay a deposit.");
+    await tabTo(client, client.locator('input[name="platform"]').first());
+    await client.keyboard.press("Space");
+    await typeInto(client, client.getByLabel("Feature 1", { exact: true }), "Customers book a time slot");
+    await tabTo(client, client.getByRole("button", { name: "Next" }));
+    await client.keyboard.press("Enter");
+    await client.getByText("Step 2 of 3").waitFor();
+    await tabTo(client, client.locator('input[name="budgetRange"]').first());
+    await client.keyboard.press("Space");
+    await tabTo(client, client.locator('input[name="timeline"]').first());
+    await client.keyboard.press("Space");
+    await typeInto(client, client.locator("#skill"), "Flutter");
+    await client.keyboard.press("Enter");
+    await tabTo(client, client.getByRole("button", { name: "Next" }));
+    await client.keyboard.press("Enter");
+    await client.getByText("Step 3 of 3").waitFor();
+    await typeInto(client, client.getByLabel("Target audience"), "Barber shop customers in Durban");
+    await tabTo(client, client.getByLabel("Category"));
+    await client.keyboard.press("ArrowDown");
+    await tabTo(client, client.getByRole("button", { name: "Create Project" }));
+    await client.keyboard.press("Enter");
+    await client.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    const projectId = client.url().split("/").pop()!;
+
+    // Settings: change the name by keyboard.
+    await client.goto(`${base}/profile`);
+    const settingsName = client.getByLabel("Full name");
+    await tabTo(client, settingsName);
+    await client.keyboard.press("ControlOrMeta+A");
+    await client.keyboard.type("Keyboard Client Renamed");
+    await tabTo(client, client.getByRole("button", { name: "Save name" }));
+    await client.keyboard.press("Enter");
+    await expect.poll(() => client.getByText("Keyboard Client Renamed").count()).toBeGreaterThan(0);
+
+    // A developer sends a proposal by keyboard, then opens and leaves the withdraw dialog.
+    const developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await register(developer, base, { name: "Keyboard Developer", email: `keys.dev.${stamp}@example.co.za`, developer: true });
+    await developer.goto(`${base}/projects/${projectId}/proposal`);
+    await typeInto(
+      developer,
+      developer.getByLabel("Cover letter"),
+      "I have built three booking apps in Flutter for small businesses in KwaZulu-Natal, with deposits through PayFast and SMS reminders for customers.",
+    );
+    await typeInto(developer, developer.getByLabel("Your price (rand)"), "15000");
+    await tabTo(developer, developer.getByLabel("Estimated duration"));
+    await developer.keyboard.press("ArrowDown");
+    await tabTo(developer, developer.getByRole("button", { name: "Submit Proposal" }));
+    await developer.keyboard.press("Enter");
+    await developer.waitForURL((url) => !url.pathname.endsWith("/proposal"));
+    await developer.goto(`${base}/projects/${projectId}/proposal`);
+    await dialogTrapsFocus(developer, developer.getByRole("button", { name: "Withdraw proposal" }));
+
+    // The developer reports a seeded project: the report dialog behaves the same.
+    const { projects: seeded } = (await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as { projects: Array<{ id: string }> };
+    await developer.goto(`${base}/projects/${seeded[0]!.id}`);
+    await dialogTrapsFocus(developer, developer.getByRole("button", { name: "Report" }));
+
+    // The client sends the developer a message by keyboard (Enter sends on a keyboard device).
+    const { user: developerUser } = (await (await developer.request.get(`${base}/api/auth/get-session`)).json()) as { user: { id: string } };
+    await client.goto(`${base}/messages/new?to=${developerUser.id}`);
+    await typeInto(client, client.getByRole("textbox", { name: "Message" }), "Thanks for the proposal, can we talk on Monday?");
+    await client.keyboard.press("Enter");
+    await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    await expect.poll(() => client.getByText("Thanks for the proposal, can we talk on Monday?").count()).toBeGreaterThan(0);
+    await client.context().close();
+    await developer.context().close();
+  }, 180_000);
 
   it("axe-core finds no WCAG 2.2 AA violation on any page, signed out and signed in, at phone and desktop widths", async () => {
     const base = server.url;

@@ -5,11 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteAccount } from "../../server/auth/settings";
-import { contracts, developerProfiles, milestones, notifications, projects, proposals, users } from "../../server/db/schema";
+import { deleteAccount, exportMyData } from "../../server/auth/settings";
+import { contracts, developerProfiles, emailOutbox, milestones, notifications, projects, proposals, supportMessages, users } from "../../server/db/schema";
 import { BALANCE_BEFORE_DELETION, ESCROW_BEFORE_DELETION } from "../../server/payments/contracts";
 import { ledgerViolations } from "../../server/payments/ledger";
 import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone } from "../../server/payments/service";
+import { submitSupportMessage } from "../../server/support/service";
 import { completeProject } from "../../server/projects/lifecycle";
 import { createProject } from "../../server/projects/service";
 import { acceptProposal } from "../../server/proposals/service";
@@ -114,5 +115,35 @@ describe.each(DB_KINDS)("account deletion on %s", (kind) => {
       fields: { password: "Password is incorrect" },
     });
     expect((await project(p.id)).status).toBe("active");
+  });
+
+  it("support messages are in the data export and go with the account, with support's copies of their emails; other people's stay", async () => {
+    const email = `support-leaver-${kind}@example.co.za`;
+    const leaver = await t.signUp({ email, name: "Sipho Support" });
+    const deps = { db: db(), secret: t.deps.secret };
+    const message = { name: "Sipho Support", subject: "Invoice question", message: "Where do I find the invoice for my last payment?" };
+    const signedIn = await submitSupportMessage(deps, leaver.user, { ...message, email: "other-address@example.co.za" }, `10.9.${kind.length}.1`);
+    const signedOut = await submitSupportMessage(deps, null, { ...message, email: email.toUpperCase() }, `10.9.${kind.length}.2`);
+    const someoneElse = await submitSupportMessage(
+      deps,
+      null,
+      { ...message, name: "Thandi Other", email: `stays-${kind}-support@example.co.za` },
+      `10.9.${kind.length}.3`,
+    );
+
+    const data = await exportMyData(db(), leaver.user);
+    expect(data.supportMessages.map((m) => m.id).sort()).toEqual([signedIn.id, signedOut.id].sort());
+    expect(data.supportMessages[0]).toMatchObject({ name: "Sipho Support", subject: "Invoice question" });
+    expect(JSON.parse(JSON.stringify(data)).supportMessages).toHaveLength(2);
+
+    await deleteAccount({ ...t.domain, auth: t.deps.auth }, leaver.user, { password: TEST_PASSWORD }, headers(leaver.cookie));
+
+    const left = (await db().select({ id: supportMessages.id }).from(supportMessages)).map((r) => r.id);
+    expect(left).not.toContain(signedIn.id);
+    expect(left).not.toContain(signedOut.id);
+    expect(left).toContain(someoneElse.id);
+    const mails = await db().select({ text: emailOutbox.textBody }).from(emailOutbox);
+    expect(mails.some((m) => m.text.includes(signedOut.id))).toBe(false);
+    expect(mails.some((m) => m.text.includes(someoneElse.id))).toBe(true);
   });
 });
