@@ -22,6 +22,8 @@ export interface ClientPaymentFigures {
 export interface ClientReputation {
   id: string;
   name: string;
+  /** The profile photo's file id (server/files/profile-photos.ts), or null for the initial letter. */
+  photoId: string | null;
   /** ISO date of registration. */
   memberSince: string;
   emailVerified: boolean;
@@ -64,6 +66,7 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
       name: users.name,
       createdAt: users.createdAt,
       emailVerified: users.emailVerified,
+      photoId: sql<string | null>`(select f.id from files f where f.target_type = 'avatar' and f.target_id = "users"."id" limit 1)`,
       rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
       reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
       projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
@@ -76,6 +79,7 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
   return {
     id: row.id,
     name: row.name,
+    photoId: row.photoId,
     memberSince: row.createdAt.toISOString(),
     emailVerified: row.emailVerified,
     rating: Number(row.rating),

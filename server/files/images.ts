@@ -7,7 +7,7 @@
  */
 import heicConvert from "heic-convert";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../../shared/constants";
+import { AVATAR_SIZES, IMAGE_WIDTHS } from "../../shared/constants";
 import type { FileVariant } from "../db/schema";
 import { typeRefused } from "./inspect";
 
@@ -21,8 +21,12 @@ export interface ProcessedImage {
 /** The largest image we decode (pixels): a 10 MB file can hold a much larger, mostly empty, picture. */
 const MAX_PIXELS = 50_000_000;
 
-/** Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. Throws 415 when it cannot be read. */
-export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean): Promise<ProcessedImage> {
+/**
+ * Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. `square`
+ * (profile photos) crops the centre square instead and renders it at every AVATAR_SIZES size
+ * (enlarging a small photo, so every size exists). Throws 415 when it cannot be read.
+ */
+export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean, square = false): Promise<ProcessedImage> {
   let input: Buffer = Buffer.from(bytes);
   let sourceMime = mime;
   if (mime === "image/heic" || mime === "image/heif") {
@@ -40,6 +44,16 @@ export async function processImage(bytes: Uint8Array, mime: string, keepOriginal
     const widths: number[] = IMAGE_WIDTHS.filter((w) => w < fullWidth);
     widths.push(Math.min(fullWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
     const variants: ProcessedImage["variants"] = [];
+    if (square) {
+      for (const size of AVATAR_SIZES) {
+        const { data, info } = await base()
+          .resize({ width: size, height: size, fit: "cover", position: "centre" })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        variants.push({ variant: { width: info.width, height: info.height, size: data.length }, bytes: data });
+      }
+      return { variants };
+    }
     for (const width of [...new Set(widths)].sort((a, b) => a - b)) {
       const { data, info } = await base().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
       variants.push({ variant: { width: info.width, height: info.height, size: data.length }, bytes: data });
