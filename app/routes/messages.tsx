@@ -33,7 +33,7 @@ function ConversationRow({ c }: { c: ConversationSummary }) {
         aria-label={countLabel(`Conversation with ${c.other.name}${c.project ? ` about ${c.project.title}` : ""}`, c.unreadCount)}
         className="flex items-start gap-3 px-4 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5"
       >
-        <PersonAvatar name={c.other.name} className="size-11 text-base" />
+        <PersonAvatar name={c.other.name} photoId={c.other.photoId} className="size-11 text-base" px={44} />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>

@@ -8,3 +8,4 @@ export { readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { createApiToken, listApiTokens, revokeApiToken } from "../../server/tokens/service";
+export { profilePhotoOf } from "../../server/files/profile-photos";

@@ -11,6 +11,7 @@ import {
   type SettingsResult,
 } from "../components/profile/settings-forms";
 import { ApiTokens } from "../components/profile/api-tokens";
+import { ProfilePhotoForm } from "../components/profile/profile-photo";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -18,6 +19,7 @@ import {
   changeName,
   createApiToken,
   listApiTokens,
+  profilePhotoOf,
   revokeApiToken,
   changePassword,
   countOtherSessions,
@@ -37,13 +39,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences, apiTokens] = await Promise.all([
+  const [otherSessions, preferences, apiTokens, photoId] = await Promise.all([
     countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
     listApiTokens(context.deps.db, user),
+    profilePhotoOf(context.deps.db, user.id),
   ]);
   const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
-  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens };
+  return { name: user.name, email: user.email, userType: user.userType, otherSessions, emailSwitches, apiTokens, photoId };
 }
 
 const INTENTS = ["name", "password", "signOutOthers", "emailPreferences", "createToken", "revokeToken", "delete"] as const;
@@ -97,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches, apiTokens } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches, apiTokens, photoId } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -113,6 +116,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           </SettingsCard>
         ) : null}
+
+        <SettingsCard id="photo" title="Profile photo" description="Shown on your profile, developer card, projects and messages.">
+          <ProfilePhotoForm name={name} photoId={photoId} />
+        </SettingsCard>
 
         <SettingsCard title="Name" description="Shown on your projects, profile and messages.">
           <NameForm name={name} />

@@ -195,7 +195,7 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     // removed item's images are deleted (queued; the caller runs deleteQueuedFilesSoon).
     for (const [i, item] of portfolio.entries())
       if (item.imageIds)
-        await setAttachments(tx, developer.id, "portfolio", item.id, item.imageIds, {
+        await setAttachments(tx, developer.id, "portfolio", portfolioTarget(developer.id, item.id), item.imageIds, {
           max: MAX_PORTFOLIO_IMAGES,
           field: `portfolio.${i}.imageIds`,
           imagesOnly: true,
@@ -204,7 +204,7 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     await discardTargetFiles(
       tx,
       "portfolio",
-      (current?.portfolio ?? []).map((p) => p.id).filter((id) => !kept.has(id)),
+      (current?.portfolio ?? []).filter((p) => !kept.has(p.id)).map((p) => portfolioTarget(developer.id, p.id)),
     );
   });
   return getDeveloper(db, developer.id);
@@ -226,14 +226,22 @@ export async function getDeveloper(db: Db, id: string): Promise<Developer> {
   return withPortfolioImages(db, toDeveloper(row));
 }
 
+/**
+ * The file target id of a portfolio item's images: `<developer id>:<item id>`. Item ids come from
+ * the browser, so the developer's id keeps one developer's images off another's item of the same id.
+ */
+export function portfolioTarget(developerId: string, itemId: string): string {
+  return `${developerId}:${itemId}`;
+}
+
 /** `developer` with the images of each portfolio item (one query). */
 async function withPortfolioImages(db: Db, developer: Developer): Promise<Developer> {
   const images = await filesOf(
     db,
     "portfolio",
-    developer.portfolio.map((p) => p.id),
+    developer.portfolio.map((p) => portfolioTarget(developer.id, p.id)),
   );
-  return { ...developer, portfolio: developer.portfolio.map((p) => ({ ...p, images: images.get(p.id) ?? [] })) };
+  return { ...developer, portfolio: developer.portfolio.map((p) => ({ ...p, images: images.get(portfolioTarget(developer.id, p.id)) ?? [] })) };
 }
 
 /** The signed-in developer's own profile, or null before the first save. */

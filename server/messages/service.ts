@@ -506,5 +506,11 @@ export async function deleteMessage(db: Db, user: SessionUser | null, messageId:
       .update(conversations)
       .set({ lastMessagePreview: "Message deleted" })
       .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastSeq, row.seq)));
+    // An open thread replaces the message by its number: the other person sees it deleted at once.
+    const participants = await tx
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, row.conversationId));
+    await publish(tx, { type: "message", users: participants.map((p) => p.userId), conversationId: row.conversationId, seq: row.seq });
   });
 }
