@@ -5,6 +5,7 @@
  * hire rate, completed projects, member since, verified email, and from payments whether the
  * payment method is verified and the total spent in whole rand (`clientPaymentFigures`).
  */
+import { photoIdColumn } from "../files/profile-photos";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clientReviews, payments, projects, users } from "../db/schema";
@@ -66,7 +67,7 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
       name: users.name,
       createdAt: users.createdAt,
       emailVerified: users.emailVerified,
-      photoId: sql<string | null>`(select f.id from files f where f.target_type = 'avatar' and f.target_id = "users"."id" limit 1)`,
+      photoId: photoIdColumn(`"users"."id"`),
       rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
       reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
       projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,

@@ -20,7 +20,7 @@ import {
 import { developerListQuerySchema, developerProfileSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { developerProfiles, files, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
+import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { isUserId } from "../lib/ids";
@@ -28,6 +28,7 @@ import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount } from "../lib/capped-count";
 import { parseInput } from "../validation";
+import { photoIdColumn } from "../files/profile-photos";
 import { discardTargetFiles, filesOf, setAttachments, type FileInfo } from "../files/service";
 
 /** A developer as cards, profile pages and the API see it. Money: whole rand per hour. */
@@ -105,7 +106,7 @@ const columns = {
   updatedAt: developerProfiles.updatedAt,
   memberSince: users.createdAt,
   // One index lookup per row (files_target_idx): the profile photo, if any (server/files/profile-photos.ts).
-  photoId: sql<string | null>`(select ${files.id} from ${files} where ${files.targetType} = 'avatar' and ${files.targetId} = ${users.id} limit 1)`,
+  photoId: photoIdColumn(`"users"."id"`),
 };
 
 type Row = Omit<typeof developerProfiles.$inferSelect, "searchVector" | "isActive"> & { memberSince: Date; photoId: string | null };

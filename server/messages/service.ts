@@ -19,6 +19,7 @@ import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, Valid
 import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
+import { photoIdColumn } from "../files/profile-photos";
 import { publish } from "../realtime/events";
 import { parseInput } from "../validation";
 
@@ -89,7 +90,7 @@ function summaryQuery(db: Db | Tx) {
       otherId: other.id,
       otherName: other.name,
       otherType: other.userType,
-      otherPhotoId: sql<string | null>`(select ${files.id} from ${files} where ${files.targetType} = 'avatar' and ${files.targetId} = ${other.id} limit 1)`,
+      otherPhotoId: photoIdColumn(`"other_user"."id"`),
       projectId: conversations.projectId,
       projectTitle: conversations.projectTitle,
       preview: conversations.lastMessagePreview,
@@ -252,7 +253,7 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
       id: users.id,
       name: users.name,
       userType: users.userType,
-      photoId: sql<string | null>`(select ${files.id} from ${files} where ${files.targetType} = 'avatar' and ${files.targetId} = ${users.id} limit 1)`,
+      photoId: photoIdColumn(`"users"."id"`),
     })
     .from(users)
     .where(eq(users.id, recipientId))

@@ -78,7 +78,7 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
           src={chosen.preview}
           width={96}
           height={96}
-          alt="Preview of your new profile photo: the centre square of the photo you chose"
+          alt="Preview: your new avatar, the centre square of what you chose"
           className="size-24 shrink-0 rounded-full bg-slate-100 object-cover"
         />
       ) : (
