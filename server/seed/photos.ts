@@ -76,7 +76,8 @@ export function screenSvg(title: string, variant: number): string {
 <rect x="240" y="60" width="${variant ? 90 : 120}" height="12" rx="6" fill="#fff"/>
 <rect x="240" y="84" width="150" height="26" rx="8" fill="${accent}"/>
 ${cards}
-<text x="24" y="372" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff">${label}</text>
+<rect y="340" width="640" height="60" fill="#0b1220" opacity=".88"/>
+<text x="24" y="378" font-family="sans-serif" font-size="22" font-weight="700" fill="#fff">${label}</text>
 </svg>`;
 }
 
