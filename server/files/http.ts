@@ -3,7 +3,8 @@
  * an upload's body is larger than the API's 100 KB limit:
  *
  * - `POST /api/v1/files`: multipart with `file` and optional `purpose` (`photo` | `avatar` |
- *   `attachment`, default attachment; `avatar` is a profile photo, see server/files/profile-photos.ts); 201 `{ file }`. Over 10 MB: 413 with FILE_TOO_LARGE_MESSAGE.
+ *   `attachment`, default attachment; `avatar` is a profile photo, see server/files/profile-photos.ts,
+ *   with optional `squareX`/`squareY` from 0 to 1: where its square sits, default 0.5); 201 `{ file }`. Over 10 MB: 413 with FILE_TOO_LARGE_MESSAGE.
  * - `GET /api/v1/files/:id`: the metadata; `GET .../download`: the bytes; `GET .../w/:width`: a
  *   WebP rendition. Authorised per request (server/files/service.ts, readableFile).
  * - `DELETE /api/v1/files/:id`: an unattached upload of one's own (an upload cancelled in a form).
@@ -73,7 +74,15 @@ export function createFilesApi(deps: AppDeps) {
       if (!purpose) throw new ValidationError({ purpose: "Purpose must be photo, avatar or attachment" });
       if (file.size > FILE_MAX_BYTES) throw fileTooLarge();
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const info = await uploadFile(fileDeps, c.get("user"), { name: file.name, bytes, purpose });
+      // A profile photo's square: squareX/squareY from 0 to 1 (default 0.5, the centre).
+      const fraction = (v: unknown) => {
+        if (v === undefined || v === "") return 0.5;
+        const n = typeof v === "string" ? Number(v) : NaN;
+        if (!Number.isFinite(n) || n < 0 || n > 1) throw new ValidationError({ square: "The photo's position must be between 0 and 1" });
+        return n;
+      };
+      const square = purpose === "avatar" ? { x: fraction(form.squareX), y: fraction(form.squareY) } : undefined;
+      const info = await uploadFile(fileDeps, c.get("user"), { name: file.name, bytes, purpose, square });
       return c.json({ file: info }, 201);
     },
   );

@@ -22,11 +22,22 @@ export interface ProcessedImage {
 const MAX_PIXELS = 50_000_000;
 
 /**
- * Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. `square`
- * (profile photos) crops the centre square instead and renders it at every AVATAR_SIZES size
- * (enlarging a small photo, so every size exists). Throws 415 when it cannot be read.
+ * Where the square of a profile photo sits in the upright image: 0 (left/top edge) to 1
+ * (right/bottom edge) along the side that is longer than the square; 0.5 is the centre. The
+ * square's side is the image's shorter side (CSS `object-fit: cover` with `object-position` at
+ * the same fractions shows exactly this square).
  */
-export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean, square = false): Promise<ProcessedImage> {
+export interface SquarePosition {
+  x: number;
+  y: number;
+}
+
+/**
+ * Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. `square`
+ * (profile photos) keeps only the square at that position instead and renders it at every
+ * AVATAR_SIZES size (enlarging a small photo, so every size exists). Throws 415 when it cannot be read.
+ */
+export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean, square?: SquarePosition): Promise<ProcessedImage> {
   let input: Buffer = Buffer.from(bytes);
   let sourceMime = mime;
   if (mime === "image/heic" || mime === "image/heif") {
@@ -45,9 +56,20 @@ export async function processImage(bytes: Uint8Array, mime: string, keepOriginal
     widths.push(Math.min(fullWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
     const variants: ProcessedImage["variants"] = [];
     if (square) {
+      // Upright first, so the position means what the person saw in the preview.
+      const upright = await base().toBuffer({ resolveWithObject: true });
+      const side = Math.min(upright.info.width, upright.info.height);
+      const clamp = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
+      const region = {
+        left: Math.round((upright.info.width - side) * clamp(square.x)),
+        top: Math.round((upright.info.height - side) * clamp(square.y)),
+        width: side,
+        height: side,
+      };
       for (const size of AVATAR_SIZES) {
-        const { data, info } = await base()
-          .resize({ width: size, height: size, fit: "cover", position: "centre" })
+        const { data, info } = await sharp(upright.data, { limitInputPixels: MAX_PIXELS })
+          .extract(region)
+          .resize({ width: size, height: size })
           .webp({ quality: 80 })
           .toBuffer({ resolveWithObject: true });
         variants.push({ variant: { width: info.width, height: info.height, size: data.length }, bytes: data });

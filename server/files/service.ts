@@ -13,7 +13,7 @@ import { conversationParticipants, fileDeletions, files, messages, projects, pro
 import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { UUID } from "../lib/ids";
 import { log } from "../log";
-import { processImage } from "./images";
+import { processImage, type SquarePosition } from "./images";
 import { cleanFileName, detectType, typeRefused } from "./inspect";
 import type { FileStorage } from "./storage";
 
@@ -76,6 +76,8 @@ export interface UploadInput {
    * square at AVATAR_SIZES. Other files are always kept as they are.
    */
   purpose: "photo" | "attachment" | "avatar";
+  /** For `avatar`: where the kept square sits (default the centre; server/files/images.ts). */
+  square?: SquarePosition;
 }
 
 /**
@@ -98,7 +100,12 @@ export async function uploadFile(deps: FileDeps, user: SessionUser | null, input
   let ext = type.ext;
   let variants: FileVariant[] = [];
   if (type.image) {
-    const processed = await processImage(input.bytes, type.mime, input.purpose === "attachment", input.purpose === "avatar");
+    const processed = await processImage(
+      input.bytes,
+      type.mime,
+      input.purpose === "attachment",
+      input.purpose === "avatar" ? (input.square ?? { x: 0.5, y: 0.5 }) : undefined,
+    );
     variants = processed.variants.map((v) => v.variant);
     for (const v of processed.variants) objects.push({ key: variantKey(id, v.variant.width), bytes: v.bytes, mime: "image/webp" });
     if (processed.original) {

@@ -71,6 +71,12 @@ describe("profile photos, portfolio images and deleting a message on a phone", (
 
     await developer.goto(`${server.url}/profile`);
     await developer.getByLabel("Choose a profile photo").setInputFiles(photo);
+    // A wide photo: a slider chooses the square from left to right (keyboard works).
+    const slider = developer.getByLabel("Position from left to right");
+    await slider.waitFor();
+    await slider.focus();
+    await developer.keyboard.press("Home");
+    expect(await slider.inputValue()).toBe("0");
     // The preview shows the square that will be kept before anything is saved.
     const preview = developer.getByRole("img", { name: /Preview: your new avatar/ });
     await preview.waitFor();

@@ -108,6 +108,33 @@ describe.each(DB_KINDS)("profile photos and portfolio images on %s", (kind) => {
     expect(inbox.conversations.find((c) => c.id === started.conversation.id)?.other.photoId).toBe(file.id);
   });
 
+  it("keeps the square the person chose: the left or right end of a wide photo, and refuses a position outside 0-1", async () => {
+    const colourAt = async (file: FileInfo) => {
+      const res = await call("GET", `/api/v1/files/${file.id}/w/64`, { cookie: developer.cookie });
+      const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [data[(32 * 64 + 32) * 3]!, data[(32 * 64 + 32) * 3 + 2]!];
+    };
+    const at = async (x: string) => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(await widePhotoWithGps())], "me.jpg", { type: "image/jpeg" }));
+      form.set("purpose", "avatar");
+      form.set("squareX", x);
+      return t.app.request("/api/v1/files", { method: "POST", body: form, headers: { origin: APP_URL, cookie: developer.cookie } });
+    };
+    const left = (await json<{ file: FileInfo }>(await at("0"))).file;
+    const right = (await json<{ file: FileInfo }>(await at("1"))).file;
+    // The middle of the left square is red, of the right square blue.
+    const [lr, lb] = await colourAt(left);
+    const [rr, rb] = await colourAt(right);
+    expect(lr).toBeGreaterThan(200);
+    expect(lb).toBeLessThan(60);
+    expect(rb).toBeGreaterThan(200);
+    expect(rr).toBeLessThan(60);
+    expect((await at("1.5")).status).toBe(400);
+  });
+
   it("lets nobody else set my photo, refuses a non-image and a photo not uploaded as one; replacing and removing delete the old bytes", async () => {
     const mine = await uploaded(client.cookie, "face.jpg", await widePhotoWithGps(), "avatar");
     // Someone else's upload cannot become my photo, and setting a photo only ever changes my own.

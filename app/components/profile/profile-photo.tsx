@@ -19,6 +19,10 @@ async function answerOf(res: Response): Promise<ApiAnswer> {
 
 export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: string | null }) {
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
+  // The chosen image's shape (from the preview) and where the square sits along its longer side, 0-100.
+  const [shape, setShape] = useState<"wide" | "tall" | "square">("square");
+  const [position, setPosition] = useState(50);
+  const positionId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -31,7 +35,11 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
     if (file.size > FILE_MAX_BYTES) return setError(FILE_TOO_LARGE_MESSAGE);
     // A data: URL, which the page's CSP allows for images (blob: it does not).
     const reader = new FileReader();
-    reader.onload = () => setChosen({ file, preview: String(reader.result) });
+    reader.onload = () => {
+      setPosition(50);
+      setShape("square");
+      setChosen({ file, preview: String(reader.result) });
+    };
     reader.onerror = () => setError("This file could not be read. Try another photo.");
     reader.readAsDataURL(file);
   }
@@ -44,6 +52,8 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
       const form = new FormData();
       form.set("file", chosen.file);
       form.set("purpose", "avatar");
+      form.set("squareX", shape === "wide" ? String(position / 100) : "0.5");
+      form.set("squareY", shape === "tall" ? String(position / 100) : "0.5");
       const uploaded = await fetch("/api/v1/files", { method: "POST", body: form });
       const up = await answerOf(uploaded);
       if (!uploaded.ok || !up.file) throw new Error(up.error?.message ?? "The upload failed. Please try again.");
@@ -80,15 +90,40 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
           src={chosen.preview}
           width={96}
           height={96}
-          alt="Preview: your new avatar, the centre square of what you chose"
+          alt="Preview: your new avatar, the square you chose"
           className="size-24 shrink-0 rounded-full bg-slate-100 object-cover"
+          // object-fit cover at these fractions shows exactly the square the server keeps.
+          style={{ objectPosition: shape === "wide" ? `${position}% 50%` : shape === "tall" ? `50% ${position}%` : "50% 50%" }}
+          onLoad={(e) => {
+            const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+            setShape(w > h ? "wide" : h > w ? "tall" : "square");
+          }}
         />
       ) : (
         <Avatar name={name} photoId={photoId} px={96} className="size-24 text-4xl" />
       )}
       <div className="space-y-3">
         {chosen ? (
-          <p className="text-sm text-slate-600">This is how your photo will look: the centre square is kept.</p>
+          <>
+            <p className="text-sm text-slate-600">This is how your photo will look. Move the slider to choose the part that is kept.</p>
+            {shape !== "square" ? (
+              <div>
+                <label htmlFor={positionId} className="block text-sm font-medium text-slate-800">
+                  {shape === "wide" ? "Position from left to right" : "Position from top to bottom"}
+                </label>
+                <input
+                  id={positionId}
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={position}
+                  onChange={(e) => setPosition(Number(e.currentTarget.value))}
+                  className="mt-1 w-full max-w-xs accent-brand-600"
+                />
+              </div>
+            ) : null}
+          </>
         ) : (
           <p className="text-sm text-slate-600">
             {photoId ? "Your photo shows on your profile, cards and messages." : "Without a photo, your initial is shown."}
