@@ -486,7 +486,7 @@ export const API_DOCS: Record<string, Doc> = {
     tags: ["Account"],
     summary: "Set my profile photo",
     description:
-      "fileId: an upload of mine sent to POST /api/v1/files with purpose avatar (kept as the centre square, 64, 128 and 256 px WebP, no metadata). The previous photo is deleted.",
+      "fileId: an upload of mine sent to POST /api/v1/files with purpose avatar (kept as the square at squareX/squareY, centre by default, 64, 128 and 256 px WebP, no metadata). The previous photo is deleted.",
     security: session,
     requestBody: body(z.strictObject({ fileId: z.string() })),
     responses: { 200: json(z.strictObject({ photo: fileOut }), "The photo"), ...errors(400, 401, 413, 415) },

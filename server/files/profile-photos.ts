@@ -1,6 +1,6 @@
 /**
  * Profile photos (docs/product.md, Files): every user may have one, uploaded with purpose `avatar`
- * (POST /api/v1/files), which keeps only the centre square as WebP at AVATAR_SIZES (64, 128,
+ * (POST /api/v1/files), which keeps only the chosen square (centre by default) as WebP at AVATAR_SIZES (64, 128,
  * 256 px, no metadata), then set with setProfilePhoto. The photo is a `files` row attached to
  * target `avatar` with the user's id; it is public, like the profile. Without one, pages show
  * the initial letter.
