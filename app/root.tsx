@@ -10,7 +10,7 @@ import { takeFlash } from "./lib/flash.server";
 import { RealtimeProvider } from "./lib/realtime";
 import { registerServiceWorker } from "./lib/service-worker";
 import { notify, ToastArea } from "./lib/toast";
-import { unreadCounts } from "./lib/unread.server";
+import { profilePhotoOf, unreadCounts } from "./lib/unread.server";
 import "./lib/context";
 
 // The whole stylesheet (about 8 KB gzipped) goes inline in the server HTML, so the first paint
@@ -35,10 +35,19 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
+  const [unread, photoId] = context.user
+    ? await Promise.all([unreadCounts(context.deps.db, context.user.id), profilePhotoOf(context.deps.db, context.user.id)])
+    : [null, null];
   const user = context.user
-    ? { id: context.user.id, name: context.user.name, userType: context.user.userType, emailVerified: context.user.emailVerified, email: context.user.email }
+    ? {
+        id: context.user.id,
+        name: context.user.name,
+        userType: context.user.userType,
+        emailVerified: context.user.emailVerified,
+        email: context.user.email,
+        photoId,
+      }
     : null;
-  const unread = context.user ? await unreadCounts(context.deps.db, context.user.id) : null;
   return data(
     { user, unread, flash, year: new Date().getFullYear(), requestId: context.requestId, origin: context.deps.config.appUrl },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

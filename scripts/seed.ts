@@ -9,6 +9,8 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { users } from "../server/db/schema";
+import { storageFor } from "../server/files/storage";
+import { seedDemoPhotos } from "../server/seed/photos";
 import { DEFAULT_SEED, DEMO_CLIENT, DEMO_DEVELOPER, seedDemoData, type SeedOptions } from "../server/seed/seed";
 
 /** Clients default to one per this many projects, at least DEFAULT_SEED.clients. */
@@ -105,12 +107,13 @@ async function main() {
     }
     const started = performance.now();
     const result = await seedDemoData(database.db, options);
+    const pictures = await seedDemoPhotos({ db: database.db, files: storageFor(config) });
     // A bulk load leaves the visibility map empty, so counts read the table instead of an index
     // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (docs/performance.md).
     await database.query("vacuum analyze");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles, ${result.proposals} proposals and ${result.reviews} reviews (seed ${options.seed}) in ${seconds} s.`,
+      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles, ${result.proposals} proposals, ${result.reviews} reviews, ${pictures.photos} profile photos and ${pictures.portfolioImages} portfolio images (seed ${options.seed}) in ${seconds} s.`,
     );
     console.log(`Demo accounts: ${DEMO_CLIENT.email}, ${DEMO_DEVELOPER.email}; password for every account: ${result.password}`);
   } finally {

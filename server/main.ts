@@ -26,6 +26,7 @@ import { trackConnections } from "./http/drain";
 import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { createSessionCache } from "./http/session-cache";
+import { seedDemoPhotos } from "./seed/photos";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
 
@@ -54,10 +55,12 @@ async function main() {
   await database.migrate();
   if (config.demoData) {
     const seeded = await seedIfEmpty(database.db);
-    if (seeded)
+    if (seeded) {
+      const pictures = await seedDemoPhotos({ db: database.db, files: storageFor(config) });
       rootLogger().info(
-        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations (password for every demo account: ${seeded.password})`,
+        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images (password for every demo account: ${seeded.password})`,
       );
+    }
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, "mail"), from: config.mailFrom });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir));

@@ -292,6 +292,12 @@ export const MAX_DELIVERY_FILES = 5;
 export const MAX_PORTFOLIO_IMAGES = 5;
 /** The WebP widths an uploaded image is re-encoded to (pixels), for srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** The square WebP sizes of a profile photo (pixels): 64 for lists, 128 for cards, 256 for the profile. */
+export const AVATAR_SIZES = [64, 128, 256] as const;
+/** The message of a profile photo upload that is not an image (docs/product.md, Files). */
+export const PHOTO_TYPE_MESSAGE = "Choose an image (JPEG, PNG, WebP or HEIC)";
+/** What a message its sender deleted shows to both participants (docs/product.md, Messages). */
+export const DELETED_MESSAGE_TEXT = "This message was deleted.";
 /** The file-size message (docs/product.md, Files). */
 export const FILE_TOO_LARGE_MESSAGE = "Files can be at most 10 MB";
 export const FILE_QUOTA_MESSAGE = "You have used your 500 MB of file storage. Delete some files to upload more.";

@@ -26,6 +26,7 @@ import {
   MAX_SEARCH,
   MAX_SKILL,
   MAX_SKILLS,
+  MAX_PORTFOLIO_IMAGES,
   MAX_TARGET_AUDIENCE,
   MAX_TITLE,
   MIN_DESCRIPTION,
@@ -440,6 +441,11 @@ export const developerProfileSchema = z.object({
           .max(MAX_SKILLS)
           .default([]),
         link: httpsUrl("Project link"),
+        /** The item's images (file ids of uploads, in order); left out, the images stay as they are. */
+        imageIds: z
+          .array(z.string({ error: "An image could not be attached. Upload it again." }), { error: "Images must be a list" })
+          .max(MAX_PORTFOLIO_IMAGES, `Add at most ${MAX_PORTFOLIO_IMAGES} images to a portfolio item`)
+          .optional(),
       }),
       { error: "Portfolio must be a list" },
     )

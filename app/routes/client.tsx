@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { formatDate } from "../../shared/format";
 import { StarRating } from "../components/developers/developer-bits";
 import { BlockButton } from "../components/trust/block-button";
+import { Avatar } from "../components/ui/avatar";
 import type { Route } from "./+types/client";
 import { blockState, getClientReputation, listClientReviews, NotFoundError } from "./client.server";
 
@@ -38,12 +39,7 @@ export default function ClientProfile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-4">
-          <span
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
-            aria-hidden="true"
-          >
-            {client.name.trim().charAt(0).toUpperCase() || "?"}
-          </span>
+          <Avatar name={client.name} photoId={client.photoId} px={56} className="size-14 text-2xl" />
           <div className="min-w-0 flex-1">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{client.name}</h1>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">

@@ -20,6 +20,7 @@ import { redirectWithFlash } from "../lib/flash.server";
 import { BackToList } from "../components/browse/back-to-list";
 import { originFrom, seoMeta } from "../lib/seo";
 import { developerJsonLd } from "../lib/structured-data";
+import { Thumbnail } from "../components/files/attachments";
 import type { Route } from "./+types/developer";
 import {
   domainDeps,
@@ -112,7 +113,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
       <Card className="mt-2 p-5 sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <div className="flex min-w-0 flex-1 items-start gap-4 sm:gap-5">
-            <Avatar name={developer.name} size="lg" />
+            <Avatar name={developer.name} photoId={developer.photoId} size="lg" />
             <div className="min-w-0 flex-1">
               <h1 className="break-words text-2xl font-bold leading-tight tracking-tight text-slate-900 sm:text-3xl">{developer.name}</h1>
               <p className="mt-1 break-words text-lg text-slate-700">{title}</p>
@@ -345,6 +346,21 @@ function ProfileTabs({ developer, reviews, reviewTotal }: Pick<ProfileData, "dev
                 <li key={item.id || item.title} className="flex flex-col rounded-lg border border-slate-200 p-4">
                   <h3 className="break-words font-semibold text-slate-900">{item.title}</h3>
                   {item.description ? <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{item.description}</p> : null}
+                  {item.images?.length ? (
+                    // Lazy, sized thumbnails; a tap opens the full image (docs/product.md, Files).
+                    <ul className="mt-3 grid grid-cols-3 gap-2" aria-label={`Images of ${item.title}`}>
+                      {item.images.map((image, n) => (
+                        <li key={image.id}>
+                          <a href={image.variants.at(-1)?.url ?? image.url} target="_blank" rel="noreferrer" className="block">
+                            <Thumbnail file={image} width={120} className="aspect-square h-auto w-full" />
+                            <span className="sr-only">
+                              Open image {n + 1} of {item.title} (opens in a new tab)
+                            </span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                   {item.technologies.length ? (
                     <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Technologies">
                       {item.technologies.map((t) => (

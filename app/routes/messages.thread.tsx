@@ -9,7 +9,9 @@
 import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
+import { DELETED_MESSAGE_TEXT } from "../../shared/constants";
 import { formatMessageTime } from "../../shared/format";
+import { DeleteMessageDialog } from "../components/messages/delete-message";
 import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
 import { BlockButton } from "../components/trust/block-button";
@@ -286,13 +288,21 @@ function Thread({ loaderData }: Route.ComponentProps) {
                   className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
                 >
                   <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
-                  {m.removed ? <em className="text-slate-500">{m.body}</em> : <MessageText body={m.body} />}
+                  {m.removed ? <em className={mine ? "text-brand-50" : "text-slate-500"}>{m.body}</em> : <MessageText body={m.body} />}
                   {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
                 </div>
                 <span className="mt-0.5 px-1 text-[11px] text-slate-500">
                   <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
                   {m === lastMine ? <span data-testid="read-state">{otherRead >= m.seq ? " · Seen" : " · Sent"}</span> : null}
                 </span>
+                {mine && !m.removed && m.id ? (
+                  <DeleteMessageDialog
+                    messageId={m.id}
+                    onDeleted={() =>
+                      setMessages((list) => list.map((x) => (x.id === m.id ? { ...x, removed: true, body: DELETED_MESSAGE_TEXT, attachments: [] } : x)))
+                    }
+                  />
+                ) : null}
                 {!mine && !m.removed && m.id ? (
                   <ReportContentDialog
                     endpoint={`/api/v1/messages/${m.id}/reports`}

@@ -11,3 +11,4 @@ export { createApiToken, listApiTokens, revokeApiToken } from "../../server/toke
 export { listBlockedUsers, unblockUser } from "../../server/blocks/service";
 export { requestEmailChange } from "../../server/auth/email-change";
 export { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "../../server/auth/two-factor";
+export { profilePhotoOf } from "../../server/files/profile-photos";

@@ -3,3 +3,4 @@ export { findOwnDeveloperProfile, profileCompletion, saveDeveloperProfile } from
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
+export { deleteQueuedFilesSoon } from "../../server/files/service";

@@ -4,7 +4,16 @@ import type { DeveloperProfileInput } from "../../shared/schemas";
 import { DeveloperProfileForm, EMPTY_PROFILE } from "../components/profile/profile-form";
 import { CompletionCard } from "../components/profile/completion-card";
 import type { Route } from "./+types/profile.setup";
-import { failure, findOwnDeveloperProfile, profileCompletion, readBody, redirectWithFlash, requireUser, saveDeveloperProfile } from "./profile.setup.server";
+import {
+  deleteQueuedFilesSoon,
+  failure,
+  findOwnDeveloperProfile,
+  profileCompletion,
+  readBody,
+  redirectWithFlash,
+  requireUser,
+  saveDeveloperProfile,
+} from "./profile.setup.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up your profile | BuildZA" }];
 
@@ -30,12 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         availability: profile.availability,
         skills: profile.skills,
         links: profile.links,
-        portfolio: profile.portfolio,
+        portfolio: profile.portfolio.map(({ images, ...item }) => ({ ...item, imageIds: (images ?? []).map((f) => f.id) })),
         experience: profile.experience,
         certifications: profile.certifications,
       }
     : EMPTY_PROFILE;
-  return { name: user.name, id: user.id, saved: profile !== null, completion: profileCompletion(profile), values };
+  const portfolioImages = Object.fromEntries((profile?.portfolio ?? []).map((p) => [p.id, p.images ?? []]));
+  return { name: user.name, id: user.id, saved: profile !== null, completion: profileCompletion(profile), values, portfolioImages };
 }
 
 /** Saves the whole form as one statement (saveDeveloperProfile); stays on the page. */
@@ -43,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireDeveloper(request, context);
   try {
     await saveDeveloperProfile(context.deps.db, user, await readBody(request));
+    await deleteQueuedFilesSoon(context.deps);
     return { ok: true as const };
   } catch (err) {
     return failure(err);
@@ -50,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
-  const { completion, saved, id, name, values } = loaderData;
+  const { completion, saved, id, name, values, portfolioImages } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -66,7 +77,7 @@ export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
       </div>
       <CompletionCard className="mt-6" percent={completion.percent} missing={completion.missing} />
       <div className="mt-6">
-        <DeveloperProfileForm defaultValues={values} />
+        <DeveloperProfileForm defaultValues={values} portfolioImages={portfolioImages} />
       </div>
     </div>
   );

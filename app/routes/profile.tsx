@@ -14,6 +14,7 @@ import { ApiTokens } from "../components/profile/api-tokens";
 import { BlockedUsers } from "../components/trust/blocked-users";
 import { EmailAddressForm } from "../components/trust/email-address";
 import { TwoFactorSettings } from "../components/trust/two-factor-settings";
+import { ProfilePhotoForm } from "../components/profile/profile-photo";
 import { ButtonLink } from "../components/ui/button";
 import type { Route } from "./+types/profile";
 import {
@@ -26,6 +27,7 @@ import {
   startTwoFactor,
   confirmTwoFactor,
   disableTwoFactor,
+  profilePhotoOf,
   revokeApiToken,
   unblockUser,
   changePassword,
@@ -46,11 +48,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences, apiTokens, blockedUsers] = await Promise.all([
+  const [otherSessions, preferences, apiTokens, blockedUsers, photoId] = await Promise.all([
     countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
     listApiTokens(context.deps.db, user),
     listBlockedUsers(context.deps.db, user),
+    profilePhotoOf(context.deps.db, user.id),
   ]);
   const emailSwitches = emailTypesFor(user.userType).map((type) => ({ type, on: preferences[type] }));
   return {
@@ -61,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailSwitches,
     apiTokens,
     blockedUsers,
+    photoId,
     twoFactor: { enabled: user.twoFactorEnabled === true, moderator: user.role === "moderator" },
   };
 }
@@ -150,7 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches, apiTokens, blockedUsers, twoFactor } = loaderData;
+  const { name, email, userType, otherSessions, emailSwitches, apiTokens, blockedUsers, twoFactor, photoId } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -166,6 +170,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           </SettingsCard>
         ) : null}
+
+        <SettingsCard id="photo" title="Profile photo" description="Shown on your profile, developer card, projects and messages.">
+          <ProfilePhotoForm name={name} photoId={photoId} />
+        </SettingsCard>
 
         <SettingsCard title="Name" description="Shown on your projects, profile and messages.">
           <NameForm name={name} />

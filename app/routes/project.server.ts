@@ -37,6 +37,8 @@ export interface ProjectDetail {
   client: {
     id: string;
     name: string;
+    /** The profile photo's file id, or null for the initial. */
+    photoId: string | null;
     verified: boolean;
     memberSinceYear: number;
     projectsPosted: number;
@@ -113,6 +115,7 @@ export async function loadProjectDetail(db: Db, id: string, user: SessionUser | 
       ? {
           id: client.id,
           name: client.name,
+          photoId: client.photoId,
           verified: client.emailVerified,
           memberSinceYear: yearOf(client.memberSince),
           projectsPosted: client.projectsPosted,

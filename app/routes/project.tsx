@@ -23,6 +23,7 @@ import { useRealtime, useRevalidateOn } from "../lib/realtime";
 import { BackToList } from "../components/browse/back-to-list";
 import { originFrom, seoMeta } from "../lib/seo";
 import { projectJsonLd } from "../lib/structured-data";
+import { Avatar } from "../components/ui/avatar";
 import type { Route } from "./+types/project";
 import {
   acceptProposal,
@@ -326,12 +327,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           <SideCard title="About the Client">
             {client ? (
               <div className="mb-4 flex items-center gap-3">
-                <span
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800"
-                  aria-hidden="true"
-                >
-                  {client.name.trim().charAt(0).toUpperCase() || "?"}
-                </span>
+                <Avatar name={client.name} photoId={client.photoId} px={44} lazy className="size-11 text-lg" />
                 <div className="min-w-0">
                   <Link to={`/clients/${client.id}`} className="break-words font-medium text-slate-900 underline-offset-2 hover:underline">
                     {client.name}

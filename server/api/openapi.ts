@@ -133,6 +133,8 @@ export const proposalOut = z
   })
   .meta({ id: "Proposal" });
 
+const photoId = z.string().nullable().describe("Profile photo: square WebP at /api/v1/files/{photoId}/w/{64|128|256}; null shows the initial");
+
 export const developerOut = z
   .object({
     id: z.string(),
@@ -144,7 +146,16 @@ export const developerOut = z
     responseTime: z.string(),
     availability: z.enum(AVAILABILITIES),
     skills: z.array(z.string()),
-    portfolio: z.array(z.strictObject({ id: z.string(), title: z.string(), description: z.string(), technologies: z.array(z.string()), link: z.string() })),
+    portfolio: z.array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        technologies: z.array(z.string()),
+        link: z.string(),
+        images: z.array(fileOut).optional().describe("Up to 5 images; on a single profile only, not in lists"),
+      }),
+    ),
     experience: z.array(
       z.strictObject({ id: z.string(), title: z.string(), company: z.string(), startDate: z.string(), endDate: z.string(), description: z.string() }),
     ),
@@ -155,6 +166,7 @@ export const developerOut = z
     completedProjects: z.int(),
     successRate: z.number(),
     recentProjects: z.array(z.strictObject({ title: z.string() })),
+    photoId,
     memberSince: isoDate,
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -165,7 +177,7 @@ export const reviewOut = z
   .object({ id: z.string(), clientName: z.string(), rating: z.number(), comment: z.string(), projectTitle: z.string(), createdAt: isoDate })
   .meta({ id: "Review" });
 
-const person = z.strictObject({ id: z.string(), name: z.string(), userType: z.enum(USER_TYPES) });
+const person = z.strictObject({ id: z.string(), name: z.string(), userType: z.enum(USER_TYPES), photoId });
 
 export const conversationOut = z
   .object({
@@ -219,6 +231,7 @@ const clientOut = z
   .object({
     id: z.string(),
     name: z.string(),
+    photoId,
     memberSince: isoDate,
     emailVerified: z.boolean(),
     rating: z.number(),
@@ -521,6 +534,21 @@ export const API_DOCS: Record<string, Doc> = {
     security: session,
     requestBody: body(developerProfileSchema),
     responses: { 200: json(z.strictObject({ developer: developerOut }), "The profile"), ...errors(400, 401, 403, 413, 415) },
+  },
+  "PUT /me/photo": {
+    tags: ["Account"],
+    summary: "Set my profile photo",
+    description:
+      "fileId: an upload of mine sent to POST /api/v1/files with purpose avatar (kept as the square at squareX/squareY, centre by default, 64, 128 and 256 px WebP, no metadata). The previous photo is deleted.",
+    security: session,
+    requestBody: body(z.strictObject({ fileId: z.string() })),
+    responses: { 200: json(z.strictObject({ photo: fileOut }), "The photo"), ...errors(400, 401, 413, 415) },
+  },
+  "DELETE /me/photo": {
+    tags: ["Account"],
+    summary: "Remove my profile photo (pages show my initial again)",
+    security: session,
+    responses: { 204: noContent, ...errors(401) },
   },
   "GET /me/export": {
     tags: ["Account"],

@@ -23,6 +23,7 @@ import {
   startConversation,
   unreadCounts,
 } from "../messages/service";
+import { removeProfilePhoto, setProfilePhoto } from "../files/profile-photos";
 import { deleteQueuedFilesSoon } from "../files/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
 import { resolveSession } from "../http/session";
@@ -316,7 +317,20 @@ export function createApiV1(deps: AppDeps) {
     const developer = await getDeveloper(deps.db, pathId(c, "developer"));
     return c.json({ developer, reviews: await listDeveloperReviews(deps.db, developer.id) });
   });
-  api.put("/me/developer-profile", async (c) => c.json({ developer: await saveDeveloperProfile(deps.db, c.get("user"), await readJson(c)) }));
+  api.put("/me/developer-profile", async (c) => {
+    const developer = await saveDeveloperProfile(deps.db, c.get("user"), await readJson(c));
+    await deleteQueuedFilesSoon(deps);
+    return c.json({ developer });
+  });
+  // Profile photo (docs/product.md, Files): an upload with purpose avatar becomes the photo; the old one is deleted.
+  api.put("/me/photo", async (c) => {
+    const body = (await readJson(c)) as { fileId?: unknown } | null;
+    return c.json({ photo: await setProfilePhoto(deps, c.get("user"), body?.fileId) });
+  });
+  api.delete("/me/photo", async (c) => {
+    await removeProfilePhoto(deps, c.get("user"));
+    return c.body(null, 204);
+  });
   // POPIA: access (everything stored about me) and erasure (password-confirmed).
   api.get("/me/export", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -5,6 +5,7 @@
  * hire rate, completed projects, member since, verified email, and from payments whether the
  * payment method is verified and the total spent in whole rand (`clientPaymentFigures`).
  */
+import { photoIdColumn } from "../files/profile-photos";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clientReviews, payments, projects, users } from "../db/schema";
@@ -22,6 +23,8 @@ export interface ClientPaymentFigures {
 export interface ClientReputation {
   id: string;
   name: string;
+  /** The profile photo's file id (server/files/profile-photos.ts), or null for the initial letter. */
+  photoId: string | null;
   /** ISO date of registration. */
   memberSince: string;
   emailVerified: boolean;
@@ -64,6 +67,7 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
       name: users.name,
       createdAt: users.createdAt,
       emailVerified: users.emailVerified,
+      photoId: photoIdColumn(`"users"."id"`),
       rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
       reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
       projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
@@ -76,6 +80,7 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
   return {
     id: row.id,
     name: row.name,
+    photoId: row.photoId,
     memberSince: row.createdAt.toISOString(),
     emailVerified: row.emailVerified,
     rating: Number(row.rating),

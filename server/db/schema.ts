@@ -537,6 +537,8 @@ export const messages = pgTable(
     body: text("body").notNull(),
     /** Removed by a moderator (docs/product.md, Trust and safety): shown as removed, kept for the audit until restored. */
     removedAt: timestamp("removed_at", { withTimezone: true, precision: 3 }),
+    /** Deleted by its sender (docs/product.md, Files): the text is overwritten, the files are gone; both see it as deleted. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

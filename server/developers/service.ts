@@ -10,6 +10,7 @@ import {
   DEFAULT_DEVELOPER_TITLE,
   DEFAULT_RESPONSE_TIME,
   DEVELOPER_CARD_RECENT,
+  MAX_PORTFOLIO_IMAGES,
   TOP_DEVELOPER_MIN_RATING,
   TOP_DEVELOPER_MIN_REVIEWS,
   TOP_DEVELOPERS_LIMIT,
@@ -27,6 +28,8 @@ import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount } from "../lib/capped-count";
 import { parseInput } from "../validation";
+import { photoIdColumn } from "../files/profile-photos";
+import { discardTargetFiles, filesOf, setAttachments, type FileInfo } from "../files/service";
 
 /** A developer as cards, profile pages and the API see it. Money: whole rand per hour. */
 export interface Developer {
@@ -39,7 +42,8 @@ export interface Developer {
   responseTime: string;
   availability: Availability;
   skills: string[];
-  portfolio: PortfolioItem[];
+  /** `images` (up to MAX_PORTFOLIO_IMAGES) only on a single profile (getDeveloper, findOwnDeveloperProfile), not in lists. */
+  portfolio: (PortfolioItem & { images?: FileInfo[] })[];
   experience: ExperienceItem[];
   certifications: CertificationItem[];
   links: ProfileLinks;
@@ -50,6 +54,8 @@ export interface Developer {
   successRate: number;
   /** Up to 2 recent works (docs/product.md: developer card), from the portfolio. */
   recentProjects: Array<{ title: string }>;
+  /** The profile photo's file id (square WebP at /api/v1/files/{id}/w/{64|128|256}), or null for the initial letter. */
+  photoId: string | null;
   /** When the account was created (profile "Member since"). */
   memberSince: string;
   createdAt: string;
@@ -99,9 +105,11 @@ const columns = {
   createdAt: developerProfiles.createdAt,
   updatedAt: developerProfiles.updatedAt,
   memberSince: users.createdAt,
+  // One index lookup per row (files_target_idx): the profile photo, if any (server/files/profile-photos.ts).
+  photoId: photoIdColumn(`"users"."id"`),
 };
 
-type Row = Omit<typeof developerProfiles.$inferSelect, "searchVector" | "isActive"> & { memberSince: Date };
+type Row = Omit<typeof developerProfiles.$inferSelect, "searchVector" | "isActive"> & { memberSince: Date; photoId: string | null };
 
 function toDeveloper(row: Row): Developer {
   const { userId, ...rest } = row;
@@ -158,6 +166,7 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     : {};
   const data = parseInput(developerProfileSchema, { ...base, ...changes });
   const withIds = <T extends { id: string }>(items: T[]) => items.map((i) => ({ ...i, id: i.id || randomUUID() }));
+  const portfolio = withIds(data.portfolio);
   const values = {
     name: developer.name,
     title: data.title,
@@ -168,7 +177,7 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     availability: data.availability,
     skills: data.skills,
     links: data.links,
-    portfolio: withIds(data.portfolio),
+    portfolio: portfolio.map(({ imageIds: _images, ...item }) => item),
     experience: withIds(data.experience),
     certifications: withIds(data.certifications),
     isActive: true,
@@ -183,6 +192,21 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     // A developer hired and reviewed before making a profile: the new row starts from the record,
     // not from zero (decision 0006: the figures always equal a recount).
     if (created?.isNew) await refreshDeveloperStats(tx, developer.id);
+    // Portfolio images (docs/product.md, Files): an item sent with imageIds gets exactly those; a
+    // removed item's images are deleted (queued; the caller runs deleteQueuedFilesSoon).
+    for (const [i, item] of portfolio.entries())
+      if (item.imageIds)
+        await setAttachments(tx, developer.id, "portfolio", portfolioTarget(developer.id, item.id), item.imageIds, {
+          max: MAX_PORTFOLIO_IMAGES,
+          field: `portfolio.${i}.imageIds`,
+          imagesOnly: true,
+        });
+    const kept = new Set(portfolio.map((p) => p.id));
+    await discardTargetFiles(
+      tx,
+      "portfolio",
+      (current?.portfolio ?? []).filter((p) => !kept.has(p.id)).map((p) => portfolioTarget(developer.id, p.id)),
+    );
   });
   return getDeveloper(db, developer.id);
 }
@@ -200,7 +224,25 @@ export async function getDeveloper(db: Db, id: string): Promise<Developer> {
     .where(and(eq(developerProfiles.userId, id), activeDeveloper))
     .limit(1);
   if (!row) throw new NotFoundError("Developer not found");
-  return toDeveloper(row);
+  return withPortfolioImages(db, toDeveloper(row));
+}
+
+/**
+ * The file target id of a portfolio item's images: `<developer id>:<item id>`. Item ids come from
+ * the browser, so the developer's id keeps one developer's images off another's item of the same id.
+ */
+export function portfolioTarget(developerId: string, itemId: string): string {
+  return `${developerId}:${itemId}`;
+}
+
+/** `developer` with the images of each portfolio item (one query). */
+async function withPortfolioImages(db: Db, developer: Developer): Promise<Developer> {
+  const images = await filesOf(
+    db,
+    "portfolio",
+    developer.portfolio.map((p) => portfolioTarget(developer.id, p.id)),
+  );
+  return { ...developer, portfolio: developer.portfolio.map((p) => ({ ...p, images: images.get(portfolioTarget(developer.id, p.id)) ?? [] })) };
 }
 
 /** The signed-in developer's own profile, or null before the first save. */
@@ -211,7 +253,7 @@ export async function findOwnDeveloperProfile(db: Db, user: SessionUser): Promis
     .innerJoin(users, eq(users.id, developerProfiles.userId))
     .where(eq(developerProfiles.userId, user.id))
     .limit(1);
-  return row ? toDeveloper(row) : null;
+  return row ? withPortfolioImages(db, toDeveloper(row)) : null;
 }
 
 /** A developer's reviews, newest first (profile Reviews tab). Client name "" shows as "Anonymous". */

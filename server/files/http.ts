@@ -2,8 +2,9 @@
  * The files API under /api/v1/files (docs/product.md, Files), mounted before the JSON API because
  * an upload's body is larger than the API's 100 KB limit:
  *
- * - `POST /api/v1/files`: multipart with `file` and optional `purpose` (`photo` | `attachment`,
- *   default attachment); 201 `{ file }`. Over 10 MB: 413 with FILE_TOO_LARGE_MESSAGE.
+ * - `POST /api/v1/files`: multipart with `file` and optional `purpose` (`photo` | `avatar` |
+ *   `attachment`, default attachment; `avatar` is a profile photo, see server/files/profile-photos.ts,
+ *   with optional `squareX`/`squareY` from 0 to 1: where its square sits, default 0.5); 201 `{ file }`. Over 10 MB: 413 with FILE_TOO_LARGE_MESSAGE.
  * - `GET /api/v1/files/:id`: the metadata; `GET .../download`: the bytes; `GET .../w/:width`: a
  *   WebP rendition. Authorised per request (server/files/service.ts, readableFile).
  * - `DELETE /api/v1/files/:id`: an unattached upload of one's own (an upload cancelled in a form).
@@ -64,11 +65,24 @@ export function createFilesApi(deps: AppDeps) {
       }
       const file = form.file;
       if (!(file instanceof File)) throw new ValidationError({ file: "Choose a file to upload" }, "Choose a file to upload");
-      const purpose = form.purpose === undefined || form.purpose === "attachment" ? "attachment" : form.purpose === "photo" ? "photo" : null;
-      if (!purpose) throw new ValidationError({ purpose: "Purpose must be photo or attachment" });
+      const purpose =
+        form.purpose === undefined || form.purpose === "attachment"
+          ? "attachment"
+          : form.purpose === "photo" || form.purpose === "avatar"
+            ? form.purpose
+            : null;
+      if (!purpose) throw new ValidationError({ purpose: "Purpose must be photo, avatar or attachment" });
       if (file.size > FILE_MAX_BYTES) throw fileTooLarge();
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const info = await uploadFile(fileDeps, c.get("user"), { name: file.name, bytes, purpose });
+      // A profile photo's square: squareX/squareY from 0 to 1 (default 0.5, the centre).
+      const fraction = (v: unknown) => {
+        if (v === undefined || v === "") return 0.5;
+        const n = typeof v === "string" ? Number(v) : NaN;
+        if (!Number.isFinite(n) || n < 0 || n > 1) throw new ValidationError({ square: "The photo's position must be between 0 and 1" });
+        return n;
+      };
+      const square = purpose === "avatar" ? { x: fraction(form.squareX), y: fraction(form.squareY) } : undefined;
+      const info = await uploadFile(fileDeps, c.get("user"), { name: file.name, bytes, purpose, square });
       return c.json({ file: info }, 201);
     },
   );

@@ -7,7 +7,7 @@
  */
 import heicConvert from "heic-convert";
 import sharp from "sharp";
-import { IMAGE_WIDTHS } from "../../shared/constants";
+import { AVATAR_SIZES, IMAGE_WIDTHS } from "../../shared/constants";
 import type { FileVariant } from "../db/schema";
 import { typeRefused } from "./inspect";
 
@@ -21,8 +21,23 @@ export interface ProcessedImage {
 /** The largest image we decode (pixels): a 10 MB file can hold a much larger, mostly empty, picture. */
 const MAX_PIXELS = 50_000_000;
 
-/** Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. Throws 415 when it cannot be read. */
-export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean): Promise<ProcessedImage> {
+/**
+ * Where the square of a profile photo sits in the upright image: 0 (left/top edge) to 1
+ * (right/bottom edge) along the side that is longer than the square; 0.5 is the centre. The
+ * square's side is the image's shorter side (CSS `object-fit: cover` with `object-position` at
+ * the same fractions shows exactly this square).
+ */
+export interface SquarePosition {
+  x: number;
+  y: number;
+}
+
+/**
+ * Re-encodes `bytes` of type `mime`; `keepOriginal` also writes the full-size image. `square`
+ * (profile photos) keeps only the square at that position instead and renders it at every
+ * AVATAR_SIZES size (enlarging a small photo, so every size exists). Throws 415 when it cannot be read.
+ */
+export async function processImage(bytes: Uint8Array, mime: string, keepOriginal: boolean, square?: SquarePosition): Promise<ProcessedImage> {
   let input: Buffer = Buffer.from(bytes);
   let sourceMime = mime;
   if (mime === "image/heic" || mime === "image/heif") {
@@ -40,6 +55,27 @@ export async function processImage(bytes: Uint8Array, mime: string, keepOriginal
     const widths: number[] = IMAGE_WIDTHS.filter((w) => w < fullWidth);
     widths.push(Math.min(fullWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
     const variants: ProcessedImage["variants"] = [];
+    if (square) {
+      // Upright first, so the position means what the person saw in the preview.
+      const upright = await base().toBuffer({ resolveWithObject: true });
+      const side = Math.min(upright.info.width, upright.info.height);
+      const clamp = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
+      const region = {
+        left: Math.round((upright.info.width - side) * clamp(square.x)),
+        top: Math.round((upright.info.height - side) * clamp(square.y)),
+        width: side,
+        height: side,
+      };
+      for (const size of AVATAR_SIZES) {
+        const { data, info } = await sharp(upright.data, { limitInputPixels: MAX_PIXELS })
+          .extract(region)
+          .resize({ width: size, height: size })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        variants.push({ variant: { width: info.width, height: info.height, size: data.length }, bytes: data });
+      }
+      return { variants };
+    }
     for (const width of [...new Set(widths)].sort((a, b) => a - b)) {
       const { data, info } = await base().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
       variants.push({ variant: { width: info.width, height: info.height, size: data.length }, bytes: data });

@@ -6,15 +6,15 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_MESSAGE } from "../../shared/constants";
+import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_MESSAGE, PHOTO_TYPE_MESSAGE } from "../../shared/constants";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { conversationParticipants, fileDeletions, files, messages, projects, proposals, users, type FileTarget, type FileVariant } from "../db/schema";
 import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { UUID } from "../lib/ids";
 import { log } from "../log";
-import { processImage } from "./images";
-import { cleanFileName, detectType } from "./inspect";
+import { processImage, type SquarePosition } from "./images";
+import { cleanFileName, detectType, typeRefused } from "./inspect";
 import type { FileStorage } from "./storage";
 
 /** What file functions need: the database and the storage of the bytes. */
@@ -72,9 +72,12 @@ export interface UploadInput {
   /**
    * `photo`: an image is kept only as its WebP renditions (profile photos, portfolio images,
    * photos in messages); `attachment`: the full-size image is kept too, metadata stripped
-   * (project and proposal files). Other files are always kept as they are.
+   * (project and proposal files); `avatar`: a profile photo, only an image, kept as the centre
+   * square at AVATAR_SIZES. Other files are always kept as they are.
    */
-  purpose: "photo" | "attachment";
+  purpose: "photo" | "attachment" | "avatar";
+  /** For `avatar`: where the kept square sits (default the centre; server/files/images.ts). */
+  square?: SquarePosition;
 }
 
 /**
@@ -89,6 +92,7 @@ export async function uploadFile(deps: FileDeps, user: SessionUser | null, input
   if (input.bytes.byteLength > FILE_MAX_BYTES) throw fileTooLarge();
   if (input.bytes.byteLength === 0) throw new ValidationError({ file: "The file is empty" }, "The file is empty");
   const type = await detectType(input.bytes, input.name);
+  if (input.purpose === "avatar" && !type.image) throw typeRefused(PHOTO_TYPE_MESSAGE);
   const sha256 = createHash("sha256").update(input.bytes).digest("hex");
   const objects: { key: string; bytes: Uint8Array; mime: string }[] = [];
   const id = randomUUID();
@@ -96,7 +100,12 @@ export async function uploadFile(deps: FileDeps, user: SessionUser | null, input
   let ext = type.ext;
   let variants: FileVariant[] = [];
   if (type.image) {
-    const processed = await processImage(input.bytes, type.mime, input.purpose === "attachment");
+    const processed = await processImage(
+      input.bytes,
+      type.mime,
+      input.purpose === "attachment",
+      input.purpose === "avatar" ? (input.square ?? { x: 0.5, y: 0.5 }) : undefined,
+    );
     variants = processed.variants.map((v) => v.variant);
     for (const v of processed.variants) objects.push({ key: variantKey(id, v.variant.width), bytes: v.bytes, mime: "image/webp" });
     if (processed.original) {

@@ -9,7 +9,7 @@ import { checkUnverifiedLimit } from "../auth/verification";
 import { assertMayMessage } from "../blocks/service";
 import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
+import { DELETED_MESSAGE_TEXT, INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
@@ -20,6 +20,7 @@ import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, Valid
 import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
+import { photoIdColumn } from "../files/profile-photos";
 import { publish } from "../realtime/events";
 import { parseInput } from "../validation";
 
@@ -34,6 +35,8 @@ export interface Person {
   id: string;
   name: string;
   userType: UserType;
+  /** The profile photo's file id (server/files/profile-photos.ts), or null for the initial letter. */
+  photoId: string | null;
 }
 
 /** One row of the inbox (and the thread's header). Dates are ISO strings. */
@@ -55,7 +58,7 @@ export interface Message {
   conversationId: string;
   seq: number;
   senderId: string;
-  /** The text, or REMOVED_MESSAGE_TEXT once a moderator removed the message. */
+  /** The text, REMOVED_MESSAGE_TEXT once a moderator removed the message, or DELETED_MESSAGE_TEXT once its sender deleted it. */
   body: string;
   /** Removed by a moderator (docs/product.md, Trust and safety). */
   removed: boolean;
@@ -88,6 +91,7 @@ function summaryQuery(db: Db | Tx) {
       otherId: other.id,
       otherName: other.name,
       otherType: other.userType,
+      otherPhotoId: photoIdColumn(`"other_user"."id"`),
       projectId: conversations.projectId,
       projectTitle: conversations.projectTitle,
       preview: conversations.lastMessagePreview,
@@ -113,7 +117,7 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["execute"]>
 function toSummary(r: SummaryRow): ConversationSummary {
   return {
     id: r.id,
-    other: { id: r.otherId, name: r.otherName, userType: r.otherType },
+    other: { id: r.otherId, name: r.otherName, userType: r.otherType, photoId: r.otherPhotoId },
     project: r.projectTitle !== null ? { id: r.projectId, title: r.projectTitle } : null,
     lastMessage: { preview: r.preview, at: r.lastAt.toISOString(), fromMe: r.lastSenderId === r.me },
     unreadCount: r.unread,
@@ -129,8 +133,8 @@ const messageColumns = {
   seq: messages.seq,
   senderId: messages.senderId,
   // A removed message's text never leaves the server again (docs/product.md, Trust and safety).
-  body: sql<string>`case when ${messages.removedAt} is null then ${messages.body} else ${REMOVED_MESSAGE_TEXT} end`,
-  removed: sql<boolean>`(${messages.removedAt} is not null)`,
+  body: sql<string>`case when ${messages.deletedAt} is not null then ${DELETED_MESSAGE_TEXT} when ${messages.removedAt} is null then ${messages.body} else ${REMOVED_MESSAGE_TEXT} end`,
+  removed: sql<boolean>`(${messages.removedAt} is not null or ${messages.deletedAt} is not null)`,
   createdAt: messages.createdAt,
 };
 
@@ -264,7 +268,16 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
     recipientId = data.to!;
   }
   if (recipientId === me.id) throw new ValidationError({ to: SELF_CONVERSATION }, SELF_CONVERSATION);
-  const [recipient] = await db.select({ id: users.id, name: users.name, userType: users.userType }).from(users).where(eq(users.id, recipientId)).limit(1);
+  const [recipient] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      userType: users.userType,
+      photoId: photoIdColumn(`"users"."id"`),
+    })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .limit(1);
   if (!recipient) throw new NotFoundError("User not found");
   const [a, b] = pair(me.id, recipient.id);
   const [existing] = await db
@@ -494,9 +507,11 @@ export async function messageAt(db: Db, conversationId: string, seq: number): Pr
 }
 
 /**
- * Deletes a message its sender sent, with its files (POPIA, docs/product.md, Files): the row goes
- * and the files' bytes are queued for deletion in the same transaction (run deleteQueuedFiles
- * after). When it was the conversation's newest message, the inbox line says "Message deleted".
+ * Deletes a message its sender sent, with its files (POPIA, docs/product.md, Files): its text is
+ * overwritten and the row marked deleted, so both participants see DELETED_MESSAGE_TEXT in its
+ * place, and the files' bytes are queued for deletion in the same transaction (run
+ * deleteQueuedFiles after). When it was the conversation's newest message, the inbox line says
+ * "Message deleted". Deleting it again changes nothing.
  * Throws UnauthorizedError, NotFoundError ("Message not found"), ForbiddenError (anyone but its sender).
  */
 export async function deleteMessage(db: Db, user: SessionUser | null, messageId: string): Promise<void> {
@@ -507,10 +522,19 @@ export async function deleteMessage(db: Db, user: SessionUser | null, messageId:
     if (!row) throw new NotFoundError("Message not found");
     if (row.senderId !== me.id) throw new ForbiddenError("Only its sender can delete a message");
     await discardTargetFiles(tx, "message", [row.id]);
-    await tx.delete(messages).where(eq(messages.id, row.id));
+    await tx
+      .update(messages)
+      .set({ body: DELETED_MESSAGE_TEXT, deletedAt: row.deletedAt ?? new Date() })
+      .where(eq(messages.id, row.id));
     await tx
       .update(conversations)
       .set({ lastMessagePreview: "Message deleted" })
       .where(and(eq(conversations.id, row.conversationId), eq(conversations.lastSeq, row.seq)));
+    // An open thread replaces the message by its number: the other person sees it deleted at once.
+    const participants = await tx
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, row.conversationId));
+    await publish(tx, { type: "message", users: participants.map((p) => p.userId), conversationId: row.conversationId, seq: row.seq });
   });
 }

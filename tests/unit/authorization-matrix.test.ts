@@ -115,6 +115,9 @@ const API: Record<string, ApiRow> = {
   "GET /api/v1/developers/:id": { who: ANYONE },
   "GET /api/v1/developers/:id/reviews": { who: ANYONE },
   "PUT /api/v1/me/developer-profile": { who: DEVELOPERS, body: () => ({ hourlyRate: "not a number" }) },
+  // Only ever one's own photo: someone else's upload is refused (tests/unit/profile-photos.test.ts).
+  "PUT /api/v1/me/photo": { who: SIGNED_IN, body: () => ({ fileId: "00000000-0000-4000-8000-000000000000" }) },
+  "DELETE /api/v1/me/photo": { who: SIGNED_IN },
   "GET /api/v1/me/export": { who: SIGNED_IN },
   // A wrong password: authorization passes (400), nobody's account goes.
   "DELETE /api/v1/me": { who: SIGNED_IN, body: () => ({ password: "not-the-password" }) },

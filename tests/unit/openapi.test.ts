@@ -15,6 +15,8 @@ import { contracts, milestones } from "../../server/db/schema";
 import { docKey } from "../../server/api/openapi";
 import { unsubscribeToken } from "../../server/email/preferences";
 import { createApiToken } from "../../server/tokens/service";
+import { uploadFile } from "../../server/files/service";
+import sharp from "sharp";
 import { apiClient } from "../support/api";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { projectInput } from "../support/fixtures";
@@ -184,6 +186,13 @@ describe("OpenAPI document of /api/v1", () => {
       expect: 200,
     });
     await call("GET /me/export", c, { expect: 200 });
+    // Profile photo: an upload with purpose avatar (the files API, outside this document) becomes the photo.
+    const square = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
+    const avatar = await uploadFile({ db: t.database.db, files: t.deps.files }, client.user, { name: "me.png", bytes: square, purpose: "avatar" });
+    await call("PUT /me/photo", c, { body: { fileId: avatar.id }, expect: 200 });
+    await call("DELETE /me/photo", c, { expect: 204 });
     await call("DELETE /me", c, { body: { password: TEST_PASSWORD }, expect: 403 });
 
     // Trust and safety: reports, the moderators' routes (refused to a client), a client's record.

@@ -2,6 +2,7 @@
 import { Star } from "lucide-react";
 import { AVAILABILITY_BADGES, type Availability } from "../../../shared/constants";
 import { countLabel, formatRand } from "../../../shared/format";
+import { Avatar as PersonPhoto } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 
 /** Accent gold of docs/product.md, Look and feel, for stars only (never text). */
@@ -37,17 +38,12 @@ export function RatingSummary({ rating, reviewCount }: { rating: number; reviewC
   );
 }
 
-/** The initial-letter avatar circle (docs/product.md, Screens, Look and feel: no images needed). */
-export function Avatar({ name, size = "md" }: { name: string; size?: "md" | "lg" }) {
-  const initial = (name.trim()[0] ?? "?").toUpperCase();
-  const sizes = size === "lg" ? "size-16 text-2xl sm:size-24 sm:text-4xl" : "size-12 text-lg";
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex shrink-0 select-none items-center justify-center rounded-full bg-brand-600 font-semibold text-white ${sizes}`}
-    >
-      {initial}
-    </span>
+/** The avatar of a developer card ("md", lazy: cards below the fold) or profile ("lg"): photo or initial (ui/avatar). */
+export function Avatar({ name, photoId, size = "md" }: { name: string; photoId?: string | null; size?: "md" | "lg" }) {
+  return size === "lg" ? (
+    <PersonPhoto name={name} photoId={photoId} px={96} className="size-16 text-2xl sm:size-24 sm:text-4xl" />
+  ) : (
+    <PersonPhoto name={name} photoId={photoId} px={48} lazy className="size-12 text-lg" />
   );
 }
 

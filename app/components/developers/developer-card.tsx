@@ -26,6 +26,7 @@ export type DeveloperCardData = Pick<
   | "reviewCount"
   | "completedProjects"
   | "recentProjects"
+  | "photoId"
 >;
 
 /** Longest bio a card receives; it is clamped to three lines anyway. */
@@ -33,7 +34,7 @@ const CARD_BIO_CHARS = 320;
 
 /** The card fields of a developer, with a long bio shortened (smaller pages and payloads). */
 export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
-  const { id, name, title, bio, city, hourlyRate, responseTime, availability, skills, rating, reviewCount, completedProjects, recentProjects } = d;
+  const { id, name, title, bio, city, hourlyRate, responseTime, availability, skills, rating, reviewCount, completedProjects, recentProjects, photoId } = d;
   return {
     id,
     name,
@@ -48,6 +49,7 @@ export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
     reviewCount,
     completedProjects,
     recentProjects: recentProjects.slice(0, DEVELOPER_CARD_RECENT).map((p) => ({ title: p.title })),
+    photoId,
   };
 }
 
@@ -98,7 +100,7 @@ export function DeveloperCard({
     <Card className="h-full p-5">
       <article data-developer-id={developer.id} className="flex h-full min-w-0 flex-col">
         <div className="flex items-start gap-3">
-          <Avatar name={developer.name} />
+          <Avatar name={developer.name} photoId={developer.photoId} />
           <div className="min-w-0 flex-1">
             <div className="flex items-start justify-between gap-2">
               <Heading className="min-w-0 text-lg font-semibold leading-snug text-slate-900">

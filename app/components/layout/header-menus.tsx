@@ -7,24 +7,21 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { useRealtime } from "../../lib/realtime";
+import { Avatar as PersonPhoto } from "../ui/avatar";
 import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
 import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
 
-/** Initial-letter avatar circle (docs/product.md: avatars are initial letters). */
-export function Avatar({ name }: { name: string }) {
-  return (
-    <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-      {name.charAt(0).toUpperCase()}
-    </span>
-  );
+/** The account button's avatar (32 px): the profile photo or the initial (ui/avatar). */
+export function Avatar({ name, photoId }: { name: string; photoId?: string | null }) {
+  return <PersonPhoto name={name} photoId={photoId} px={32} className="size-8 text-sm" />;
 }
 
 /** The content of the user menu trigger, shared with the header's placeholder. */
-export function UserTriggerContent({ name }: { name: string }) {
+export function UserTriggerContent({ name, photoId }: { name: string; photoId?: string | null }) {
   return (
     <>
-      <Avatar name={name} />
+      <Avatar name={name} photoId={photoId} />
       {/* The name as the accessible name's visible part (WCAG 2.5.3 Label in Name), the purpose for screen readers.
           From 1024 to 1279 px the bar is crowded: the avatar alone shows, the name stays its name. */}
       <span className="truncate max-xl:sr-only">
@@ -48,7 +45,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger className={userTriggerClass}>
-        <UserTriggerContent name={name} />
+        <UserTriggerContent name={name} photoId={user.photoId} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
@@ -156,7 +153,7 @@ export function MobileMenu({ user }: { user: HeaderUser | null }) {
           <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1 p-3">
             {user ? (
               <div className="mb-2 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
-                <Avatar name={displayName(user)} />
+                <Avatar name={displayName(user)} photoId={user.photoId} />
                 <div className="min-w-0">
                   <p className="truncate text-sm font-semibold text-slate-900">{displayName(user)}</p>
                   <p className="text-xs text-slate-600">{user.userType === "developer" ? "Developer account" : "Client account"}</p>

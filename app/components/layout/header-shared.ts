@@ -4,6 +4,8 @@ export interface HeaderUser {
   id: string;
   name: string;
   userType: "client" | "developer";
+  /** The profile photo's file id, or null for the initial (ui/avatar). */
+  photoId?: string | null;
 }
 
 export const NAV_LINKS = [

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
+import { Avatar } from "../ui/avatar";
 import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
 
 export type { HeaderUser } from "./header-shared";
@@ -46,9 +47,7 @@ function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
   const name = displayName(user);
   return (
     <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false}>
-      <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
-        {name.charAt(0).toUpperCase()}
-      </span>
+      <Avatar name={name} photoId={user.photoId} px={32} className="size-8 text-sm" />
       <span className="truncate max-xl:sr-only">
         <span className="sr-only">Account menu for </span>
         {name}

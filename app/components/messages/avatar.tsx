@@ -1,8 +1,16 @@
-/** Initial-letter avatar (docs/product.md: avatars are initial letters), `size` in Tailwind units. */
-export function PersonAvatar({ name, className = "size-10 text-base" }: { name: string; className?: string }) {
-  return (
-    <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white ${className}`}>
-      {(name.trim() || "U").charAt(0).toUpperCase()}
-    </span>
-  );
+import { Avatar } from "../ui/avatar";
+
+/** A person's avatar in the inbox and threads: photo or initial (ui/avatar), `className` sizes it (default 40 px). */
+export function PersonAvatar({
+  name,
+  photoId,
+  className = "size-10 text-base",
+  px = 40,
+}: {
+  name: string;
+  photoId?: string | null;
+  className?: string;
+  px?: number;
+}) {
+  return <Avatar name={name} photoId={photoId} px={px} className={className} />;
 }

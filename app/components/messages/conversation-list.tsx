@@ -66,7 +66,7 @@ function ConversationRow({ c, current }: { c: ConversationSummary; current: bool
         aria-label={countLabel(`Conversation with ${c.other.name}${c.project ? ` about ${c.project.title}` : ""}`, current ? 0 : c.unreadCount)}
         className={`flex items-start gap-3 px-4 py-3.5 focus-visible:bg-slate-50 sm:px-5 ${current ? "bg-brand-50" : "hover:bg-slate-50"}`}
       >
-        <PersonAvatar name={c.other.name} className="size-11 text-base" />
+        <PersonAvatar name={c.other.name} photoId={c.other.photoId} className="size-11 text-base" px={44} />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>

@@ -5,7 +5,7 @@ import { PersonAvatar } from "./avatar";
 
 /** The person and project a thread is with/about, as the thread header shows them. */
 export interface ThreadHeading {
-  other: { id: string; name: string; userType: "client" | "developer" };
+  other: { id: string; name: string; userType: "client" | "developer"; photoId?: string | null };
   project: { id: string | null; title: string } | null;
 }
 
@@ -58,7 +58,7 @@ export function ThreadFrame({
           >
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
-          <PersonAvatar name={other.name} />
+          <PersonAvatar name={other.name} photoId={other.photoId} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold text-slate-900">
               {other.userType === "developer" ? (

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check } from "lucide-react";
 import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
+import type { FileInfo } from "../files/attachments";
 import { useForm, type FieldPath } from "react-hook-form";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPONSE_TIME, LOCATIONS, MAX_BIO, RESPONSE_TIMES } from "../../../shared/constants";
@@ -58,7 +59,14 @@ const AVAILABILITY_HINTS = {
  * profileCompletion's links; posts JSON to the route's action, which saves it with
  * saveDeveloperProfile (one statement) and answers { ok: true } or the field errors.
  */
-export function DeveloperProfileForm({ defaultValues }: { defaultValues: DeveloperProfileInput }) {
+export function DeveloperProfileForm({
+  defaultValues,
+  portfolioImages = {},
+}: {
+  defaultValues: DeveloperProfileInput;
+  /** The saved images of each portfolio item, by item id. */
+  portfolioImages?: Record<string, FileInfo[]>;
+}) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | { ok: true } | undefined;
@@ -255,7 +263,7 @@ export function DeveloperProfileForm({ defaultValues }: { defaultValues: Develop
       </Section>
 
       <Section id="portfolio" title="Portfolio" description="Apps and sites you built. The first two show on your developer card.">
-        <PortfolioList {...listProps} />
+        <PortfolioList {...listProps} images={portfolioImages} />
       </Section>
 
       <Section id="experience" title="Experience" description="Jobs and contracts, newest first.">

@@ -2,6 +2,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
 import type { DeveloperProfileInput } from "../../../shared/schemas";
+import { MAX_PORTFOLIO_IMAGES } from "../../../shared/constants";
+import { AttachmentsField, type FileInfo } from "../files/attachments";
 import { Button } from "../ui/button";
 import { Field, Input, Textarea } from "../ui/form";
 
@@ -58,7 +60,7 @@ function TechnologiesInput({ id, initial, onChange }: { id: string; initial: str
 }
 
 /** Portfolio items: title, description, technologies, link (docs/product.md, Projects). */
-export function PortfolioList({ control, register, setValue, getValues, errors }: ListProps) {
+export function PortfolioList({ control, register, setValue, getValues, errors, images = {} }: ListProps & { images?: Record<string, FileInfo[]> }) {
   const { fields, append, remove } = useFieldArray({ control, name: "portfolio", keyName: "key" });
   const e = errors.portfolio;
   return (
@@ -96,6 +98,21 @@ export function PortfolioList({ control, register, setValue, getValues, errors }
                   {...register(`portfolio.${i}.link`)}
                 />
               </Field>
+              <div className="sm:col-span-2">
+                <p className="mb-2 text-sm font-medium text-slate-800">Images</p>
+                <AttachmentsField
+                  initial={images[getValues(`portfolio.${i}.id`) ?? ""] ?? []}
+                  max={MAX_PORTFOLIO_IMAGES}
+                  purpose="photo"
+                  hint={`Up to ${MAX_PORTFOLIO_IMAGES} screenshots or photos, 10 MB each.`}
+                  onChange={(ids) => setValue(`portfolio.${i}.imageIds`, ids, { shouldDirty: true })}
+                />
+                {e?.[i]?.imageIds ? (
+                  <p className="mt-1 text-sm text-red-700" role="alert">
+                    {e[i]?.imageIds?.message}
+                  </p>
+                ) : null}
+              </div>
             </Item>
           ))}
         </ol>
