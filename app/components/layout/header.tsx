@@ -1,5 +1,5 @@
 import { Bell, ChevronDown, Menu, MessageSquare, Search } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
@@ -8,10 +8,13 @@ import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass,
 
 export type { HeaderUser } from "./header-shared";
 
-// The Radix menus load in their own chunk after the page; until then (and in the server HTML)
-// look-alike placeholders hold their place, so nothing moves when they arrive.
-const UserMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.UserMenu })));
-const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenu })));
+// The Radix menus (about 30 KB compressed with their dependencies) load in their own chunk only when
+// wanted: pointing at or focusing a menu button starts the download, a click (or Enter/Space) mounts
+// the real menu already open. Until then (and in the server HTML) look-alike placeholders hold their
+// place, so nothing moves (docs/performance.md, JavaScript budget).
+const loadMenus = () => import("./header-menus");
+const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu })));
 const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
 
 function desktopNavClass({ isActive }: { isActive: boolean }) {
@@ -35,10 +38,33 @@ function Logo() {
   );
 }
 
-function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
+/** Event handlers of a placeholder menu button: preload on intent, mount the real menu on click. */
+interface IntentProps {
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  onTouchStart?: () => void;
+  onClick?: () => void;
+}
+
+/**
+ * `placeholder(intent)` until it is clicked, then `menu(true)` (opened at once) behind Suspense with
+ * the placeholder as fallback. `preload` starts the chunk's download on hover, touch or focus.
+ */
+function OnIntent({ preload, placeholder, menu }: { preload: () => unknown; placeholder: (intent: IntentProps) => ReactNode; menu: () => ReactNode }) {
+  const [wanted, setWanted] = useState(false);
+  if (wanted) return <Suspense fallback={placeholder({})}>{menu()}</Suspense>;
+  return placeholder({
+    onPointerEnter: () => void preload(),
+    onFocus: () => void preload(),
+    onTouchStart: () => void preload(),
+    onClick: () => setWanted(true),
+  });
+}
+
+function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentProps) {
   const name = displayName(user);
   return (
-    <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false}>
+    <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false} {...intent}>
       <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
         {name.charAt(0).toUpperCase()}
       </span>
@@ -61,9 +87,9 @@ function NotificationsLink({ count }: { count: number }) {
   );
 }
 
-function MobileMenuPlaceholder() {
+function MobileMenuPlaceholder(intent: IntentProps) {
   return (
-    <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false}>
+    <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false} {...intent}>
       <Menu className="size-6" aria-hidden="true" />
     </button>
   );
@@ -118,9 +144,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
                 </NavLink>
               </div>
               <div className="ml-1 hidden lg:block">
-                <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-                  <UserMenu user={user} />
-                </Suspense>
+                <OnIntent
+                  preload={loadMenus}
+                  placeholder={(intent) => <UserMenuPlaceholder user={user} {...intent} />}
+                  menu={() => <UserMenu user={user} initiallyOpen />}
+                />
               </div>
             </>
           ) : (
@@ -134,9 +162,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </>
           )}
           <div className="lg:hidden">
-            <Suspense fallback={<MobileMenuPlaceholder />}>
-              <MobileMenu user={user} />
-            </Suspense>
+            <OnIntent
+              preload={loadMenus}
+              placeholder={(intent) => <MobileMenuPlaceholder {...intent} />}
+              menu={() => <MobileMenu user={user} initiallyOpen />}
+            />
           </div>
         </div>
       </div>
