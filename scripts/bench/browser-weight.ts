@@ -6,6 +6,8 @@
  * the load event plus 3 s, for the chunks loaded after hydration.
  */
 import { chromium, type Browser } from "playwright-core";
+// One list of Chromium flags for the end-to-end tests and the bench.
+import { CHROMIUM_ARGS } from "../../tests/e2e/support";
 
 export interface BrowserWeight {
   path: string;
@@ -19,20 +21,9 @@ export interface BrowserWeight {
   requests: number;
 }
 
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 /** Weighs each of `paths` on `baseUrl`; `cookie` (name=value) signs the context in. */
 export async function weighInChromium(baseUrl: string, paths: string[], cookie?: string): Promise<BrowserWeight[]> {
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const out: BrowserWeight[] = [];
   try {
     for (const path of paths) {

@@ -8,18 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+// One list of Chromium flags for the end-to-end tests and the bench.
+import { CHROMIUM_ARGS } from "../../tests/e2e/support";
 import { onCleanup } from "./processes";
-
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export interface LighthouseResult {
   path: string;
@@ -40,7 +31,7 @@ export interface LighthouseResult {
 export async function runLighthouse(base: string, paths: string[]): Promise<LighthouseResult[]> {
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), "buildza-lh-"));
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS, userDataDir, logLevel: "silent" });
   const removeCleanup = onCleanup(async () => {
     chrome.kill();
     await rm(userDataDir, { recursive: true, force: true });

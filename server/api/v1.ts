@@ -2,6 +2,7 @@
  * JSON API under /api/v1. Handlers only translate HTTP to domain calls; errors come back as
  * `{ "error": { "code", "message", "fields"? } }` with 400/401/403/404/409 (docs/product.md).
  */
+import type { ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
@@ -28,7 +29,7 @@ import { deleteQueuedFilesSoon } from "../files/service";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../notifications/service";
 import { resolveSession } from "../http/session";
 import type { ResolvedSession } from "../http/session-cache";
-import { onKeepAlive } from "../realtime/keepalive";
+import { KEEPALIVE_COMMENT, onKeepAlive, writeKeepAlive } from "../realtime/keepalive";
 import { currentRequestId, log, setRequestUser } from "../log";
 import { deleteAccount, exportMyData } from "../auth/settings";
 import { getDeveloper, listDeveloperReviews, listDevelopers, listTopDevelopers, saveDeveloperProfile } from "../developers/service";
@@ -454,6 +455,7 @@ export function createApiV1(deps: AppDeps) {
     }
     c.header("Cache-Control", "no-cache, no-transform");
     c.header("X-Accel-Buffering", "no");
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     return streamSSE(c, async (s) => {
       stream = s;
       s.onAbort(() => ending?.());
@@ -475,7 +477,9 @@ export function createApiV1(deps: AppDeps) {
           void stillSignedIn().then((still) => {
             if (!still) ending?.();
           });
-        void s.write(": keep-alive\n\n").catch(() => ending?.());
+        // Straight to the socket (no per-write garbage, server/realtime/keepalive.ts); `outgoing`
+        // is absent with app.request (tests), where the stream's writer sends it.
+        if (!writeKeepAlive(outgoing)) void s.write(KEEPALIVE_COMMENT).catch(() => ending?.());
       });
       try {
         await s.writeSSE({ event: "ready", data: JSON.stringify(counts), retry: 2000 });

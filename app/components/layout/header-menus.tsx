@@ -3,7 +3,7 @@
  * header.tsx so the Radix code stays out of the JavaScript every page downloads up front.
  */
 import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { useRealtime } from "../../lib/realtime";
@@ -11,6 +11,20 @@ import { Avatar as PersonPhoto } from "../ui/avatar";
 import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
 import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
+
+/**
+ * Open state that closes after any navigation (link click, back button, the redirect after signing
+ * out); `initiallyOpen` when the header mounts the menu because its placeholder was clicked.
+ */
+function useOpenUntilNavigation(initiallyOpen: boolean) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const location = useLocation();
+  const mountedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== mountedAt.current) setOpen(false);
+  }, [location.key]);
+  return [open, setOpen] as const;
+}
 
 /** The account button's avatar (32 px): the profile photo or the initial (ui/avatar). */
 export function Avatar({ name, photoId }: { name: string; photoId?: string | null }) {
@@ -37,11 +51,9 @@ const menuItem =
   "flex min-h-11 w-full cursor-pointer items-center gap-2.5 rounded-md px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
 /** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers), Settings and Sign Out (a POST to /logout). */
-export function UserMenu({ user }: { user: HeaderUser }) {
+export function UserMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
   const name = displayName(user);
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.key]);
+  const [open, setOpen] = useOpenUntilNavigation(initiallyOpen);
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger className={userTriggerClass}>
@@ -124,11 +136,8 @@ function MobileLink({
 }
 
 /** The phone/tablet menu: a Radix Dialog sheet from the right that closes on navigation. */
-export function MobileMenu({ user }: { user: HeaderUser | null }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // Close after any navigation (link click, back button, the redirect after signing out).
-  useEffect(() => setOpen(false), [location.key]);
+export function MobileMenu({ user, initiallyOpen = false }: { user: HeaderUser | null; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useOpenUntilNavigation(initiallyOpen);
   const close = () => setOpen(false);
   const icon = "size-5 text-slate-500";
   const { counts } = useRealtime();

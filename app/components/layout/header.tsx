@@ -1,6 +1,5 @@
 import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "lucide-react";
-import type { ReactNode } from "react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
@@ -10,10 +9,13 @@ import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass,
 
 export type { HeaderUser } from "./header-shared";
 
-// The Radix menus load in their own chunk after the page; until then (and in the server HTML)
-// look-alike placeholders hold their place, so nothing moves when they arrive.
-const UserMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.UserMenu })));
-const MobileMenu = lazy(() => import("./header-menus").then((m) => ({ default: m.MobileMenu })));
+// The Radix menus (about 30 KB compressed with their dependencies) load in their own chunk only when
+// wanted: pointing at or focusing a menu button starts the download, a click (or Enter/Space) mounts
+// the real menu already open. Until then (and in the server HTML) look-alike placeholders hold their
+// place, so nothing moves (docs/performance.md, JavaScript budget).
+const loadMenus = () => import("./header-menus");
+const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu })));
 const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
 
 /** The icons of the client's links, shown alone below 1280 px (docs/product.md, Journeys). */
@@ -43,10 +45,37 @@ function Logo() {
   );
 }
 
-function UserMenuPlaceholder({ user }: { user: HeaderUser }) {
+/** Event handlers of a placeholder menu button: preload on intent, mount the real menu on click. */
+interface IntentProps {
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  onTouchStart?: () => void;
+  onClick?: (event: { preventDefault(): void }) => void;
+}
+
+/**
+ * `placeholder(intent)` until it is clicked, then `menu(true)` (opened at once) behind Suspense with
+ * the placeholder as fallback. `preload` starts the chunk's download on hover, touch or focus.
+ */
+function OnIntent({ preload, placeholder, menu }: { preload: () => unknown; placeholder: (intent: IntentProps) => ReactNode; menu: () => ReactNode }) {
+  const [wanted, setWanted] = useState(false);
+  if (wanted) return <Suspense fallback={placeholder({})}>{menu()}</Suspense>;
+  return placeholder({
+    onPointerEnter: () => void preload(),
+    onFocus: () => void preload(),
+    onTouchStart: () => void preload(),
+    // preventDefault: the phone menu's placeholder is a link to the no-JavaScript sheet.
+    onClick: (event) => {
+      event.preventDefault();
+      setWanted(true);
+    },
+  });
+}
+
+function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentProps) {
   const name = displayName(user);
   return (
-    <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false}>
+    <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false} {...intent}>
       <Avatar name={name} photoId={user.photoId} px={32} className="size-8 text-sm" />
       <span className="truncate max-xl:sr-only">
         <span className="sr-only">Account menu for </span>
@@ -74,11 +103,12 @@ const plainMenuLink = "flex min-h-12 items-center rounded-lg px-3 text-base font
  * same links, which CSS shows while it is the URL's target, so the menu works without JavaScript
  * (docs/product.md, Journeys). With JavaScript, MobileMenu (a Radix dialog) replaces both. The
  * header's backdrop filter makes it the sheet's containing block, hence top-0 and the viewport height.
+ * Once hydrated, a click (`intent`) loads and opens the dialog instead of following the link.
  */
-function MobileMenuPlaceholder({ user }: { user: HeaderUser | null }) {
+function MobileMenuPlaceholder({ user, ...intent }: { user: HeaderUser | null } & IntentProps) {
   return (
     <>
-      <a href="#site-menu" className={iconButtonClass} aria-label="Open menu">
+      <a href="#site-menu" className={iconButtonClass} aria-label="Open menu" {...intent}>
         <Menu className="size-6" aria-hidden="true" />
       </a>
       <nav
@@ -190,9 +220,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
                 </NavLink>
               </div>
               <div className="ml-1 hidden lg:block">
-                <Suspense fallback={<UserMenuPlaceholder user={user} />}>
-                  <UserMenu user={user} />
-                </Suspense>
+                <OnIntent
+                  preload={loadMenus}
+                  placeholder={(intent) => <UserMenuPlaceholder user={user} {...intent} />}
+                  menu={() => <UserMenu user={user} initiallyOpen />}
+                />
               </div>
             </>
           ) : (
@@ -206,9 +238,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
             </>
           )}
           <div className="lg:hidden">
-            <Suspense fallback={<MobileMenuPlaceholder user={user} />}>
-              <MobileMenu user={user} />
-            </Suspense>
+            <OnIntent
+              preload={loadMenus}
+              placeholder={(intent) => <MobileMenuPlaceholder user={user} {...intent} />}
+              menu={() => <MobileMenu user={user} initiallyOpen />}
+            />
           </div>
         </div>
       </div>
