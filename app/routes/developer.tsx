@@ -158,7 +158,9 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               {viewer.isClient ? (
                 <div className="flex w-full flex-wrap gap-2 sm:justify-end">
                   <SaveToggle action={`/developers/${developer.id}`} saved={loaderData.saved} label={developer.name} />
-                  {viewer.block === "none" ? <InviteToProject developerId={developer.id} developerName={developer.name} projects={loaderData.invitable} /> : null}
+                  {viewer.block === "none" ? (
+                    <InviteToProject developerId={developer.id} developerName={developer.name} projects={loaderData.invitable} />
+                  ) : null}
                 </div>
               ) : null}
               {!viewer.isOwner ? (

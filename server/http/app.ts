@@ -36,7 +36,17 @@ import { compression } from "./compress";
 import { healthRoutes } from "./health";
 import { seoRoutes } from "../seo/routes";
 import { createPageCache, isPrivateWrite, isPublicPath, isWritingGet } from "./page-cache";
-import { BASELINE_CSP, crossOriginWrite, documentCsp, newNonce, paymentFormTargets, publicOrigin, securityHeaders, SERVICE_WORKER_CSP, withOrigin } from "./security";
+import {
+  BASELINE_CSP,
+  crossOriginWrite,
+  documentCsp,
+  newNonce,
+  paymentFormTargets,
+  publicOrigin,
+  securityHeaders,
+  SERVICE_WORKER_CSP,
+  withOrigin,
+} from "./security";
 import { getSessionUser } from "./session";
 import { unavailableResponse } from "./unavailable";
 
