@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The first port of the end-to-end tests: they use PORT_BASE to PORT_BASE + 49, each file ports of
+ * The first port of the end-to-end tests: they use PORT_BASE to PORT_BASE + 59, each file ports of
  * its own (a server a failed file left running cannot answer another file's requests).
  * E2E_PORT_BASE moves them, so two checkouts can run their end-to-end tests at once.
  */
