@@ -113,8 +113,25 @@ export default function App() {
  * The page for an error: its title and what to do, and for an unexpected one the request id to
  * quote to support (the log has the rest; the page never shows a stack). ARCHITECTURE.md, Logging.
  */
+/**
+ * Offline, a link followed inside the app fails to fetch its page data and lands here. A full load
+ * of the same URL goes through the service worker instead, which answers with the page as last
+ * seen or the offline page (docs/product.md, Offline; decision 0033). Once per URL, so a page that
+ * fails for another reason cannot reload in a loop.
+ */
+function useReloadWhenOffline() {
+  useEffect(() => {
+    if (navigator.onLine || !navigator.serviceWorker?.controller) return;
+    const key = `offline-reload:${location.pathname}${location.search}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+    location.reload();
+  }, []);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useRootData()?.requestId;
+  useReloadWhenOffline();
   const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
   let title = "Something went wrong";
   let detail = "Please try again in a moment.";

@@ -8,6 +8,7 @@ import { DEVELOPER_FILTER_KEYS, EMPTY_DEVELOPER_FILTERS, type DeveloperFilters }
 import { log } from "../../server/log";
 
 export { savedDeveloperIds } from "../../server/favourites/service";
+export { blockedEitherWay } from "../../server/blocks/service";
 
 export interface DevelopersPageData {
   developers: DeveloperCardData[];

@@ -27,7 +27,7 @@ import { notify } from "../lib/toast";
 import { useRootData } from "../root";
 import { originFrom, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/developers";
-import { loadDevelopersPage, savedDeveloperIds } from "./developers.server";
+import { blockedEitherWay, loadDevelopersPage, savedDeveloperIds } from "./developers.server";
 import { formatTotal } from "../../shared/format";
 
 const FORM_ID = "developer-filters";
@@ -47,9 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A filter form submitted without JavaScript: rewrite it to the canonical query.
   const canonical = canonicalDevelopersHref(url.searchParams);
   if (canonical !== null) throw redirect(canonical);
-  const [page, savedIds] = await Promise.all([loadDevelopersPage(context.deps.db, url.searchParams), savedDeveloperIds(context.deps.db, context.user)]);
-  // A client's hearts (docs/product.md, Journeys "Favourites"); null: no hearts.
-  return { ...page, savedIds: context.user?.userType === "client" ? savedIds : null };
+  const [page, savedIds, blockedIds] = await Promise.all([
+    loadDevelopersPage(context.deps.db, url.searchParams),
+    savedDeveloperIds(context.deps.db, context.user),
+    blockedEitherWay(context.deps.db, context.user?.id),
+  ]);
+  // A client's hearts (docs/product.md, Journeys "Favourites"); null: no hearts. No Contact across a
+  // block either way (docs/product.md, Trust and safety, Blocking).
+  return { ...page, savedIds: context.user?.userType === "client" ? savedIds : null, blockedIds };
 }
 
 export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
@@ -110,7 +115,8 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
   const chips = developerFilterChips(shown);
   const clearHref = developersHref(clearedDeveloperFilters(shown));
   const activeCount = chips.filter((c) => c.key !== "search").length;
-  const canContact = (d: DeveloperCardData) => user !== null && user.id !== d.id;
+  const blocked = new Set(loaderData.blockedIds);
+  const canContact = (d: DeveloperCardData) => user !== null && user.id !== d.id && !blocked.has(d.id);
 
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-8 sm:px-6 lg:py-10">

@@ -41,6 +41,21 @@ export async function blockState(db: Db | Tx, meId: string | null | undefined, o
 }
 
 /**
+ * The ids of everyone `meId` blocked or is blocked by (both indexed by user_blocks' two indexes),
+ * for lists that hide contact buttons across a block (docs/product.md, Trust and safety, Blocking).
+ * At most 1,000; [] when signed out.
+ */
+export async function blockedEitherWay(db: Db | Tx, meId: string | null | undefined): Promise<string[]> {
+  if (!meId) return [];
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(or(eq(userBlocks.blockerId, meId), eq(userBlocks.blockedId, meId)))
+    .limit(1000);
+  return [...new Set(rows.map((r) => (r.blockerId === meId ? r.blockedId : r.blockerId)))];
+}
+
+/**
  * Refuses a message between `meId` and `otherId` when either blocked the other: ForbiddenError 403
  * with MESSAGE_BLOCKED_BY_ME or MESSAGE_BLOCKED_BY_THEM. Call inside the sending transaction.
  */

@@ -47,7 +47,7 @@ describe("journeys: defects", () => {
     expect(await page.getByLabel("Category").isVisible()).toBe(false);
     await page.getByRole("link", { name: "Filters" }).click();
     await expect.poll(() => page.getByLabel("Category").isVisible()).toBe(true);
-    await page.screenshot({ path: `/work/shots/s20-journeys-b/filters-nojs-390.png` });
+    await page.screenshot({ path: `tests/.tmp/shots/journeys-defects/filters-nojs-390.png` });
     await page.getByLabel("Category").selectOption("E-commerce");
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL(/\/projects\?category=E-commerce$/);
@@ -71,7 +71,7 @@ describe("journeys: defects", () => {
     await expect.poll(() => page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(true);
     // A sheet the height of the screen, not squeezed into the header bar.
     expect((await page.getByRole("navigation", { name: "Mobile" }).boundingBox())!.height).toBe(844);
-    await page.screenshot({ path: `/work/shots/s20-journeys-b/menu-nojs-390.png` });
+    await page.screenshot({ path: `tests/.tmp/shots/journeys-defects/menu-nojs-390.png` });
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Browse Projects" }).click();
     await page.waitForURL(`${server.url}/projects`);
     expect(await page.getByRole("navigation", { name: "Mobile" }).isVisible()).toBe(false);
@@ -132,7 +132,7 @@ describe("journeys: defects", () => {
     await client.waitForURL(`${server.url}/messages/${ids[1]}`);
     await expect.poll(() => client.getByRole("region", { name: `Conversation with ${listed.developers[1]!.name}` }).isVisible()).toBe(true);
     expect(await inbox.isVisible()).toBe(true);
-    await client.screenshot({ path: `/work/shots/s20-journeys-b/thread-1280.png` });
+    await client.screenshot({ path: `tests/.tmp/shots/journeys-defects/thread-1280.png` });
 
     await client.setViewportSize(PHONE.viewport);
     await client.reload();
@@ -146,7 +146,7 @@ describe("journeys: defects", () => {
       .toBe(true);
     expect(await inbox.isVisible()).toBe(false);
     expect(await pageWidth(client)).toBe(390);
-    await client.screenshot({ path: `/work/shots/s20-journeys-b/thread-390.png` });
+    await client.screenshot({ path: `tests/.tmp/shots/journeys-defects/thread-390.png` });
     await context.close();
   });
 
@@ -174,7 +174,7 @@ describe("journeys: defects", () => {
     await dev.getByRole("button", { name: "Save profile" }).click();
     await expect.poll(() => dev.evaluate(() => (window as unknown as { submits: number }).submits)).toBe(1);
     await expect.poll(() => dev.getByText("Website must be a valid https:// URL").isVisible()).toBe(true);
-    await dev.screenshot({ path: `/work/shots/s20-journeys-b/profile-save-390.png` });
+    await dev.screenshot({ path: `tests/.tmp/shots/journeys-defects/profile-save-390.png` });
     // After that refused Save too, a new experience entry shows no messages until a field is left.
     await dev.getByRole("button", { name: "Add experience" }).click();
     await expect.poll(() => dev.getByLabel("Job title").count()).toBe(1);
@@ -188,7 +188,7 @@ describe("journeys: defects", () => {
     await expect.poll(() => dev.getByText("Job title is required").isVisible()).toBe(true);
     expect(await dev.getByText("Company is required").count()).toBe(0);
 
-    await dev.screenshot({ path: `/work/shots/s20-journeys-b/profile-experience-390.png` });
+    await dev.screenshot({ path: `tests/.tmp/shots/journeys-defects/profile-experience-390.png` });
     await context.close();
   });
 
@@ -219,7 +219,7 @@ describe("journeys: defects", () => {
         expect({ width, right: Math.min(box.right, width - logo.x + 1), inside: box.inside }).toEqual({ width, right: box.right, inside: true });
       const row = boxes.filter((b) => b.top < 40).sort((x, y) => x.left - y.left);
       for (let i = 1; i < row.length; i++) expect(row[i]!.left).toBeGreaterThanOrEqual(row[i - 1]!.right - 0.5);
-      await client.screenshot({ path: `/work/shots/s20-journeys-b/header-${width}.png` });
+      await client.screenshot({ path: `tests/.tmp/shots/journeys-defects/header-${width}.png` });
     }
     await context.close();
   });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_MESSAGE_TEXT } from "../../shared/constants";
 import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
 
-const SHOTS = "/work/shots/s20-files";
+const SHOTS = "tests/.tmp/shots/profile-photos";
 
 describe("profile photos, portfolio images and deleting a message on a phone", () => {
   let server: RunningServer;

@@ -7,6 +7,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDeveloperProfile } from "../../app/routes/developer.server";
+import { loader as developersLoader } from "../../app/routes/developers";
 import { loadProjectDetail } from "../../app/routes/project.server";
 import { INVITE_BLOCKED } from "../../server/invitations/service";
 import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, PROPOSAL_BLOCKED_BY_ME, PROPOSAL_BLOCKED_BY_THEM } from "../../server/blocks/service";
@@ -134,6 +135,24 @@ describe.each(DB_KINDS)("blocking on %s", (kind) => {
     expect((await unblock(client, dev)).status).toBe(204);
     expect((await invite()).status).toBe(201);
     expect(await invitations()).toBe(1);
+  });
+
+  it("Find Developers gets the ids blocked either way, so its cards show no Contact across a block", async () => {
+    const client = await someone("client");
+    const dev = await someone("developer");
+    const other = await someone("developer");
+    const blockedIds = async (who: Who) => {
+      const context = { deps: t.deps, user: who.user, requestId: "blocks", clientAddress: "127.0.0.1", cspNonce: "n" };
+      const data = (await developersLoader({ request: new Request("http://localhost/developers"), context, params: {} } as never)) as { blockedIds: string[] };
+      return data.blockedIds;
+    };
+    expect(await blockedIds(client)).toEqual([]);
+    expect((await block(dev, client)).status).toBe(200);
+    expect(await blockedIds(client)).toEqual([dev.user.id]);
+    expect(await blockedIds(dev)).toEqual([client.user.id]);
+    expect(await blockedIds(other)).toEqual([]);
+    expect((await unblock(dev, client)).status).toBe(204);
+    expect(await blockedIds(client)).toEqual([]);
   });
 
   it("the developer profile hides Contact from a user the developer blocked, and from the developer's blocked users", async () => {
