@@ -139,7 +139,7 @@ describe("offline copies through the service worker", () => {
       const main = document.querySelector("main");
       return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
     });
-    await page.locator('a[href="/developers"]').first().click();
+    await page.locator('a[href="/developers"]:visible').first().click();
     await page.getByRole("link", { name: developer[1] }).first().waitFor({ timeout: 15_000 });
     await expect(page.getByRole("heading", { name: "Something went wrong" }).count()).resolves.toBe(0);
     await context.setOffline(false);

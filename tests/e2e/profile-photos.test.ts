@@ -136,7 +136,7 @@ describe("profile photos, portfolio images and deleting a message on a phone", (
     const bubble = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
     await bubble(client, "082 555 0101").waitFor();
     // The thread shows the developer's photo to the client.
-    await client.locator('img[src*="/api/v1/files/"]').first().waitFor();
+    await client.locator('img[src*="/api/v1/files/"]:visible').first().waitFor();
 
     await developer.goto(threadUrl);
     await bubble(developer, "082 555 0101").waitFor();

@@ -1,5 +1,5 @@
 import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "lucide-react";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
@@ -50,7 +50,7 @@ interface IntentProps {
   onPointerEnter?: () => void;
   onFocus?: () => void;
   onTouchStart?: () => void;
-  onClick?: (event: { preventDefault(): void }) => void;
+  onClick?: () => void;
 }
 
 /**
@@ -64,11 +64,7 @@ function OnIntent({ preload, placeholder, menu }: { preload: () => unknown; plac
     onPointerEnter: () => void preload(),
     onFocus: () => void preload(),
     onTouchStart: () => void preload(),
-    // preventDefault: the phone menu's placeholder is a link to the no-JavaScript sheet.
-    onClick: (event) => {
-      event.preventDefault();
-      setWanted(true);
-    },
+    onClick: () => setWanted(true),
   });
 }
 
@@ -103,14 +99,28 @@ const plainMenuLink = "flex min-h-12 items-center rounded-lg px-3 text-base font
  * same links, which CSS shows while it is the URL's target, so the menu works without JavaScript
  * (docs/product.md, Journeys). With JavaScript, MobileMenu (a Radix dialog) replaces both. The
  * header's backdrop filter makes it the sheet's containing block, hence top-0 and the viewport height.
- * Once hydrated, a click (`intent`) loads and opens the dialog instead of following the link.
+ * Once hydrated it is a button whose click (`intent`) loads and opens the dialog.
  */
+/** False in the server render and the hydrating render, true after: what works without JavaScript until then. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 function MobileMenuPlaceholder({ user, ...intent }: { user: HeaderUser | null } & IntentProps) {
+  const hydrated = useHydrated();
   return (
     <>
-      <a href="#site-menu" className={iconButtonClass} aria-label="Open menu" {...intent}>
-        <Menu className="size-6" aria-hidden="true" />
-      </a>
+      {hydrated ? (
+        <button type="button" className={iconButtonClass} aria-label="Open menu" aria-haspopup="dialog" aria-expanded={false} {...intent}>
+          <Menu className="size-6" aria-hidden="true" />
+        </button>
+      ) : (
+        <a href="#site-menu" className={iconButtonClass} aria-label="Open menu">
+          <Menu className="size-6" aria-hidden="true" />
+        </a>
+      )}
       <nav
         id="site-menu"
         aria-label="Mobile"
