@@ -11,6 +11,7 @@ import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatRand, timelineLabel } from "../../shared/format";
+import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
 import { Modal, ModalClose } from "../components/projects/modal";
@@ -26,6 +27,7 @@ import {
   createOnce,
   domainDeps,
   failure,
+  feePolicy,
   loadProposalPage,
   newFormKey,
   readBody,
@@ -38,7 +40,9 @@ import {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { ...(await loadProposalPage(context.deps.db, user, params.id)), idempotencyKey: newFormKey() };
+  // The fee is shown before proposing (docs/product.md, Payments "Fees").
+  const { feeBps, vatBps } = feePolicy(context.deps.config);
+  return { ...(await loadProposalPage(context.deps.db, user, params.id)), idempotencyKey: newFormKey(), fees: { feeBps, vatBps } };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -116,6 +120,7 @@ export default function ProposalPage({ loaderData }: Route.ComponentProps) {
             }
             editing={Boolean(mine)}
             idempotencyKey={loaderData.idempotencyKey}
+            fees={loaderData.fees}
           />
         ) : (
           <DecidedProposal proposal={mine!} />
@@ -166,16 +171,37 @@ function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentPr
   );
 }
 
+const percentFormat = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 2 });
+
+/**
+ * What the developer receives of `price` (whole rand) once it is released, after the platform fee
+ * and the VAT on it (docs/product.md, Payments "Fees"); announced politely as the price changes.
+ */
+function FeeNote({ price, fees }: { price: number; fees: Pick<FeePolicy, "feeBps" | "vatBps"> }) {
+  const fee = `${percentFormat.format(fees.feeBps / 100)}%`;
+  const split = price > 0 ? splitRelease(price * 100, fees) : null;
+  return (
+    <p className="mt-1.5 text-sm text-slate-600" aria-live="polite">
+      Platform fee {fee}
+      {fees.vatBps ? " plus VAT on the fee" : ""}
+      {split ? `: you receive ${formatCents(split.developer)} of ${formatRand(price)} when it is released.` : " of each released payment."}
+    </p>
+  );
+}
+
 function ProposalForm({
   defaults,
   editing,
   idempotencyKey,
   files = [],
+  fees,
 }: {
   defaults: FormValues;
   editing: boolean;
   idempotencyKey: string;
   files?: FileInfo[];
+  /** The platform fee and VAT on it, in basis points (docs/product.md, Payments "Fees"). */
+  fees: Pick<FeePolicy, "feeBps" | "vatBps">;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -266,6 +292,7 @@ function ProposalForm({
                   {...register("price")}
                 />
               </div>
+              <FeeNote price={price} fees={fees} />
             </Field>
             <div className="space-y-3">
               <Field id="durationMode" label="Estimated duration" error={durationMode === DAYS ? undefined : errors.duration?.message}>
