@@ -66,6 +66,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The page's Content-Security-Policy nonce, from app/entry.server.tsx (server render only).
   const nonce = useNonce();
   const { pathname } = useLocation();
+  // A conversation or a new one: the chat composer ends the page (no marketing footer on phones).
+  const chatPage = /^\/messages\/[^/]+$/.test(pathname);
   return (
     <html lang="en-ZA">
       <head>
@@ -76,7 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id="app-css" nonce={nonce} dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      {/* On a phone a conversation's page is exactly the screen: header, any banner, then the chat
+          filling the rest, so the composer is never pushed below the fold (no footer there). */}
+      <body className={`flex min-h-screen flex-col ${chatPage ? "max-sm:h-dvh max-sm:min-h-0" : ""}`}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -86,12 +90,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
           <Header user={root?.user ?? null} />
           {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
-          <main id="main" className="flex-1">
+          <main id="main" className={`flex-1 ${chatPage ? "max-sm:min-h-0" : ""}`}>
             {children}
           </main>
         </RealtimeProvider>
         {/* On a phone the chat composer is the end of a conversation's page: no marketing footer under it. */}
-        <Footer year={root?.year ?? new Date().getFullYear()} hideOnPhone={/^\/messages\/(?!new$)[^/]+$/.test(pathname)} />
+        <Footer year={root?.year ?? new Date().getFullYear()} hideOnPhone={chatPage} />
         <ToastArea />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

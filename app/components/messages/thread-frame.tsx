@@ -34,7 +34,7 @@ export function ThreadFrame({
   const role = other.userType === "developer" ? "Developer" : "Client";
   return (
     <div
-      className={`mx-auto flex h-[calc(100dvh-4rem)] flex-col sm:px-6 sm:py-6 ${inbox ? "max-w-3xl lg:grid lg:max-w-[1200px] lg:grid-cols-[340px_minmax(0,1fr)] lg:gap-6" : "max-w-3xl"}`}
+      className={`mx-auto flex h-[calc(100dvh-4rem)] flex-col max-sm:h-full sm:px-6 sm:py-6 ${inbox ? "max-w-3xl lg:grid lg:max-w-[1200px] lg:grid-cols-[340px_minmax(0,1fr)] lg:gap-6" : "max-w-3xl"}`}
     >
       {inbox ? (
         <nav aria-label="Conversations" className="hidden min-h-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:flex">
