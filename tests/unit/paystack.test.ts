@@ -187,8 +187,12 @@ describe("Paystack adapter against a local fake", () => {
       fields: { bankCode: "Choose your bank from the list" },
     });
     await saveBankAccount(deps, developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "Dev Eloper" });
+    // Counted from here: the other test of this file (run first in a shuffled order) adds its own recipient.
+    const recipientCalls = () => fake.calls.filter((c) => c.path === "/transferrecipient");
+    const recipientsBefore = recipientCalls().length;
     const { reference: payout } = await requestPayout(deps, developer, "3000");
-    const recipient = fake.calls.find((c) => c.path === "/transferrecipient");
+    expect(recipientCalls()).toHaveLength(recipientsBefore + 1);
+    const recipient = recipientCalls().at(-1);
     expect(recipient?.body).toMatchObject({ type: "basa", name: "Dev Eloper", account_number: "1234567890", bank_code: "470010", currency: "ZAR" });
     expect(fake.calls.at(-1)).toMatchObject({
       path: "/transfer",
@@ -206,7 +210,7 @@ describe("Paystack adapter against a local fake", () => {
 
     // A second payout reuses the recipient; a failed transfer restores the balance.
     const again = await requestPayout(deps, developer, "100");
-    expect(fake.calls.filter((c) => c.path === "/transferrecipient")).toHaveLength(1);
+    expect(recipientCalls()).toHaveLength(recipientsBefore + 1);
     const failed = signed({ event: "transfer.failed", data: { reference: again.reference, reason: "Account closed" } });
     expect(await handleWebhook(deps, failed.body, failed.headers)).toBe("settled");
     expect(await balance()).toBe(370_000);
