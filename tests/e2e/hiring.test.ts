@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, register, startServer, waitForHydration, type RunningServer, PORT_BASE } from "./support";
 
 describe("hiring", () => {
   let server: RunningServer;
@@ -79,8 +79,10 @@ describe("hiring", () => {
     const proposal = client.getByRole("article", { name: "Proposal from Thabo Molefe" });
     await expect.poll(() => proposal.isVisible()).toBe(true);
     expect(await proposal.getByText("R48 000").first().isVisible()).toBe(true);
+    // The fetcher's click needs the page's code (a CI run once saw the shortlist not shown within 15 s).
+    await waitForHydration(client);
     await proposal.getByRole("button", { name: /Shortlist/ }).click();
-    await expect.poll(() => proposal.getByText("Shortlisted", { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => proposal.getByText("Shortlisted", { exact: true }).first().isVisible(), { timeout: 30_000 }).toBe(true);
     await proposal.getByRole("button", { name: /Accept/ }).click();
     await client.getByRole("button", { name: "Hire", exact: true }).click();
     await expect.poll(() => client.getByText("In progress", { exact: true }).first().isVisible()).toBe(true);

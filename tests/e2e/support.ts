@@ -181,3 +181,11 @@ export async function verifyEmail(page: import("playwright-core").Page, base: st
   await page.getByRole("button", { name: "Verify my email" }).click();
   await page.getByRole("heading", { name: "Email verified" }).waitFor({ timeout: 15_000 });
 }
+
+/** Waits until React has hydrated the page (its fiber is on <main>), so a click is handled by the app's code. */
+export async function waitForHydration(page: import("playwright-core").Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
+  });
+}
