@@ -5,6 +5,7 @@ import type { AuthLimits } from "./auth/limits";
 import type { AppConfig } from "./config";
 import type { Db } from "./db/client";
 import type { Mailer } from "./email/mailer";
+import type { TotalsCache } from "./lib/totals-cache";
 import type { SessionCache } from "./http/session-cache";
 import type { FileStorage } from "./files/storage";
 import type { RealtimeHub } from "./realtime/hub";
@@ -42,6 +43,11 @@ export interface AppDeps {
    * docs/decisions/0024). Without it every request asks better-auth.
    */
   sessions?: SessionCache;
+  /**
+   * This instance's cache of capped list totals, emptied with the page cache (server/lib/totals-cache.ts,
+   * docs/decisions/0035). Present when the page cache is on; without it every list counts.
+   */
+  totals?: TotalsCache;
   /** Where uploaded files' bytes live: DATA_DIR/files or S3 (server/files/storage.ts). */
   files: FileStorage;
 }

@@ -20,6 +20,7 @@ import { createAuth } from "./auth/auth";
 import { createAuthLimits } from "./auth/limits";
 import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
+import { createTotalsCache } from "./lib/totals-cache";
 import { createMailer } from "./email/mailer";
 import { createHttpApp } from "./http/app";
 import { trackConnections } from "./http/drain";
@@ -71,7 +72,9 @@ async function main() {
   const realtime = await createRealtimeHub(database, database.db, { maxStreams: config.sseLimits.perInstance, maxStreamsPerUser: config.sseLimits.perUser });
   // Sessions cached per instance, revoked on every instance over NOTIFY (docs/decisions/0024).
   const sessions = await createSessionCache(auth, database);
-  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions, files: storageFor(config) };
+  // Capped list totals are cached with the page cache, and only when it is on (decision 0035).
+  const totals = config.pageCache ? createTotalsCache() : undefined;
+  const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions, totals, files: storageFor(config) };
   let stopping = false;
   const app = createHttpApp(deps, {
     build,

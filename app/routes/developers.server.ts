@@ -1,6 +1,7 @@
 /** Server side of Find Developers (/developers): reads the URL query and lists the first page. */
 import { developerListQuerySchema } from "../../shared/schemas";
 import type { Db } from "../../server/db/client";
+import type { TotalsCache } from "../../server/lib/totals-cache";
 import { listDevelopers, type DeveloperPage } from "../../server/developers/service";
 import { ValidationError } from "../../server/errors";
 import { toDeveloperCardData, type DeveloperCardData } from "../components/developers/developer-card";
@@ -25,9 +26,9 @@ export interface DevelopersPageData {
 /**
  * The first page of developers for the URL query `params` (or the page after `cursor`). Invalid parameters are dropped and the
  * rest still applied, so a bad link lists developers instead of failing. A database failure gives
- * an empty page with `failed` set.
+ * an empty page with `failed` set. `totals`: the instance's totals cache (decision 0035).
  */
-export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promise<DevelopersPageData> {
+export async function loadDevelopersPage(db: Db, params: URLSearchParams, totals?: TotalsCache): Promise<DevelopersPageData> {
   const raw: Record<string, string> = {};
   for (const key of DEVELOPER_FILTER_KEYS) {
     const values = params.getAll(key).filter((v) => v.trim() !== "");
@@ -56,9 +57,9 @@ export async function loadDevelopersPage(db: Db, params: URLSearchParams): Promi
   let page: DeveloperPage;
   try {
     const base = query.success ? raw : {};
-    page = await listDevelopers(db, cursor ? { ...base, cursor } : base).catch((err: unknown) => {
+    page = await listDevelopers(db, cursor ? { ...base, cursor } : base, totals).catch((err: unknown) => {
       // A stale or forged cursor lists the first page instead.
-      if (cursor && err instanceof ValidationError) return listDevelopers(db, base);
+      if (cursor && err instanceof ValidationError) return listDevelopers(db, base, totals);
       throw err;
     });
   } catch (error) {

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canonical = canonicalDevelopersHref(url.searchParams);
   if (canonical !== null) throw redirect(canonical);
   const [page, savedIds, blockedIds] = await Promise.all([
-    loadDevelopersPage(context.deps.db, url.searchParams),
+    loadDevelopersPage(context.deps.db, url.searchParams, context.deps.totals),
     savedDeveloperIds(context.deps.db, context.user),
     blockedEitherWay(context.deps.db, context.user?.id),
   ]);

@@ -1,6 +1,7 @@
 /** Server side of Browse Projects (/projects): reads the URL query and lists the first page. */
 import { projectListQuerySchema } from "../../shared/schemas";
 import type { Db } from "../../server/db/client";
+import type { TotalsCache } from "../../server/lib/totals-cache";
 import { ValidationError } from "../../server/errors";
 import { listProjects, type ProjectPage } from "../../server/projects/service";
 import { EMPTY_FILTERS, FILTER_KEYS, type ProjectFilters } from "../components/projects/filters";
@@ -24,9 +25,9 @@ export interface ProjectsPageData {
 /**
  * The first page of projects for the URL query `params` (or the page after `cursor`). Invalid parameters are dropped and the
  * rest still applied, so a bad link lists projects instead of failing. A database failure gives
- * an empty page with `failed` set.
+ * an empty page with `failed` set. `totals`: the instance's totals cache (decision 0035).
  */
-export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise<ProjectsPageData> {
+export async function loadProjectsPage(db: Db, params: URLSearchParams, totals?: TotalsCache): Promise<ProjectsPageData> {
   const raw: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const values = params.getAll(key).filter((v) => v.trim() !== "");
@@ -56,9 +57,9 @@ export async function loadProjectsPage(db: Db, params: URLSearchParams): Promise
   let page: ProjectPage;
   try {
     const base = query.success ? raw : {};
-    page = await listProjects(db, cursor ? { ...base, cursor } : base).catch((err: unknown) => {
+    page = await listProjects(db, cursor ? { ...base, cursor } : base, totals).catch((err: unknown) => {
       // A stale or forged cursor lists the first page instead.
-      if (cursor && err instanceof ValidationError) return listProjects(db, base);
+      if (cursor && err instanceof ValidationError) return listProjects(db, base, totals);
       throw err;
     });
   } catch (error) {

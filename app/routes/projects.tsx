@@ -51,7 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A filter form submitted without JavaScript: rewrite it to the canonical query.
   const canonical = canonicalQuery(url.searchParams);
   if (canonical !== null) throw redirect(canonical ? `/projects?${canonical}` : "/projects");
-  const [page, savedIds] = await Promise.all([loadProjectsPage(context.deps.db, url.searchParams), savedProjectIds(context.deps.db, context.user)]);
+  const [page, savedIds] = await Promise.all([
+    loadProjectsPage(context.deps.db, url.searchParams, context.deps.totals),
+    savedProjectIds(context.deps.db, context.user),
+  ]);
   // A developer's hearts (docs/product.md, Journeys "Favourites"); null: no hearts.
   return { ...page, savedIds: context.user?.userType === "developer" ? savedIds : null };
 }

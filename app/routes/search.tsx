@@ -12,7 +12,7 @@ import { searchEverything } from "./search.server";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.q ? `"${data.q}" | Search | BuildZA` : "Search | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return searchEverything(context.deps.db, new URL(request.url).searchParams.get("q") ?? "");
+  return searchEverything(context.deps.db, new URL(request.url).searchParams.get("q") ?? "", context.deps.totals);
 }
 
 /** /search?q=: projects and developers for one query (the header's search icon, docs/product.md). */

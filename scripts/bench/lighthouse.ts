@@ -25,10 +25,15 @@ export interface LighthouseResult {
   cls: number;
   /** Titles of the audits that failed (score below 1), per category, to say what to fix. */
   failed: string[];
+  /** Performance scores of every run of this page (the result above is the median run's). */
+  performanceRuns: number[];
 }
 
-/** Runs Lighthouse (mobile) on each of `paths` at `base`, one after another in one Chromium, after one warm-up run. */
-export async function runLighthouse(base: string, paths: string[]): Promise<LighthouseResult[]> {
+/**
+ * Runs Lighthouse (mobile) `runs` times (default 3) on each of `paths` at `base`, one after another
+ * in one Chromium, after one warm-up run; each page's result is its median run by performance score.
+ */
+export async function runLighthouse(base: string, paths: string[], runs = 3): Promise<LighthouseResult[]> {
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), "buildza-lh-"));
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS, userDataDir, logLevel: "silent" });
@@ -42,43 +47,10 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
     // render of a freshly started server) measured 3-6 points lower than the same page run again.
     if (paths.length) await lighthouse(base + paths[0], { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
     for (const p of paths) {
-      const run = await lighthouse(base + p, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      if (!run) throw new Error(`lighthouse gave no result for ${p}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`lighthouse ${p}: ${lhr.runtimeError.message}`);
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const failed: string[] = [];
-      for (const [id, cat] of Object.entries(lhr.categories)) {
-        for (const ref of cat.auditRefs) {
-          const audit = lhr.audits[ref.id];
-          if (!audit || (ref.weight === 0 && id === "performance")) continue;
-          if (
-            audit.score !== null &&
-            audit.score < 1 &&
-            (audit.scoreDisplayMode === "binary" ||
-              (audit.scoreDisplayMode === "metricSavings" && id !== "performance") ||
-              (id !== "performance" && audit.scoreDisplayMode === "numeric"))
-          ) {
-            failed.push(`${id}: ${audit.title}`);
-          }
-        }
-      }
-      results.push({
-        path: p,
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
-        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
-        cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
-        failed,
-      });
+      const perPage: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) perPage.push(await lighthouseOnce(chrome.port, base, p));
+      perPage.sort((a, b) => a.performance - b.performance);
+      results.push({ ...perPage[Math.floor((perPage.length - 1) / 2)]!, performanceRuns: perPage.map((r) => r.performance) });
     }
   } finally {
     removeCleanup();
@@ -86,4 +58,46 @@ export async function runLighthouse(base: string, paths: string[]): Promise<Ligh
     await rm(userDataDir, { recursive: true, force: true });
   }
   return results;
+}
+
+/** One Lighthouse run of `base + p` in the Chromium listening on `port`. */
+async function lighthouseOnce(port: number, base: string, p: string): Promise<LighthouseResult> {
+  const run = await lighthouse(base + p, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!run) throw new Error(`lighthouse gave no result for ${p}`);
+  const { lhr } = run;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${p}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failed: string[] = [];
+  for (const [id, cat] of Object.entries(lhr.categories)) {
+    for (const ref of cat.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || (ref.weight === 0 && id === "performance")) continue;
+      if (
+        audit.score !== null &&
+        audit.score < 1 &&
+        (audit.scoreDisplayMode === "binary" ||
+          (audit.scoreDisplayMode === "metricSavings" && id !== "performance") ||
+          (id !== "performance" && audit.scoreDisplayMode === "numeric"))
+      ) {
+        failed.push(`${id}: ${audit.title}`);
+      }
+    }
+  }
+  return {
+    path: p,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
+    cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
+    failed,
+    performanceRuns: [],
+  };
 }

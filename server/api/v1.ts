@@ -203,7 +203,7 @@ export function createApiV1(deps: AppDeps) {
   documentApi(api as unknown as Hono<never>);
   api.get("/openapi.json", openApiHandler(api as unknown as Hono<never>));
 
-  api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query())));
+  api.get("/projects", async (c) => c.json(await listProjects(deps.db, c.req.query(), deps.totals)));
   api.get("/projects/:id", async (c) => {
     const { hidden: _hidden, ...project } = await getVisibleProject(deps.db, pathId(c, "project"), c.get("user"));
     return c.json({ project });
@@ -312,7 +312,7 @@ export function createApiV1(deps: AppDeps) {
     return c.json({ client, reviews: await listClientReviews(deps.db, client.id) });
   });
 
-  api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query())));
+  api.get("/developers", async (c) => c.json(await listDevelopers(deps.db, c.req.query(), deps.totals)));
   api.get("/developers/top", async (c) => c.json({ developers: await listTopDevelopers(deps.db) }));
   api.get("/developers/:id", async (c) => {
     const developer = await getDeveloper(deps.db, pathId(c, "developer"));

@@ -167,8 +167,14 @@ export const projects = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("projects_search_idx").using("gin", t.searchVector),
-    index("projects_skills_idx").using("gin", t.skills),
+    // Partial, as every list reads active projects only: a search or skills count then needs no
+    // second index for the status (docs/performance.md, the 1,000,000-project point).
+    index("projects_active_search_idx")
+      .using("gin", t.searchVector)
+      .where(sql`status = 'active'`),
+    index("projects_active_skills_idx")
+      .using("gin", t.skills)
+      .where(sql`status = 'active'`),
     index("projects_active_newest_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),

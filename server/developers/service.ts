@@ -27,6 +27,7 @@ import { isUserId } from "../lib/ids";
 import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount } from "../lib/capped-count";
+import type { TotalsCache } from "../lib/totals-cache";
 import { parseInput } from "../validation";
 import { photoIdColumn } from "../files/profile-photos";
 import { discardTargetFiles, filesOf, setAttachments, type FileInfo } from "../files/service";
@@ -303,9 +304,9 @@ function sortValue(sort: DeveloperSort, d: Developer): number {
  * Lists active developers with a profile (docs/product.md, Lists and search): search (full-text over name, title,
  * bio, skills), skills (any), location (city), minRating, availability; sorts rating | reviewCount
  * | completedProjects | hourlyRate, all descending, ties broken by id; keyset pagination.
- * Throws ValidationError.
+ * `totalsCache`: the instance's totals cache (decision 0035). Throws ValidationError.
  */
-export async function listDevelopers(db: Db, rawQuery: unknown): Promise<DeveloperPage> {
+export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: TotalsCache): Promise<DeveloperPage> {
   const q = parseInput(developerListQuerySchema, rawQuery);
   const filters: SQL[] = [activeDeveloper];
   if (q.skills?.length) filters.push(arrayOverlaps(developerProfiles.skills, q.skills));
@@ -337,6 +338,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown): Promise<Develop
         .innerJoin(users, eq(users.id, developerProfiles.userId))
         .where(and(...filters))
         .$dynamic(),
+      totalsCache,
     ),
   ]);
   const hasMore = rows.length > q.limit;

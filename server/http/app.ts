@@ -239,6 +239,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
         isPrivateWrite,
         preferStale: () => lifecycle?.database.isUnavailable() ?? false,
         renderFailed: databaseFaultSeen,
+        onInvalidate: () => deps.totals?.clear(),
       }).middleware,
     );
   }

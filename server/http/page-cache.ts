@@ -51,6 +51,8 @@ export interface PageCacheOptions {
    * entry is served instead when there is one.
    */
   renderFailed?: () => boolean;
+  /** Called whenever the cache is emptied by a write (the totals cache empties with it, decision 0035). */
+  onInvalidate?: () => void;
   /** Clock in ms, for tests. */
   now?: () => number;
 }
@@ -119,6 +121,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const invalidate = () => {
     generation++;
     entries.clear();
+    options.onInvalidate?.();
   };
 
   const respond = (entry: Entry, req: Request, cacheStatus: "HIT" | "MISS" | "STALE"): Response => {

@@ -8,6 +8,7 @@ import { count, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { LIST_TOTAL_CAP } from "../../shared/constants";
 import type { Db } from "../db/client";
+import type { TotalsCache } from "./totals-cache";
 
 /** A list's total: `total` is exact when `totalCapped` is false, else LIST_TOTAL_CAP (meaning "more"). */
 export interface CappedTotal {
@@ -18,9 +19,19 @@ export interface CappedTotal {
 /**
  * Counts the rows of `rows` (a `$dynamic()` select of one constant column with the list's FROM and
  * WHERE, no ORDER BY) up to LIST_TOTAL_CAP + 1, through a `LIMIT` subquery. Returns the capped total.
+ * With `cache` (the instance's totals cache, decision 0035) a total counted for the same query
+ * within its time to live is answered without the database.
  */
-export async function cappedCount(db: Db, rows: PgSelect): Promise<CappedTotal> {
+export async function cappedCount(db: Db, rows: PgSelect, cache?: TotalsCache): Promise<CappedTotal> {
   const bounded = rows.limit(LIST_TOTAL_CAP + 1).as("bounded");
+  let key: string | undefined;
+  const since = cache?.generation ?? 0;
+  if (cache) {
+    const query = rows.toSQL();
+    key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+  }
   // With a LIMIT the planner expects to find 1,001 matches early and picks a sequential scan,
   // which reads the whole table when the matches are fewer or late (the bench saw 255 ms for a
   // two-word search at 15,000 projects). Inside this transaction only, it must use an index: the
@@ -30,5 +41,7 @@ export async function cappedCount(db: Db, rows: PgSelect): Promise<CappedTotal> 
     return tx.select({ n: count() }).from(bounded);
   });
   const n = row?.n ?? 0;
-  return n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  const total = n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
+  if (cache && key) cache.set(key, total, since);
+  return total;
 }

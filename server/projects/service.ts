@@ -29,6 +29,7 @@ import { isModerator } from "../auth/roles";
 import { reportProjectForModeration } from "../moderation/service";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount } from "../lib/capped-count";
+import type { TotalsCache } from "../lib/totals-cache";
 
 /** A project as pages and the API see it. Money in whole rand; dates as ISO strings. */
 export interface Project {
@@ -295,9 +296,10 @@ function cursorOf(sort: ProjectSort, p: Project): string {
  * Lists active projects (docs/product.md, Lists and search) with filters: search (full-text, prefix), category,
  * platform (mobile and web include "both"), budgetMin/budgetMax (the project's range lies within
  * them), skills (any). Sorts newest | budget_high | most_proposals; keyset pagination by `cursor`.
- * `rawQuery` is untrusted (URL query or API). Throws ValidationError.
+ * `rawQuery` is untrusted (URL query or API). `totalsCache`: the instance's totals cache (decision 0035).
+ * Throws ValidationError.
  */
-export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPage> {
+export async function listProjects(db: Db, rawQuery: unknown, totalsCache?: TotalsCache): Promise<ProjectPage> {
   const q = parseInput(projectListQuerySchema, rawQuery);
   const filters: SQL[] = [eq(projects.status, "active"), isNull(projects.hiddenAt)];
   if (q.category) filters.push(eq(projects.category, q.category));
@@ -330,6 +332,7 @@ export async function listProjects(db: Db, rawQuery: unknown): Promise<ProjectPa
         .from(projects)
         .where(and(...filters))
         .$dynamic(),
+      totalsCache,
     ),
   ]);
   const hasMore = rows.length > q.limit;

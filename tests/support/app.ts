@@ -3,6 +3,7 @@
  * mailer that keeps messages in memory (and can be made to fail), and the email outbox sent on
  * demand (`flushEmails`).
  */
+import { createTotalsCache } from "../../server/lib/totals-cache";
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, users } from "../../server/db/schema";
 import { registerAccount } from "../../server/auth/accounts";
@@ -148,7 +149,9 @@ async function appOn(database: Database, options: TestAppOptions, closeDatabase:
   };
   const filesRoot = await mkdtemp(path.join(tmpdir(), "buildza-test-files-"));
   const files = options.files ?? diskStorage(filesRoot);
-  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, sessions, files };
+  // As server/main.ts: list totals are cached with the page cache (decision 0035).
+  const totals = config.pageCache ? createTotalsCache() : undefined;
+  const deps: AppDeps = { db: database.db, auth, mailer, config, limits, realtime, secret: TEST_SECRET, sessions, totals, files };
   const app = createHttpApp(deps);
   return Object.assign(t, {
     database,

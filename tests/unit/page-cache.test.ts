@@ -11,6 +11,7 @@ import { createPageCache, isPrivateWrite, isPublicPath } from "../../server/http
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
+import { makeProject } from "../support/factories";
 
 /**
  * An app whose page at /projects says who asked and how many times it was rendered. `database`
@@ -311,5 +312,30 @@ describe.each(DB_KINDS)("page cache in the app on %s", (kind) => {
     const after = await list();
     expect(after.cache).toBe("MISS");
     expect(after.titles).toContain("Fresh cached project");
+  });
+
+  it("counts a list's total once per filter for every visitor, and again after a write through this instance (decision 0035)", async () => {
+    const total = async (query: string) => {
+      const res = await t.app.request(`/api/v1/projects${query}`, { headers: { cookie } });
+      expect(res.headers.get("x-cache")).toBe("BYPASS");
+      return ((await res.json()) as { total: number }).total;
+    };
+    const before = await total("?category=Finance");
+    // A project written by another instance (straight into the database) is not counted until
+    // the total expires or this instance handles a write.
+    await makeProject(t.deps.db, undefined, { category: "Finance", title: "Written by another instance" });
+    expect(await total("?category=Finance")).toBe(before);
+    // The next page by cursor and another sort share the filter's total.
+    expect(await total("?category=Finance&sortBy=budget_high")).toBe(before);
+    // A different filter is counted afresh.
+    expect(await total("?category=Finance&platform=web")).toBeGreaterThanOrEqual(0);
+
+    const created = await t.app.request("/api/v1/projects", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: APP_URL },
+      body: JSON.stringify(projectInput({ category: "Finance", title: "Posted through this instance" })),
+    });
+    expect(created.status).toBe(201);
+    expect(await total("?category=Finance")).toBe(before + 2);
   });
 });
