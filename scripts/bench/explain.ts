@@ -8,6 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { PAGE_SIZE } from "../../shared/constants";
 import { openDatabase, type Database } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
+import { COUNT_PLANNER_SETTINGS } from "../../server/lib/capped-count";
 import { projects } from "../../server/db/schema";
 import { encodeCursor } from "../../server/lib/cursor";
 import { listProjects } from "../../server/projects/service";
@@ -74,7 +75,7 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
   const database = await openDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    // One connection: the count's `set enable_seqscan = off` (as cappedCount sets it) must apply to its EXPLAIN.
+    // One connection: the count's planner settings (as cappedCount sets them) must apply to its EXPLAIN.
     poolSize: 1,
     // EXPLAIN ANALYZE and ANALYZE over 100,000 rows: no statement timeout.
     timeouts: { statementMs: 0 },
@@ -101,9 +102,9 @@ export async function explainShapes(
     for (const q of selects) {
       const times: number[] = [];
       let scans: string[] = [];
-      // The capped total runs with sequential scans off (server/lib/capped-count.ts): EXPLAIN it so.
+      // The capped total runs with its own planner settings (server/lib/capped-count.ts): EXPLAIN it so.
       const isCount = /count\(/i.test(q.sql);
-      if (isCount) await database.query("set enable_seqscan = off");
+      if (isCount) for (const [name, value] of Object.entries(COUNT_PLANNER_SETTINGS)) await database.query(`set ${name} = ${value}`);
       for (let i = 0; i < repeats; i++) {
         const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (analyze, format json) ${q.sql}`, q.params);
         const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{
@@ -113,7 +114,7 @@ export async function explainShapes(
         times.push(plan[0]!["Execution Time"]);
         if (i === 0) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
       }
-      if (isCount) await database.query("reset enable_seqscan");
+      if (isCount) for (const name of Object.keys(COUNT_PLANNER_SETTINGS)) await database.query(`reset ${name}`);
       queries.push({ role: isCount ? "count" : "page", medianMs: Math.round(median(times) * 100) / 100, seqScans: scans });
     }
     out.push({ shape: shape.name, queries, totalMs: Math.round(queries.reduce((s, q) => s + q.medianMs, 0) * 100) / 100 });

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compression } from "../../server/http/compress";
+import { chooseEncoding, coalesceChunks, compression } from "../../server/http/compress";
 
 const html = `<!doctype html><html><body>${"<p>Signed-in dashboard row</p>".repeat(200)}</body></html>`;
 
@@ -10,6 +10,20 @@ function app() {
   const a = new Hono();
   a.use("*", compression());
   a.get("/page", (c) => c.html(html, 200, { "Cache-Control": "no-store" }));
+  // A page streamed in 2 KB pieces over several turns of the event loop, as React writes one.
+  a.get("/streamed", (c) => {
+    const bytes = new TextEncoder().encode(html);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (let i = 0; i < bytes.length; i += 2048) {
+          controller.enqueue(bytes.subarray(i, i + 2048));
+          if (i % 8192 === 0) await new Promise((r) => setTimeout(r, 2));
+        }
+        controller.close();
+      },
+    });
+    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8" });
+  });
   a.get("/events", (c) => c.body("data: x\n\n".repeat(300), 200, { "Content-Type": "text/event-stream" }));
   a.get("/encoded", (c) => c.body("x".repeat(2000), 200, { "Content-Type": "text/html", "Content-Encoding": "br" }));
   return a;
@@ -48,5 +62,44 @@ describe("compression", () => {
     }
     const encoded = await app().request("/encoded", { headers: { "Accept-Encoding": "gzip" } });
     expect(encoded.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("compresses a page streamed in pieces whole, brotli and gzip", async () => {
+    const br = await app().request("/streamed", { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(html);
+    const gz = await app().request("/streamed", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(html);
+  });
+});
+
+describe("coalesceChunks", () => {
+  const collect = (stream: ReturnType<typeof coalesceChunks>) => {
+    const out: Array<{ text: string; at: number }> = [];
+    stream.on("data", (d: Buffer) => out.push({ text: d.toString("utf8"), at: Date.now() }));
+    return out;
+  };
+
+  it("joins the chunks written in one turn into one, bytes unchanged", async () => {
+    const stream = coalesceChunks();
+    const out = collect(stream);
+    for (const part of ["<p>", "one", "</p>", "<p>two</p>"]) stream.write(Buffer.from(part));
+    stream.end();
+    await new Promise((r) => stream.on("end", r));
+    expect(out.map((o) => o.text)).toEqual(["<p>one</p><p>two</p>"]);
+  });
+
+  it("passes on what arrived before a pause without waiting for the end, and splits at the limit", async () => {
+    const stream = coalesceChunks(8);
+    const out = collect(stream);
+    stream.write(Buffer.from("abc"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(out.map((o) => o.text)).toEqual(["abc"]);
+    stream.write(Buffer.from("defgh"));
+    stream.write(Buffer.from("ijklmnop"));
+    stream.write(Buffer.from("q"));
+    stream.end();
+    await new Promise((r) => stream.on("end", r));
+    expect(out.map((o) => o.text)).toEqual(["abc", "defghijklmnop", "q"]);
   });
 });
