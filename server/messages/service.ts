@@ -17,7 +17,7 @@ import type { Db } from "../db/client";
 import { conversationParticipants, conversations, files, messages, projectInvitations, projects, proposals, users } from "../db/schema";
 import { discardTargetFiles, filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
-import { addMessageNotification, markNotificationsReadByLink, unreadNotificationCount } from "../notifications/service";
+import { addMessageNotification, markNotificationsReadByLink } from "../notifications/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
 import { photoIdColumn } from "../files/profile-photos";
@@ -484,16 +484,35 @@ export async function markConversationRead(db: Db, user: SessionUser | null, con
   });
 }
 
-/** The header badges: unread messages (all conversations) and unread notifications of `userId`. */
-export async function unreadCounts(db: Db | Tx, userId: string): Promise<{ messages: number; notifications: number }> {
-  const [[row], notificationCount] = await Promise.all([
-    db
-      .select({ n: sql<number>`coalesce(sum(${conversationParticipants.unreadCount}), 0)::int` })
-      .from(conversationParticipants)
-      .where(and(eq(conversationParticipants.userId, userId), gt(conversationParticipants.unreadCount, 0))),
-    unreadNotificationCount(db, userId),
-  ]);
-  return { messages: row?.n ?? 0, notifications: notificationCount };
+/** Unread messages (all conversations) and unread notifications of one user: the header badges. */
+export interface UnreadCounts {
+  messages: number;
+  notifications: number;
+}
+
+// Both badges as scalar subqueries of the user's own row: one round trip, each an index lookup
+// (conversation_participants by user, notifications by user and read_at).
+const unreadColumns = {
+  messages: sql<number>`(select coalesce(sum(cp.unread_count), 0)::int from conversation_participants cp where cp.user_id = "users"."id" and cp.unread_count > 0)`,
+  notifications: sql<number>`(select count(*)::int from notifications n where n.user_id = "users"."id" and n.read_at is null)`,
+};
+
+/** The header badges of `userId` (docs/product.md, Messages and notifications), in one query; zeros for an unknown user. */
+export async function unreadCounts(db: Db | Tx, userId: string): Promise<UnreadCounts> {
+  const [row] = await db.select(unreadColumns).from(users).where(eq(users.id, userId));
+  return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
+}
+
+/**
+ * What the header shows a signed-in user, in one query (every signed-in page asks): the unread
+ * badges and the profile photo file id (null without one). Unknown user: zeros and null.
+ */
+export async function headerState(db: Db, userId: string): Promise<{ unread: UnreadCounts; photoId: string | null }> {
+  const [row] = await db
+    .select({ ...unreadColumns, photoId: photoIdColumn(`"users"."id"`) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { unread: { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 }, photoId: row?.photoId ?? null };
 }
 
 /** One message by conversation and seq (the real-time hub loads what a NOTIFY names). */

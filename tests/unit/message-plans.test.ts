@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
 import { users } from "../../server/db/schema";
-import { listConversations, listMessages, sendMessage, startConversation, unreadCounts } from "../../server/messages/service";
+import { headerState, listConversations, listMessages, sendMessage, startConversation, unreadCounts } from "../../server/messages/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { listNotifications } from "../../server/notifications/service";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
@@ -62,6 +62,7 @@ describe.each(DB_KINDS)("messaging query plans on %s", (kind) => {
 
   it("the header counts and the notification list", async () => {
     expect(await scannedTables(() => unreadCounts(database.db, people[0]!.id))).toEqual([]);
+    expect(await scannedTables(() => headerState(database.db, people[0]!.id))).toEqual([]);
     expect(await scannedTables(() => listNotifications(database.db, people[0]!, { limit: 5 }))).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { domainDeps, type SessionUser } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
 import { conversations, messages } from "../../server/db/schema";
 import { unsubscribeToken } from "../../server/email/preferences";
-import { SELF_CONVERSATION, sendMessage, startConversation } from "../../server/messages/service";
+import { headerState, SELF_CONVERSATION, sendMessage, startConversation } from "../../server/messages/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { createProject } from "../../server/projects/service";
 import { createRealtimeHub } from "../../server/realtime/hub";
@@ -161,6 +161,8 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     await sendMessage(t.database.db, writer.user, conversation.id, { body: "Two" });
     const counts = await json<{ unread: { messages: number; notifications: number } }>(await call("GET", "/api/v1/me/unread", { cookie: reader.cookie }));
     expect(counts.unread).toEqual({ messages: 2, notifications: 1 });
+    // The header of every signed-in page reads the same badges (and the photo) in one query.
+    expect(await headerState(t.database.db, reader.user.id)).toEqual({ unread: { messages: 2, notifications: 1 }, photoId: null });
     const list = await json<{ notifications: Array<{ type: string; message: string; link: string; read: boolean }>; unreadCount: number }>(
       await call("GET", "/api/v1/notifications", { cookie: reader.cookie }),
     );
@@ -179,6 +181,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
       messages: 0,
       notifications: 0,
     });
+    expect((await headerState(t.database.db, reader.user.id)).unread).toEqual({ messages: 0, notifications: 0 });
     // The writer sees that the reader has read up to message 2 ("Seen").
     const seen = await json<{ conversation: { otherLastReadSeq: number } }>(
       await call("GET", `/api/v1/conversations/${conversation.id}`, { cookie: writer.cookie }),

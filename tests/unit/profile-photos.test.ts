@@ -13,6 +13,7 @@ import { DELETED_MESSAGE_TEXT, PHOTO_TYPE_MESSAGE } from "../../shared/constants
 import type { SessionUser } from "../../server/context";
 import { files } from "../../server/db/schema";
 import type { FileInfo } from "../../server/files/service";
+import { headerState } from "../../server/messages/service";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -96,6 +97,8 @@ describe.each(DB_KINDS)("profile photos and portfolio images on %s", (kind) => {
 
     const profile = await json<{ developer: { photoId: string | null } }>(await call("GET", `/api/v1/developers/${developer.user.id}`));
     expect(profile.developer.photoId).toBe(file.id);
+    // The header's account button (root loader, one query with the unread badges).
+    expect((await headerState(t.database.db, developer.user.id)).photoId).toBe(file.id);
     const list = await json<{ developers: { id: string; photoId: string | null }[] }>(await call("GET", "/api/v1/developers?limit=50"));
     expect(list.developers.find((d) => d.id === developer.user.id)?.photoId).toBe(file.id);
     expect(list.developers.filter((d) => d.id !== developer.user.id).every((d) => d.photoId === null)).toBe(true);
