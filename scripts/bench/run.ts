@@ -530,7 +530,7 @@ function report(runs: DbRun[], pages: Pages) {
       ["shape", "rows", "count", "total", "whole-table scans"],
       run.explain.map((e) => [
         e.shape,
-        (e.queries.find((q) => q.role === "page")?.medianMs ?? NaN).toFixed(2),
+        (e.queries.find((q) => q.role === "page")?.medianMs ?? NaN).toFixed(3),
         (e.queries.find((q) => q.role === "count")?.medianMs ?? NaN).toFixed(2),
         e.totalMs.toFixed(2),
         e.queries.flatMap((q) => q.seqScans).join(", ") || "none (pass)",
