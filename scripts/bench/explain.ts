@@ -97,7 +97,8 @@ export async function explainShapes(
     recorded.length = 0;
     if (shape.list === "projects") await listProjects(database.db, shape.query);
     else await listDevelopers(database.db, shape.query);
-    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql));
+    // Not the count's planner settings (a `select set_config(...)`, server/lib/capped-count.ts).
+    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql) && !/^\s*select set_config\(/i.test(q.sql));
     const queries: QueryTiming[] = [];
     for (const q of selects) {
       const times: number[] = [];
