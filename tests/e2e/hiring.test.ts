@@ -122,7 +122,8 @@ describe("hiring", () => {
     await developer.getByRole("dialog", { name: "Report this project" }).waitFor();
     await developer.keyboard.press("Escape");
     await developer.getByRole("dialog").waitFor({ state: "detached" });
-    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // Radix gives focus back in a timeout after the dialog unmounts.
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
     await trigger.click();
     await developer.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await developer.getByRole("dialog").waitFor({ state: "detached" });
