@@ -6,13 +6,14 @@
  * and <Links> inherit), on React's own streaming scripts (renderToPipeableStream's `nonce`), and,
  * through NonceContext, on the inline stylesheet of app/root.tsx.
  */
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "./lib/csp-nonce";
+import { lowPriorityModulePreloads } from "./lib/preload-priority.server";
 import { AppError, asUnavailable, log } from "./lib/log.server";
 
 export const streamTimeout = 5_000;
@@ -72,7 +73,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // pipeline: an error or abort of the render ends the answer too (the callback only stops
+          // the error from going unhandled; onError above has logged it).
+          const html = pipeline(body, lowPriorityModulePreloads(), () => {});
+          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

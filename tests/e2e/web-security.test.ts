@@ -130,6 +130,13 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     const scripts = (home.body.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // Module preloads carry it too, and go at low priority, behind the document (decision 0037).
+    const preloads = home.body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const tag of preloads) {
+      expect(tag.startsWith('<link rel="modulepreload" fetchpriority="low" href="/assets/'), tag).toBe(true);
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
     expect(home.body).toContain(`<style id="app-css" nonce="${nonce}">`);
     expect(home.headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
     expect(home.headers["x-content-type-options"]).toBe("nosniff");
