@@ -20,7 +20,7 @@ import { redirectWithFlash } from "../lib/flash.server";
 import { BackToList } from "../components/browse/back-to-list";
 import { originFrom, seoMeta } from "../lib/seo";
 import { developerJsonLd } from "../lib/structured-data";
-import { Thumbnail } from "../components/files/attachments";
+import { Thumbnail } from "../components/files/thumbnail";
 import type { Route } from "./+types/developer";
 import {
   domainDeps,

@@ -3,7 +3,8 @@
  * and a PDF in the project wizard (each upload with its own progress bar and a remove button),
  * removes the PDF, creates the project, and the project page shows the photos as lazy, sized
  * thumbnails: on a phone nothing larger than the smallest rendition is fetched, and the phone
- * browse pages stay within the 150 KB JavaScript budget (docs/performance.md).
+ * browse pages, and the signed-in pages that load the most code (a conversation, a project page,
+ * the dashboard), stay within the 150 KB JavaScript budget (docs/performance.md).
  */
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weighInChromium } from "../../scripts/bench/browser-weight";
 import { weighPage } from "../../scripts/bench/weight";
 import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
 
@@ -20,6 +22,7 @@ describe("files in the browser", () => {
   const stamp = Date.now().toString(36);
   const photos: string[] = [];
   let projectPath = "";
+  let clientCookie = "";
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(PORT_BASE + 40, { DEMO_DATA: "off" }), launchBrowser()]);
@@ -89,6 +92,8 @@ describe("files in the browser", () => {
         .map((p) => path.basename(p))
         .sort(),
     );
+    const session = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
+    clientCookie = `${session!.name}=${session!.value}`;
     await context.close();
   });
 
@@ -109,6 +114,30 @@ describe("files in the browser", () => {
     for (const browse of ["/projects", "/developers"]) {
       const w = await weighPage(server.url, browse);
       expect(w.jsBytes, `${browse} JS bytes`).toBeLessThanOrEqual(150_000);
+    }
+  });
+
+  it("signed in, a conversation, a project page and the dashboard stay within the JS budget, as Chromium downloads them", async () => {
+    // A conversation of the client's with a developer, for its thread page.
+    const developerContext = await browser.newContext();
+    const developer = await developerContext.newPage();
+    await register(developer, server.url, { name: "Thabo Developer", email: `thabo.${stamp}@example.co.za`, developer: true });
+    const developerId = await developer.evaluate(async () => ((await (await fetch("/api/v1/me/export")).json()) as { account: { id: string } }).account.id);
+    await developerContext.close();
+    const [name, ...rest] = clientCookie.split("=");
+    const clientContext = await browser.newContext();
+    await clientContext.addCookies([{ name: name!, value: rest.join("="), url: server.url }]);
+    const client = await clientContext.newPage();
+    await client.goto(`${server.url}/messages/new?to=${developerId}`);
+    await client.locator("#message-body").fill("Hello Thabo, can you quote on a laundry app?");
+    await client.locator("#message-body").press("Enter");
+    await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const threadPath = new URL(client.url()).pathname;
+    await clientContext.close();
+
+    // Every script until 3 s after the load event, by bytes on the wire (scripts/bench/browser-weight.ts).
+    for (const w of await weighInChromium(server.url, [threadPath, projectPath, "/dashboard"], clientCookie)) {
+      expect(w.jsBytes, `${w.path} JS bytes`).toBeLessThanOrEqual(150_000);
     }
   });
 });

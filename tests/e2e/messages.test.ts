@@ -7,7 +7,17 @@
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startProxy, startServer, type CuttableProxy, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
+import {
+  launchBrowser,
+  register,
+  startProxy,
+  startServer,
+  waitForHydration,
+  type CuttableProxy,
+  type RunningServer,
+  PORT_BASE,
+  TEST_PASSWORD,
+} from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
 const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
@@ -46,6 +56,12 @@ describe("messages in real time", () => {
     await expect(badge.count()).resolves.toBe(0);
 
     await client.goto(`${server.url}/messages/new?to=${developerId}`);
+    // An empty message is refused in the box, with the server's message (the schema loads on demand).
+    await waitForHydration(client);
+    await composer(client).fill("   ");
+    await composer(client).press("Enter");
+    await client.getByText("Message cannot be empty").waitFor({ timeout: 5000 });
+    expect(client.url()).toContain("/messages/new");
     await composer(client).fill("Hello Kagiso, can you quote on a delivery app?");
     await composer(client).press("Enter");
     await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -54,6 +70,13 @@ describe("messages in real time", () => {
     // No reload on the developer's side: the badge appears from the event stream.
     await developer.getByRole("link", { name: "Messages, 1 unread" }).first().waitFor({ timeout: 5000 });
     await developer.getByRole("button", { name: "Notifications, 1 unread" }).waitFor({ timeout: 5000 });
+    // The bell's panel loads its code on the first click and opens at once, with the notification.
+    await developer.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    const panel = developer.getByRole("dialog", { name: "Notifications" });
+    await panel.getByRole("link", { name: "View all notifications" }).waitFor({ timeout: 5000 });
+    await panel.getByRole("listitem").first().waitFor({ timeout: 5000 });
+    await developer.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
 
     await developer.goto(threadUrl);
     await bubbles(developer, "can you quote on a delivery app?").waitFor();

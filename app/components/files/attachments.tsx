@@ -5,6 +5,9 @@ import { formatBytes } from "../../../shared/format";
 import type { FileInfo } from "../../../server/files/service";
 
 export type { FileInfo };
+// In their own module so a page showing only thumbnails (a developer's portfolio) loads only them.
+export { srcSetOf, Thumbnail } from "./thumbnail";
+import { Thumbnail } from "./thumbnail";
 
 /** The icon of a file type (docs/product.md, Files: type icon, size and name). */
 export function FileTypeIcon({ mime, className = "size-5" }: { mime: string; className?: string }) {
@@ -18,35 +21,6 @@ export function FileTypeIcon({ mime, className = "size-5" }: { mime: string; cla
           ? FileText
           : FileIcon;
   return <Icon className={`${className} shrink-0 text-slate-500`} aria-hidden="true" />;
-}
-
-/** `srcset` of an image's WebP renditions ("url 320w, url 640w, ..."). */
-export function srcSetOf(file: FileInfo): string {
-  return file.variants.map((v) => `${v.url} ${v.width}w`).join(", ");
-}
-
-/**
- * A file's thumbnail: the narrowest rendition that covers `width` CSS pixels (srcset lets a dense
- * screen pick a wider one), loaded lazily with its size set, so nothing shifts and nothing off
- * screen downloads (docs/product.md, Files; docs/performance.md).
- */
-export function Thumbnail({ file, width, className = "" }: { file: FileInfo; width: number; className?: string }) {
-  const first = file.variants[0];
-  if (!first) return null;
-  const height = Math.round((first.height / first.width) * width);
-  return (
-    <img
-      src={first.url}
-      srcSet={srcSetOf(file)}
-      sizes={`${width}px`}
-      width={width}
-      height={height}
-      loading="lazy"
-      decoding="async"
-      alt={file.name}
-      className={`rounded-md bg-slate-100 object-cover ${className}`}
-    />
-  );
 }
 
 /** A list of attached files: images as lazy thumbnails linking to the full image, others with icon, name and size. `title` names the list for screen readers. */

@@ -9,14 +9,16 @@ import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass,
 
 export type { HeaderUser } from "./header-shared";
 
-// The Radix menus (about 30 KB compressed with their dependencies) load in their own chunk only when
+// The Radix menus and the notification panel (about 30 KB compressed with their dependencies) load
+// in their own chunks only when
 // wanted: pointing at or focusing a menu button starts the download, a click (or Enter/Space) mounts
 // the real menu already open. Until then (and in the server HTML) look-alike placeholders hold their
 // place, so nothing moves (docs/performance.md, JavaScript budget).
 const loadMenus = () => import("./header-menus");
 const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu })));
-const NotificationsMenu = lazy(() => import("../notifications/notifications-menu").then((m) => ({ default: m.NotificationsMenu })));
+const loadNotifications = () => import("../notifications/notifications-menu");
+const NotificationsMenu = lazy(() => loadNotifications().then((m) => ({ default: m.NotificationsMenu })));
 
 /** The icons of the client's links, shown alone below 1280 px (docs/product.md, Journeys). */
 const COMPACT_ICONS: Record<string, ReactNode> = {
@@ -83,12 +85,37 @@ function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentP
 }
 
 /** The bell as a plain link to /notifications: the server render, and until the panel's code loads. */
-function NotificationsLink({ count }: { count: number }) {
-  return (
-    <Link to="/notifications" className={`${iconButtonClass} relative`} aria-label={countLabel("Notifications", count)} title="Notifications">
+/**
+ * The bell until the notification panel's code loads: in the server HTML a link to /notifications
+ * (works without JavaScript), once hydrated a button whose click (`intent`) loads and opens the panel.
+ */
+function NotificationsPlaceholder({ count, ...intent }: { count: number } & IntentProps) {
+  const hydrated = useHydrated();
+  const label = countLabel("Notifications", count);
+  const content = (
+    <>
       <Bell className="size-5" aria-hidden="true" />
       <CountBadge count={count} className="absolute right-1 top-1" />
-    </Link>
+    </>
+  );
+  if (!hydrated)
+    return (
+      <Link to="/notifications" className={`${iconButtonClass} relative`} aria-label={label} title="Notifications">
+        {content}
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      className={`${iconButtonClass} relative`}
+      aria-label={label}
+      title="Notifications"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...intent}
+    >
+      {content}
+    </button>
   );
 }
 
@@ -215,9 +242,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
               <Link to="/search" className={iconButtonClass} aria-label="Search" title="Search">
                 <Search className="size-5" aria-hidden="true" />
               </Link>
-              <Suspense fallback={<NotificationsLink count={counts.notifications} />}>
-                <NotificationsMenu count={counts.notifications} />
-              </Suspense>
+              <OnIntent
+                preload={loadNotifications}
+                placeholder={(intent) => <NotificationsPlaceholder count={counts.notifications} {...intent} />}
+                menu={() => <NotificationsMenu count={counts.notifications} initiallyOpen />}
+              />
               <Link to="/messages" className={`${iconButtonClass} relative lg:hidden`} aria-label={countLabel("Messages", counts.messages)} title="Messages">
                 <MessageSquare className="size-5" aria-hidden="true" />
                 <CountBadge count={counts.messages} className="absolute right-1 top-1" />

@@ -1,7 +1,6 @@
 import { Paperclip, SendHorizontal } from "lucide-react";
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE, MAX_MESSAGE_FILES } from "../../../shared/constants";
-import { messageSchema } from "../../../shared/schemas";
 import { AttachmentsField } from "../files/attachments";
 
 /**
@@ -12,6 +11,11 @@ import { AttachmentsField } from "../files/attachments";
  * the page's action. `onSend` gets the text and the draft's idempotency key, and resolves to an
  * error message or null; the box clears on success. `error` shows a message from the server (e.g. the rate limit).
  */
+// The shared schemas (with Zod, about 26 KB compressed) load when the box is first focused or
+// typed in, not with the page: a reader who only reads never downloads them (docs/performance.md,
+// JavaScript per page). The check is the same messageSchema the server runs.
+const loadSchemas = () => import("../../../shared/schemas");
+
 /** True on a device whose main pointer is a finger (phones, tablets). */
 function touchDevice(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(pointer: coarse)").matches;
@@ -46,13 +50,28 @@ export function Composer({
   // (docs/security.md, Idempotency). crypto.randomUUID exists in secure contexts only.
   const draftKey = useRef<string | null>(null);
 
+  // Set from the first Enter until the schemas have loaded and onSend was called: a second Enter
+  // in between sends nothing more.
+  const checking = useRef(false);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
+    if (busy || checking.current) return;
     if (uploading) {
       setLocalError("Wait for the uploads to finish");
       return;
     }
+    checking.current = true;
+    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
+    try {
+      schemas = await loadSchemas();
+    } catch {
+      checking.current = false;
+      setLocalError("Could not reach BuildZA. Check your connection and try again.");
+      return;
+    }
+    checking.current = false;
+    const { messageSchema } = schemas;
     const parsed = messageSchema.safeParse({ body });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? "Message cannot be empty");
@@ -130,6 +149,7 @@ export function Composer({
             if (localError) setLocalError(null);
           }}
           onKeyDown={onKeyDown}
+          onFocus={() => void loadSchemas()}
           placeholder={placeholder}
           maxLength={MAX_MESSAGE + 100}
           aria-invalid={shown ? true : undefined}

@@ -1,11 +1,11 @@
 /**
  * The header's notification panel (docs/product.md, Messages and notifications): a Radix Popover that loads the latest notifications
- * when opened, refreshes them live while open, and marks one (on open) or all read. Loaded lazily
- * by the header; its server-rendered stand-in is a link to /notifications.
+ * when opened, refreshes them live while open, and marks one (on open) or all read. Loaded by the
+ * header on intent (hover, focus, touch, click); its server-rendered stand-in is a link to /notifications.
  */
 import { Bell, Loader2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useRealtime, useRealtimeEvents, type UnreadCounts } from "../../lib/realtime";
 import { iconButtonClass } from "../layout/header-shared";
@@ -14,13 +14,20 @@ import { NotificationList, type NotificationItem } from "./notification-list";
 
 const PANEL_SIZE = 8;
 
-export function NotificationsMenu({ count }: { count: number }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The bell and its panel; `count` unread notifications on the badge. `initiallyOpen` when the
+ * header mounts it because its placeholder was clicked. Closes after any navigation.
+ */
+export function NotificationsMenu({ count, initiallyOpen = false }: { count: number; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const { setCounts } = useRealtime();
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.key]);
+  const mountedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== mountedAt.current) setOpen(false);
+  }, [location.key]);
 
   const load = useCallback(async () => {
     try {
