@@ -6,7 +6,6 @@
  * and <Links> inherit), on React's own streaming scripts (renderToPipeableStream's `nonce`), and,
  * through NonceContext, on the inline stylesheet of app/root.tsx.
  */
-import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -64,19 +63,15 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The HTML with the module preloads at low priority (decision 0037); the end of the
+          // render clears the abort timer.
+          const body = lowPriorityModulePreloads(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          // pipeline: an error or abort of the render ends the answer too (the callback only stops
-          // the error from going unhandled; onError above has logged it).
-          const html = pipeline(body, lowPriorityModulePreloads(), () => {});
-          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -41,6 +41,18 @@ describe("module preloads at low priority (decision 0037)", () => {
     expect(out.match(/fetchpriority="low"/g)).toHaveLength(2);
   });
 
+  it("calls onEnd once, when the writer has ended the stream", async () => {
+    let ended = 0;
+    const stream = lowPriorityModulePreloads(() => ended++);
+    const out = text(stream);
+    stream.write(Buffer.from(head));
+    await new Promise((r) => setImmediate(r));
+    expect(ended).toBe(0);
+    stream.end(Buffer.from(body));
+    expect(await out).toContain("</html>");
+    expect(ended).toBe(1);
+  });
+
   it("passes a stream without a head's end through unchanged", async () => {
     expect(await run(["<p>Something went wrong — ", "try again</p>"])).toBe("<p>Something went wrong — try again</p>");
     expect(await run([])).toBe("");
