@@ -309,6 +309,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   });
 
   it("the database refuses an unbalanced journal and any change to posted entries", async () => {
+    // Posted entries of this test's own (the file's tests run in any order): a funded milestone.
+    const h = await hire([5000]);
+    await fund(h.client, h.milestoneIds[0]!);
     await expect(
       db().transaction((tx) =>
         postJournal(tx, {
