@@ -5,8 +5,7 @@ import { formatBytes } from "../../../shared/format";
 import type { FileInfo } from "../../../server/files/service";
 
 export type { FileInfo };
-// In their own module so a page showing only thumbnails (a developer's portfolio) loads only them.
-export { srcSetOf, Thumbnail } from "./thumbnail";
+// Thumbnails have their own module, so a page showing only them (a developer's portfolio) loads only it.
 import { Thumbnail } from "./thumbnail";
 
 /** The icon of a file type (docs/product.md, Files: type icon, size and name). */

@@ -3,28 +3,14 @@
  * header.tsx so the Radix code stays out of the JavaScript every page downloads up front.
  */
 import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
 import { useRealtime } from "../../lib/realtime";
 import { Avatar as PersonPhoto } from "../ui/avatar";
 import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
-import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
-
-/**
- * Open state that closes after any navigation (link click, back button, the redirect after signing
- * out); `initiallyOpen` when the header mounts the menu because its placeholder was clicked.
- */
-function useOpenUntilNavigation(initiallyOpen: boolean) {
-  const [open, setOpen] = useState(initiallyOpen);
-  const location = useLocation();
-  const mountedAt = useRef(location.key);
-  useEffect(() => {
-    if (location.key !== mountedAt.current) setOpen(false);
-  }, [location.key]);
-  return [open, setOpen] as const;
-}
+import { displayName, iconButtonClass, navActive, navLinksFor, useOpenUntilNavigation, userTriggerClass, type HeaderUser } from "./header-shared";
 
 /** The account button's avatar (32 px): the profile photo or the initial (ui/avatar). */
 export function Avatar({ name, photoId }: { name: string; photoId?: string | null }) {

@@ -1,4 +1,6 @@
-/** Types, links and classes shared by the header and its lazily loaded menus. */
+/** Types, links, classes and a hook shared by the header and its lazily loaded menus. */
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 
 export interface HeaderUser {
   id: string;
@@ -52,3 +54,17 @@ export const iconButtonClass = "inline-flex size-11 items-center justify-center 
 /** The user menu trigger: avatar, name, chevron. */
 export const userTriggerClass =
   "inline-flex min-h-11 max-w-36 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
+
+/**
+ * Open state that closes after any navigation (link click, back button, the redirect after signing
+ * out); `initiallyOpen` when the header mounts the menu because its placeholder was clicked.
+ */
+export function useOpenUntilNavigation(initiallyOpen: boolean) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const location = useLocation();
+  const mountedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== mountedAt.current) setOpen(false);
+  }, [location.key]);
+  return [open, setOpen] as const;
+}

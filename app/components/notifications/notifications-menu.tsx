@@ -5,10 +5,10 @@
  */
 import { Bell, Loader2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { useRealtime, useRealtimeEvents, type UnreadCounts } from "../../lib/realtime";
-import { iconButtonClass } from "../layout/header-shared";
+import { iconButtonClass, useOpenUntilNavigation } from "../layout/header-shared";
 import { CountBadge, countLabel } from "../ui/count-badge";
 import { NotificationList, type NotificationItem } from "./notification-list";
 
@@ -19,15 +19,10 @@ const PANEL_SIZE = 8;
  * header mounts it because its placeholder was clicked. Closes after any navigation.
  */
 export function NotificationsMenu({ count, initiallyOpen = false }: { count: number; initiallyOpen?: boolean }) {
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useOpenUntilNavigation(initiallyOpen);
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const { setCounts } = useRealtime();
-  const location = useLocation();
-  const mountedAt = useRef(location.key);
-  useEffect(() => {
-    if (location.key !== mountedAt.current) setOpen(false);
-  }, [location.key]);
 
   const load = useCallback(async () => {
     try {
