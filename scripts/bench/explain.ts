@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { PAGE_SIZE } from "../../shared/constants";
 import { openDatabase, type Database } from "../../server/db/client";
 import { listDevelopers } from "../../server/developers/service";
-import { COUNT_PLANNER_SETTINGS } from "../../server/lib/capped-count";
+import { COUNT_PLANNER_SETTINGS } from "../../server/db/count-planner";
 import { projects } from "../../server/db/schema";
 import { encodeCursor } from "../../server/lib/cursor";
 import { listProjects } from "../../server/projects/service";

@@ -18,6 +18,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
 import { createQueryGate, gatePglite } from "./pglite-gate";
+import { countPlannerStartupOptions, setCountDb } from "./count-planner";
 import { log } from "../log";
 
 /** The Drizzle database every domain function takes as its first argument. */
@@ -163,12 +164,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     guardQueries(pool, health);
     pool.on("connect", (client) => guardQueries(client, health, client));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
+    // List totals run here, on connections that start with the count's planner settings: one
+    // statement per count instead of a four-statement transaction (docs/decisions/0038-count-pool.md).
+    const countPool = new pg.Pool({
+      connectionString: url,
+      max: countPoolSize(options.poolSize ?? 10),
+      options: countPlannerStartupOptions(),
+      ...poolTimeouts(timeouts),
+    });
+    countPool.on("error", (err) => log().warn({ err }, "PostgreSQL idle client error (count pool)"));
+    guardQueries(countPool, health);
+    countPool.on("connect", (client) => guardQueries(client, health, client));
+    setCountDb(db, drizzlePg(countPool, { schema, logger: options.logger }) as unknown as Db);
     return {
       db,
       kind: "postgres",
       url,
       migrate: () => migrateWithLock(url, timeouts),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), countPool.end()]);
+      },
       query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
       listen: (channel, onPayload, onReconnect) => listenOnServer(url, timeouts, options.listenHeartbeatMs ?? 15_000, channel, onPayload, onReconnect),
       isUnavailable: () => health.lastFaultAt > health.lastOkAt && Date.now() - health.lastFaultAt < FAULT_MEMORY_MS,
@@ -209,6 +224,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /** A query config with node-postgres's per-query client-side timeout (not in @types/pg). */
 function withQueryTimeout(text: string, ms: number): pg.QueryConfig {
   return { text, query_timeout: ms } as pg.QueryConfig;
+}
+
+/**
+ * Connections of the count pool beside a main pool of `poolSize`: half as many, at least 2 (a list
+ * request holds one of each at once; docs/decisions/0038-count-pool.md).
+ */
+export function countPoolSize(poolSize: number): number {
+  return Math.max(2, Math.ceil(poolSize / 2));
 }
 
 /** node-postgres settings for `timeouts` (pool and single clients alike). */

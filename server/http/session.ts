@@ -5,11 +5,12 @@
  */
 import type { Auth } from "../auth/auth";
 import type { AppDeps, SessionUser } from "../context";
-import { lookupSession, type ResolvedSession } from "./session-cache";
+import { lookupSession, sessionCookieKey, type ResolvedSession } from "./session-cache";
 
-/** The request's session with its expiry; null when signed out, expired or deactivated. */
-export function resolveSession(deps: Pick<AppDeps, "auth" | "sessions">, headers: Headers): Promise<ResolvedSession | null> {
-  return deps.sessions ? deps.sessions.resolve(headers) : lookupSession(deps.auth, headers);
+/** The request's session with its expiry; null when signed out (no session cookie: nothing asked), expired or deactivated. */
+export async function resolveSession(deps: Pick<AppDeps, "auth" | "sessions">, headers: Headers): Promise<ResolvedSession | null> {
+  if (deps.sessions) return deps.sessions.resolve(headers);
+  return sessionCookieKey(headers.get("cookie")) ? lookupSession(deps.auth, headers) : null;
 }
 
 /** The request's signed-in user, or null. Given better-auth alone, it asks the database. */

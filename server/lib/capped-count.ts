@@ -9,24 +9,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import { LIST_TOTAL_CAP } from "../../shared/constants";
 import type { Db } from "../db/client";
 import type { TotalsCache } from "./totals-cache";
-
-/**
- * Planner settings for the count's transaction only (docs/decisions/0036-count-planner-settings.md):
- * sequential scans off; random page reads priced as the cached reads they are (1.1, not 4), so the
- * planner walks an index and stops at LIST_TOTAL_CAP + 1 rows instead of building a bitmap of every
- * match (56,000 entries for an unfiltered list at 100,000 projects: 4-12 ms, against 0.3-0.6 ms);
- * joins as nested loops, which stop at the LIMIT too, where a hash join first hashes every
- * developer profile (the developers list: 4.1 ms, against 1.6 ms); and no parallel workers, whose
- * start-up costs more than reading 1,001 rows (the developers list beside 166,000 clients: 10 ms
- * with a Gather of three, 4 ms without).
- */
-export const COUNT_PLANNER_SETTINGS = {
-  enable_seqscan: "off",
-  random_page_cost: "1.1",
-  enable_hashjoin: "off",
-  enable_mergejoin: "off",
-  max_parallel_workers_per_gather: "0",
-} as const;
+import { COUNT_PLANNER_SETTINGS, countDbOf } from "../db/count-planner";
 
 /** A list's total: `total` is exact when `totalCapped` is false, else LIST_TOTAL_CAP (meaning "more"). */
 export interface CappedTotal {
@@ -52,14 +35,18 @@ export async function cappedCount(db: Db, rows: PgSelect, cache?: TotalsCache): 
   }
   // With a LIMIT the planner expects to find 1,001 matches early and picks a sequential scan,
   // which reads the whole table when the matches are fewer or late (the bench saw 255 ms for a
-  // two-word search at 15,000 projects). Inside this transaction only, it must use an index: the
-  // list's own (GIN for search and skills, the partial sort indexes otherwise). One statement sets
-  // them all (set_config(..., true) is `set local`), so the settings cost one round trip.
-  const [row] = await db.transaction(async (tx) => {
-    const settings = Object.entries(COUNT_PLANNER_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
-    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
-    return tx.select({ n: count() }).from(bounded);
-  });
+  // two-word search at 15,000 projects). With COUNT_PLANNER_SETTINGS it must use an index: the
+  // list's own (GIN for search and skills, the partial sort indexes otherwise). On PostgreSQL the
+  // count pool's connections start with them, so the count is one statement (decision 0038);
+  // elsewhere one statement sets them for a transaction (set_config(..., true) is `set local`).
+  const countDb = countDbOf(db);
+  const [row] = countDb
+    ? await countDb.select({ n: count() }).from(bounded)
+    : await db.transaction(async (tx) => {
+        const settings = Object.entries(COUNT_PLANNER_SETTINGS).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+        await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
+        return tx.select({ n: count() }).from(bounded);
+      });
   const n = row?.n ?? 0;
   const total = n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, totalCapped: true } : { total: n, totalCapped: false };
   if (cache && key) cache.set(key, total, since);

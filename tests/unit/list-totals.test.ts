@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listProjects } from "../../server/projects/service";
 import { LIST_TOTAL_CAP } from "../../shared/constants";
 import { formatTotal } from "../../shared/format";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../server/db/client";
+import { COUNT_PLANNER_SETTINGS, countDbOf } from "../../server/db/count-planner";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makeClient, makeProject } from "../support/factories";
 
@@ -65,5 +68,21 @@ describe.each(DB_KINDS)("capped list totals on %s", (kind) => {
     }
     expect(seen).toBe(LIST_TOTAL_CAP + 5);
     expect(ids.size).toBe(LIST_TOTAL_CAP + 5);
+  });
+
+  it("counts on connections planned for counts, and leaves every other query's planner settings alone (decisions 0036, 0038)", async () => {
+    const setting = async (db: Db, name: string) => ((await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> }).rows[0]![name];
+    await listProjects(database.db, { search: "quagga" });
+    // The pages' own queries never plan with the count's settings (a `set local` would not leak either).
+    expect(await setting(database.db, "enable_seqscan")).toBe("on");
+    expect(await setting(database.db, "random_page_cost")).toBe("4");
+    const countDb = countDbOf(database.db);
+    if (kind === "postgres") {
+      // One statement per count: its connections start with the settings.
+      for (const [name, value] of Object.entries(COUNT_PLANNER_SETTINGS)) expect(await setting(countDb!, name)).toBe(value);
+    } else {
+      // PGlite has one connection: the count sets them inside its own transaction.
+      expect(countDb).toBeUndefined();
+    }
   });
 });

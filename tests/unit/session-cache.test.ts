@@ -59,6 +59,20 @@ describe.each(DB_KINDS)("session cache across two instances on %s", (kind) => {
     }
   });
 
+  it("answers a request without a session cookie as signed out without asking better-auth", async () => {
+    const spy = vi.spyOn(b.deps.auth.api, "getSession");
+    try {
+      expect((await unread(b, "theme=dark")).status).toBe(401);
+      expect((await apiClient(b.app)("GET", "/api/v1/projects")).status).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+      // With a session cookie, even one that is not valid, better-auth decides.
+      expect((await unread(b, "better-auth.session_token=forged.value")).status).toBe(401);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("a sign-out on one instance ends the session on the other at once", async () => {
     const { cookie } = await newUser();
     expect((await unread(b, cookie)).status).toBe(200); // cached on b
