@@ -27,6 +27,12 @@ export interface LighthouseResult {
   failed: string[];
   /** Performance scores of every run of this page (the result above is the median run's). */
   performanceRuns: number[];
+  /**
+   * Lighthouse's measure of this machine's CPU (`environment.benchmarkIndex`). Its simulated
+   * timings multiply what the host's main thread took by 4, so a slower host scores lower: below
+   * about 1,000 Lighthouse itself warns that its results may be off. Compare scores across runs with it.
+   */
+  benchmarkIndex: number;
 }
 
 /**
@@ -99,5 +105,6 @@ async function lighthouseOnce(port: number, base: string, p: string): Promise<Li
     cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
     failed,
     performanceRuns: [],
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
   };
 }

@@ -682,7 +682,7 @@ function report(runs: DbRun[], pages: Pages) {
   if (pages.lighthouse) {
     console.log(`\nLighthouse mobile, median of 3 runs (targets: performance >= 95, accessibility/best practices/SEO 100, CLS <= 0.02):`);
     table(
-      ["page", "perf (runs)", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", ""],
+      ["page", "perf (runs)", "a11y", "best pr.", "SEO", "LCP ms", "TBT ms", "CLS", "CPU index", ""],
       pages.lighthouse.map((l) => {
         const ok = l.performance >= TARGETS.performance && l.accessibility >= 100 && l.bestPractices >= 100 && l.seo >= 100 && l.cls <= TARGETS.cls;
         return [
@@ -694,10 +694,14 @@ function report(runs: DbRun[], pages: Pages) {
           String(l.lcpMs),
           String(l.tbtMs),
           String(l.cls),
+          String(l.benchmarkIndex),
           pass(ok),
         ];
       }),
-      [false, true, true, true, true, true, true, true, false],
+      [false, true, true, true, true, true, true, true, true, false],
+    );
+    console.log(
+      "  (CPU index: Lighthouse's benchmarkIndex of this machine. Its simulated timings scale with the host's speed: compare scores between runs of similar index.)",
     );
     for (const l of pages.lighthouse) {
       for (const f of l.failed) console.log(`  ${l.path}: ${f}`);

@@ -16,6 +16,8 @@ describe("sessionCookieKey", () => {
     expect(sessionCookieKey("flash=abc; theme=dark")).toBeNull();
     expect(sessionCookieKey("flash=1; better-auth.session_token=tok.sig")).toBe("better-auth.session_token=tok.sig");
     expect(sessionCookieKey("better-auth.session_token=tok.sig; flash=2")).toBe("better-auth.session_token=tok.sig");
+    // Behind https better-auth prefixes its cookies: a signed-in visitor there must not look signed out.
+    expect(sessionCookieKey("__Secure-better-auth.session_token=tok.sig")).toBe("__Secure-better-auth.session_token=tok.sig");
   });
 });
 
