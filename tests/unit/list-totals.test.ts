@@ -71,7 +71,8 @@ describe.each(DB_KINDS)("capped list totals on %s", (kind) => {
   });
 
   it("counts on connections planned for counts, and leaves every other query's planner settings alone (decisions 0036, 0038)", async () => {
-    const setting = async (db: Db, name: string) => ((await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> }).rows[0]![name];
+    const setting = async (db: Db, name: string) =>
+      ((await db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Array<Record<string, string>> }).rows[0]![name];
     await listProjects(database.db, { search: "quagga" });
     // The pages' own queries never plan with the count's settings (a `set local` would not leak either).
     expect(await setting(database.db, "enable_seqscan")).toBe("on");
