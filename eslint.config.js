@@ -11,6 +11,8 @@ const restrict = (patterns, message, allowTypeImports = false) => ({ group: patt
 
 const APP = ["**/app/*", "**/app/**", "~/*", "~/**"];
 const SERVER = ["**/server/*", "**/server/**"];
+/** Icons come from app/components/ui/icons.tsx, which draws them as static markup (decision 0039). */
+const ICONS = { name: "lucide-react", message: "import icons from app/components/ui/icons.tsx (decision 0039)", allowTypeImports: true };
 
 export default tseslint.config(
   {
@@ -58,7 +60,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [restrict(SERVER, "app/ reaches server/ only through *.server.ts modules; types may be imported (ARCHITECTURE.md, Boundaries)", true)] },
+        {
+          paths: [ICONS],
+          patterns: [restrict(SERVER, "app/ reaches server/ only through *.server.ts modules; types may be imported (ARCHITECTURE.md, Boundaries)", true)],
+        },
       ],
     },
   },
@@ -69,6 +74,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [ICONS],
           patterns: [
             restrict(SERVER, "app/ reaches server/ only through *.server.ts modules; types may be imported (ARCHITECTURE.md, Boundaries)", true),
             restrict(

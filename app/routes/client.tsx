@@ -2,7 +2,7 @@
  * /clients/:id: a client's record as developers see it (docs/product.md, Trust and safety): the
  * About the Client figures and the reviews developers wrote (only visible ones: blind reviews).
  */
-import { BadgeCheck, Briefcase, CalendarDays, ShieldAlert } from "lucide-react";
+import { BadgeCheck, Briefcase, CalendarDays, ShieldAlert } from "../components/ui/icons";
 import { data } from "react-router";
 import { formatDate } from "../../shared/format";
 import { StarRating } from "../components/developers/developer-bits";

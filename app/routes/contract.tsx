@@ -6,7 +6,7 @@
  * for an unfunded one, the other accepts or declines), due dates with "Overdue", and a link to the
  * messages thread with the other side.
  */
-import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "lucide-react";
+import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "../components/ui/icons";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";

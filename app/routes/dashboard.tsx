@@ -14,8 +14,8 @@ import {
   Star,
   UserCog,
   Users,
-  type LucideIcon,
-} from "lucide-react";
+  type Icon,
+} from "../components/ui/icons";
 import { Link } from "react-router";
 import { countLabel, formatBudget, formatRand, formatRelative } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
@@ -52,7 +52,7 @@ const QUICK_ACTIONS = {
 } as const;
 
 /** The icon of a notification type (proposal events, reviews, messages). */
-function activityIcon(type: string): LucideIcon {
+function activityIcon(type: string): Icon {
   if (type === "new_message") return MessageSquare;
   if (type === "review_received") return Star;
   if (type === "invitation") return MailPlus;

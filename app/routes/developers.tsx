@@ -3,7 +3,7 @@
  * availability), sort, chips and "Load More Developers", all mirrored in the URL query so links,
  * reloads and Back keep the state. Same layout and behaviour as Browse Projects.
  */
-import { AlertCircle, SearchX } from "lucide-react";
+import { AlertCircle, SearchX } from "../components/ui/icons";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DEVELOPER_SORTS, DEVELOPER_SORT_LABELS, SKELETON_COUNT } from "../../shared/constants";

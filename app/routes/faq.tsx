@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CONTACT_EMAIL, LOCATIONS, PRODUCT_NAME } from "../../shared/constants";

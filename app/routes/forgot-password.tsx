@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "../components/ui/icons";
 import { Form, Link, useActionData } from "react-router";
 import type { z } from "zod";
 import type { forgotPasswordSchema } from "../../shared/schemas";

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, FileText, Globe, GraduationCap, MessagesSquare, Rocket, ShoppingCart, Smartphone } from "lucide-react";
+import { ArrowRight, CircleCheck, FileText, Globe, GraduationCap, MessagesSquare, Rocket, ShoppingCart, Smartphone } from "../components/ui/icons";
 import { Link } from "react-router";
 import { HOME_CATEGORY_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from "../../shared/constants";
 import { countLabel } from "../../shared/format";

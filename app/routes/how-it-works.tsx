@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "../components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BUDGET_RANGES, PRODUCT_NAME } from "../../shared/constants";

@@ -3,7 +3,7 @@
  * conversation with that user (or with the project's owner about that project), or shows an
  * empty thread whose first message creates it. Nobody messages themselves (clear message).
  */
-import { MessageSquare } from "lucide-react";
+import { MessageSquare } from "../components/ui/icons";
 import { useState } from "react";
 import { isRouteErrorResponse, redirect, useActionData, useNavigate, useNavigation, useRouteError } from "react-router";
 import { Composer } from "../components/messages/composer";

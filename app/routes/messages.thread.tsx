@@ -6,7 +6,7 @@
  * reconnect the page fetches what came after its newest message (by number, so none is missed
  * or shown twice). Only the two participants may open it (403 otherwise).
  */
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "../components/ui/icons";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
 import { DELETED_MESSAGE_TEXT } from "../../shared/constants";

@@ -3,7 +3,7 @@
  * person, the project, the last message's first line, its time and an unread badge. Updates live;
  * older conversations load by cursor.
  */
-import { MessageSquare } from "lucide-react";
+import { MessageSquare } from "../components/ui/icons";
 import { useEffect, useState } from "react";
 import { ConversationList } from "../components/messages/conversation-list";
 import { ButtonLink } from "../components/ui/button";

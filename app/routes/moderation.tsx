@@ -3,7 +3,7 @@
  * the reported content as it was when reported, the reporter, the account's automatic signals and
  * the actions; the newest audit log entries follow. Moderators only (403 for anyone else).
  */
-import { AlertTriangle, Flag, ShieldCheck } from "lucide-react";
+import { AlertTriangle, Flag, ShieldCheck } from "../components/ui/icons";
 import { Form, useActionData, useNavigation } from "react-router";
 import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
 import { formatDate } from "../../shared/format";

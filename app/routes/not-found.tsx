@@ -1,4 +1,4 @@
-import { ArrowRight, Compass } from "lucide-react";
+import { ArrowRight, Compass } from "../components/ui/icons";
 import { data, Link } from "react-router";
 import { PRODUCT_NAME } from "../../shared/constants";
 import { ButtonLink } from "../components/ui/button";

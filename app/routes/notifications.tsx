@@ -1,5 +1,5 @@
 /** /notifications: all of the signed-in user's notifications, newest first, live (docs/product.md, Messages and notifications). */
-import { Bell } from "lucide-react";
+import { Bell } from "../components/ui/icons";
 import { Form, Link, redirect } from "react-router";
 import { NotificationList } from "../components/notifications/notification-list";
 import { useRevalidateOn } from "../lib/realtime";

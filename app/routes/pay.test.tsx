@@ -4,7 +4,7 @@
  * the provider then calls our webhook back with a signed event and sends the payer back to the
  * contract. No card details are asked for, here or anywhere.
  */
-import { FlaskConical } from "lucide-react";
+import { FlaskConical } from "../components/ui/icons";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "../components/ui/button";
 import { formatCents } from "../../shared/payments";

@@ -4,7 +4,7 @@
  * statements and the CSV export of their ledger lines. In test mode each pending payout can be
  * made to succeed or fail, and a paid one reversed, as the test provider's bank would.
  */
-import { Download, FileText, Landmark } from "lucide-react";
+import { Download, FileText, Landmark } from "../components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "../components/ui/icons";
 import { Link } from "react-router";
 import type { DeveloperProfileInput } from "../../shared/schemas";
 import { DeveloperProfileForm, EMPTY_PROFILE } from "../components/profile/profile-form";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "../components/ui/icons";
 import { data } from "react-router";
 import {
   DeleteAccountDialog,

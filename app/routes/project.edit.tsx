@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "../components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { projectEditRefusal } from "../../shared/policies";
 import type { ProjectInput } from "../../shared/schemas";

@@ -5,7 +5,7 @@
  */
 import { AttachmentsField, type FileInfo } from "../components/files/attachments";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Plus, Send, Trash2, X } from "lucide-react";
+import { ArrowLeft, Plus, Send, Trash2, X } from "../components/ui/icons";
 import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";

@@ -1,4 +1,4 @@
-import { FilePen, Trash2 } from "lucide-react";
+import { FilePen, Trash2 } from "../components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { EMPTY_PROJECT, ProjectForm } from "../components/projects/project-form";
 import { PostedTime } from "../components/projects/project-card";

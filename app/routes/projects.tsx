@@ -2,7 +2,7 @@
  * Browse Projects (/projects, docs/product.md, Screens): search, filters, sort, grid/list view, chips and
  * "Load More Projects", all mirrored in the URL query so links, reloads and Back keep the state.
  */
-import { AlertCircle, LayoutGrid, List, SearchX } from "lucide-react";
+import { AlertCircle, LayoutGrid, List, SearchX } from "../components/ui/icons";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate, useNavigation, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PROJECT_SORTS, PROJECT_SORT_LABELS, SKELETON_COUNT } from "../../shared/constants";

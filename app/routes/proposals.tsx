@@ -3,7 +3,7 @@
  * project (Edit while awaiting a decision); for clients the proposals received across their
  * projects, grouped by project and linking to the project's proposals section.
  */
-import { Clock, Pencil } from "lucide-react";
+import { Clock, Pencil } from "../components/ui/icons";
 import { Link } from "react-router";
 import { countLabel, formatRand } from "../../shared/format";
 import { nextProposalStatus, PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../shared/lifecycle";

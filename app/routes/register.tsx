@@ -1,4 +1,4 @@
-import { Briefcase, Code2 } from "lucide-react";
+import { Briefcase, Code2 } from "../components/ui/icons";
 import { Form, Link, redirect, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { registerSchema } from "../../shared/schemas";

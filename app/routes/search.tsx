@@ -1,4 +1,4 @@
-import { Search as SearchIcon } from "lucide-react";
+import { Search as SearchIcon } from "../components/ui/icons";
 import { Form, Link } from "react-router";
 import { DeveloperCard } from "../components/developers/developer-card";
 import { ProjectCard } from "../components/projects/project-card";

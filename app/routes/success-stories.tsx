@@ -1,4 +1,4 @@
-import { ArrowRight, Quote } from "lucide-react";
+import { ArrowRight, Quote } from "../components/ui/icons";
 import { PRODUCT_NAME } from "../../shared/constants";
 import { budgetRangeLabel, timelineLabel } from "../../shared/format";
 import { CallToAction, ContentPage } from "../components/layout/content-page";

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, HelpCircle, Mail } from "lucide-react";
+import { CircleCheck, Clock, HelpCircle, Mail } from "../components/ui/icons";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";

@@ -1,4 +1,4 @@
-import { BellOff, CheckCircle2, TriangleAlert } from "lucide-react";
+import { BellOff, CheckCircle2, TriangleAlert } from "../components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "../components/auth/auth-card";
 import { Button, ButtonLink } from "../components/ui/button";

@@ -4,7 +4,7 @@
  * once. The banner's "Resend" posts here too (intent=resend, signed in). The link of an email
  * change (Settings) opens it too and, once confirmed, changes the address ("Email address changed").
  */
-import { CheckCircle2, MailCheck, TriangleAlert } from "lucide-react";
+import { CheckCircle2, MailCheck, TriangleAlert } from "../components/ui/icons";
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "../components/auth/auth-card";
 import { Button, ButtonLink } from "../components/ui/button";

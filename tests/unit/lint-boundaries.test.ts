@@ -22,6 +22,8 @@ describe("import boundaries (lint)", () => {
     ["shared/ never imports app/", "shared/example.ts", 'import { notify } from "../app/lib/toast";\nexport const x = notify;\n'],
     ["components never import the root route", "app/components/ui/example.tsx", 'import { useRootData } from "../../root";\nexport const x = useRootData;\n'],
     ["components never import routes", "app/components/ui/example.tsx", 'import { loader } from "../../routes/home";\nexport const x = loader;\n'],
+    ["routes draw icons through app/components/ui/icons.tsx", "app/routes/example.tsx", 'import { X } from "lucide-react";\nexport const x = X;\n'],
+    ["components draw icons through app/components/ui/icons.tsx", "app/components/ui/example.tsx", 'import { X } from "lucide-react";\nexport const x = X;\n'],
     [
       "app/ reaches server code only from *.server.ts",
       "app/routes/example.tsx",

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "../ui/icons";
 import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { Card } from "../ui/card";
 import { Input } from "../ui/form";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "../ui/icons";
 import { Link, useLocation } from "react-router";
 
 /**

@@ -1,4 +1,4 @@
-import { SearchIcon, SlidersHorizontal } from "lucide-react";
+import { SearchIcon, SlidersHorizontal } from "../ui/icons";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, ButtonLink, buttonClass } from "../ui/button";

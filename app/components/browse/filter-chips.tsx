@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "../ui/icons";
 import { Link } from "react-router";
 
 /** One removable filter chip: its label and the list's URL without that filter. */

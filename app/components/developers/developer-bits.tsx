@@ -1,5 +1,5 @@
 /** Small pieces shared by the developer card and the developer profile. */
-import { Star } from "lucide-react";
+import { Star } from "../ui/icons";
 import { AVAILABILITY_BADGES, type Availability } from "../../../shared/constants";
 import { countLabel, formatRand } from "../../../shared/format";
 import { Avatar as PersonPhoto } from "../ui/avatar";

@@ -1,4 +1,4 @@
-import { Briefcase, Clock, MapPin, Wallet } from "lucide-react";
+import { Briefcase, Clock, MapPin, Wallet } from "../ui/icons";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SaveToggle } from "../favourites/save-toggle";

@@ -5,7 +5,7 @@
  * page answers with a redirect back (or the page with the error); with JavaScript a fetcher posts
  * and the answer is toasted.
  */
-import { MailPlus } from "lucide-react";
+import { MailPlus } from "../ui/icons";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { Button, ButtonLink } from "../ui/button";
 import { FieldError, Select } from "../ui/form";

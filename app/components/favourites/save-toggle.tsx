@@ -5,7 +5,7 @@
  * `returnTo` and the heart shows the new state at once (optimistic), falling back to the loader's
  * state if the action fails.
  */
-import { Heart } from "lucide-react";
+import { Heart } from "../ui/icons";
 import { useFetcher, useLocation } from "react-router";
 import { useActionToast } from "../proposals/proposal-bits";
 

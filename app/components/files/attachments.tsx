@@ -1,4 +1,4 @@
-import { File as FileIcon, FileArchive, FileImage, FileSpreadsheet, FileText, Paperclip, X } from "lucide-react";
+import { File as FileIcon, FileArchive, FileImage, FileSpreadsheet, FileText, Paperclip, X } from "../ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from "../../../shared/constants";
 import { formatBytes } from "../../../shared/format";

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "../ui/icons";
 import { Link } from "react-router";
 import { CONTACT_EMAIL, PRODUCT_NAME, PRODUCT_TAGLINE } from "../../../shared/constants";
 

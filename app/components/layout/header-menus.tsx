@@ -2,7 +2,7 @@
  * The interactive parts of the header (Radix Dialog sheet and DropdownMenu). Loaded lazily by
  * header.tsx so the Radix code stays out of the JavaScript every page downloads up front.
  */
-import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "lucide-react";
+import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "../ui/icons";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";

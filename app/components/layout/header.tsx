@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "lucide-react";
+import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "../ui/icons";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";

@@ -1,4 +1,4 @@
-import { MailWarning } from "lucide-react";
+import { MailWarning } from "../ui/icons";
 import { Form, useLocation } from "react-router";
 
 /**

@@ -1,4 +1,4 @@
-import { Paperclip, SendHorizontal } from "lucide-react";
+import { Paperclip, SendHorizontal } from "../ui/icons";
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE, MAX_MESSAGE_FILES } from "../../../shared/constants";
 import { AttachmentsField } from "../files/attachments";

@@ -3,7 +3,7 @@
  * last message's first line, its time and an unread badge. Shown by /messages, and beside the open
  * thread on /messages/{id} from 1024 px, where `currentId` marks the open one (read, so no badge).
  */
-import { Briefcase } from "lucide-react";
+import { Briefcase } from "../ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRealtimeEvents } from "../../lib/realtime";

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "../ui/icons";
 import { useState } from "react";
 import { notify } from "../../lib/toast";
 import { Modal, ModalClose } from "../projects/modal";

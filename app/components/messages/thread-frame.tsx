@@ -1,4 +1,4 @@
-import { ArrowLeft, Briefcase } from "lucide-react";
+import { ArrowLeft, Briefcase } from "../ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PersonAvatar } from "./avatar";

@@ -1,4 +1,4 @@
-import { Bell, Briefcase, CheckCircle2, MessageSquare, Star, XCircle } from "lucide-react";
+import { Bell, Briefcase, CheckCircle2, MessageSquare, Star, XCircle } from "../ui/icons";
 import { Link } from "react-router";
 import { formatRelative } from "../../../shared/format";
 

@@ -3,7 +3,7 @@
  * when opened, refreshes them live while open, and marks one (on open) or all read. Loaded by the
  * header on intent (hover, focus, touch, click); its server-rendered stand-in is a link to /notifications.
  */
-import { Bell, Loader2 } from "lucide-react";
+import { Bell, Loader2 } from "../ui/icons";
 import { Popover } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Copy, KeyRound, Trash2 } from "lucide-react";
+import { Copy, KeyRound, Trash2 } from "../ui/icons";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";

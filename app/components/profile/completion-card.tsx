@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { CircleCheck } from "../ui/icons";
 import { Card } from "../ui/card";
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Check } from "lucide-react";
+import { Check } from "../ui/icons";
 import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
 import type { FileInfo } from "../files/attachments";
 import { useForm, type FieldPath } from "react-hook-form";

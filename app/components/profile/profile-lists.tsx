@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "../ui/icons";
 import { useState, type ReactNode } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
 import type { DeveloperProfileInput } from "../../../shared/schemas";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Dialog, Switch } from "radix-ui";
-import { Download, LogOut, Trash2 } from "lucide-react";
+import { Download, LogOut, Trash2 } from "../ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";

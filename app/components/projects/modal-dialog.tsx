@@ -3,7 +3,7 @@
  * pages with a dialog behind a button (report, decline, withdraw) do not download Radix Dialog up
  * front (docs/performance.md page budget).
  */
-import { X } from "lucide-react";
+import { X } from "../ui/icons";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 

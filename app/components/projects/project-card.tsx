@@ -1,4 +1,4 @@
-import { Calendar, MapPin, MonitorSmartphone, Wallet } from "lucide-react";
+import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
 import type { ReactNode } from "react";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";

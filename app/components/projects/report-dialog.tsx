@@ -1,4 +1,4 @@
-import { Flag } from "lucide-react";
+import { Flag } from "../ui/icons";
 import { useState, type FormEvent } from "react";
 import { REPORT_REASONS } from "../../../shared/constants";
 import { notify } from "../../lib/toast";

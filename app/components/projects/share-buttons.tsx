@@ -1,4 +1,4 @@
-import { MessageCircle, Share2 } from "lucide-react";
+import { MessageCircle, Share2 } from "../ui/icons";
 import { notify } from "../../lib/toast";
 import { Button, buttonClass } from "../ui/button";
 

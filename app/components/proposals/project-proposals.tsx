@@ -4,7 +4,7 @@
  * review form. Every action posts form data with an `intent` to the project route's action
  * through a fetcher, so the page keeps its scroll position; the answer is toasted.
  */
-import { Ban, CheckCircle2, Clock, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "lucide-react";
+import { Ban, CheckCircle2, Clock, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "../ui/icons";
 import { useCallback, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { countLabel, formatRand } from "../../../shared/format";

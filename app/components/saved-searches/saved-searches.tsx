@@ -3,7 +3,7 @@
  * search" button of Browse Projects and the dashboard card that lists a developer's searches with
  * their alert (instant, daily, off). Both call /api/v1/me/saved-searches; the server checks everything.
  */
-import { BellRing, Trash2 } from "lucide-react";
+import { BellRing, Trash2 } from "../ui/icons";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertFrequency } from "../../../shared/constants";

@@ -1,4 +1,4 @@
-import { Ban } from "lucide-react";
+import { Ban } from "../ui/icons";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { notify } from "../../lib/toast";

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "../ui/icons";
 import { useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { notify } from "../../lib/toast";

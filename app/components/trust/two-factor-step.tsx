@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "../ui/icons";
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { FieldErrors } from "../../../shared/schemas";

@@ -1,4 +1,4 @@
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "./icons";
 
 /**
  * The pieces of a skill chip input, shared by the profile's skills and the project form's required
