@@ -1,11 +1,15 @@
 /**
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
- * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file sweep (orphaned uploads after a day, queued file
- * deletions), the reconciliation of pending payments and payouts (every minute) and the auto-release of milestones submitted 14 days ago (hourly). Both are safe on several instances at once: rows
- * are claimed with FOR UPDATE SKIP LOCKED.
+ * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file
+ * sweep (orphaned uploads after a day, queued file deletions), the reconciliation of pending
+ * payments and payouts (every minute) and the auto-release of milestones submitted 14 days ago
+ * (hourly). These are safe on several instances at once: rows are claimed with FOR UPDATE SKIP
+ * LOCKED. On the embedded database (one instance) also its vacuum and analyse
+ * (server/db/maintenance.ts, decision 0040; on PostgreSQL autovacuum does that).
  */
 import { domainDeps, type AppDeps } from "./context";
 import type { Database } from "./db/client";
+import { MAINTENANCE_INTERVAL_MS, maintainDatabase } from "./db/maintenance";
 import { startJob, startOutboxSender } from "./email/outbox";
 import { sweepFiles } from "./files/service";
 import { purgeIdempotencyKeys } from "./idempotency/service";
@@ -25,7 +29,7 @@ export const UNREAD_SWEEP_MS = 60_000;
 export const ALERT_SWEEP_MS = 60_000;
 
 /** Starts the jobs; the returned function stops them (waiting for a running round). */
-export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database, "listen">): Promise<() => Promise<void>> {
+export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database, "listen" | "kind" | "query">): Promise<() => Promise<void>> {
   const outbox = await startOutboxSender({ db: deps.db, mailer: deps.mailer, database });
   const sweep = startJob("unread-message-emails", () => queueUnreadMessageEmails(domainDeps(deps)), UNREAD_SWEEP_MS);
   const purge = startJob("idempotency-keys", () => purgeIdempotencyKeys(deps.db), 60 * 60_000);
@@ -41,7 +45,11 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     RECONCILE_MS,
   );
   const autoRelease = startJob("milestone-auto-release", () => autoReleaseDue(payments), 60 * 60_000);
+  // PGlite runs no autovacuum (decision 0040): the first round right away, then every minute.
+  const maintenance = database.kind === "pglite" ? startJob("database-maintenance", () => maintainDatabase(database), MAINTENANCE_INTERVAL_MS) : null;
+  maintenance?.kick();
   return async () => {
+    await maintenance?.stop();
     await alerts.stop();
     await reviews.stop();
     await fileSweep.stop();
