@@ -10,7 +10,7 @@ import { takeFlash } from "./lib/flash.server";
 import { RealtimeProvider } from "./lib/realtime";
 import { registerServiceWorker } from "./lib/service-worker";
 import { notify, ToastArea } from "./lib/toast";
-import { headerState } from "./lib/unread.server";
+import { requestHeaderState } from "./lib/unread.server";
 import "./lib/context";
 
 // The whole stylesheet (about 8 KB gzipped) goes inline in the server HTML, so the first paint
@@ -35,7 +35,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
-  const { unread, photoId } = context.user ? await headerState(context.deps.db, context.user.id) : { unread: null, photoId: null };
+  const { unread, photoId } = (await requestHeaderState(context)) ?? { unread: null, photoId: null };
   const user = context.user
     ? {
         id: context.user.id,

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { findOwnDeveloperProfile, profileCompletion } from "../../server/developers/service";
 import { ValidationError } from "../../server/errors";
-import { unreadCounts } from "../../server/messages/service";
+import { unreadCounts, type UnreadCounts } from "../../server/messages/service";
 import { listNotifications } from "../../server/notifications/service";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
@@ -25,14 +25,22 @@ const RECENT_ACTIVITY_LIMIT = 5;
  * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
  * Developers also get their saved searches (docs/product.md, Journeys "Saved searches") and saved
  * projects, clients their saved developers (docs/product.md, Journeys "Favourites").
+ * `unreadPromise`: the user's unread counts when the caller is already reading them (the
+ * header's, app/lib/unread.server.ts); read here otherwise.
  */
-export async function loadDashboard(db: Db, user: SessionUser, view: { allProjects: boolean; cursor: string | null }) {
-  const [activity, unread] = await Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadCounts(db, user.id)]);
-  const shared = { notifications: activity.notifications, unreadNotifications: activity.unreadCount };
+export async function loadDashboard(
+  db: Db,
+  user: SessionUser,
+  view: { allProjects: boolean; cursor: string | null },
+  unreadPromise: Promise<UnreadCounts> = unreadCounts(db, user.id),
+) {
+  // Everything below is read at once: the shared part beside the role's own.
+  const sharedPromise = Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadPromise]);
   if (user.userType === "client") {
     const limit = view.allProjects ? PAGE_SIZE : DASHBOARD_PROJECT_LIMIT;
     const cursor = view.allProjects ? view.cursor : null;
-    const [stats, page, savedDevelopers] = await Promise.all([
+    const [[activity, unread], stats, page, savedDevelopers] = await Promise.all([
+      sharedPromise,
       clientProjectStats(db, user.id),
       listUserProjects(db, user.id, { limit, cursor }).catch((err: unknown) => {
         if (err instanceof ValidationError) return listUserProjects(db, user.id, { limit });
@@ -48,7 +56,8 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
         { label: "Total Proposals", value: stats.totalProposals },
         { label: "Messages", value: unread.messages },
       ],
-      ...shared,
+      notifications: activity.notifications,
+      unreadNotifications: activity.unreadCount,
       projects: page.projects,
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
@@ -58,7 +67,8 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       savedDevelopers,
     };
   }
-  const [profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
+  const [[activity, unread], profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
+    sharedPromise,
     findOwnDeveloperProfile(db, user),
     developerProposalStats(db, user.id),
     listMyProposals(db, user),
@@ -73,7 +83,8 @@ export async function loadDashboard(db: Db, user: SessionUser, view: { allProjec
       { label: "This Month", value: formatRand(stats.thisMonth) },
       { label: "Messages", value: unread.messages },
     ],
-    ...shared,
+    notifications: activity.notifications,
+    unreadNotifications: activity.unreadCount,
     projects: [],
     nextCursor: null,
     completion: profileCompletion(profile),

@@ -27,6 +27,7 @@ import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/dashboard";
 import { loadDashboard, requireUser } from "./dashboard.server";
+import { requestHeaderState } from "../lib/unread.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | BuildZA" }];
 
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
   const allProjects = url.searchParams.get("projects") === "all";
-  const dashboard = await loadDashboard(context.deps.db, user, { allProjects, cursor: url.searchParams.get("cursor") });
+  // The Messages tile counts what the header counts, read once for both (app/lib/unread.server.ts).
+  const unread = requestHeaderState(context)!.then((state) => state.unread);
+  const dashboard = await loadDashboard(context.deps.db, user, { allProjects, cursor: url.searchParams.get("cursor") }, unread);
   return { name: user.name, createdAt: user.createdAt, allProjects, ...dashboard };
 }
 

@@ -3,7 +3,21 @@
  * can do (propose, edit, contact, share, report) and similar projects.
  */
 import { AttachmentList } from "../components/files/attachments";
-import { BadgeCheck, Briefcase, CalendarDays, Check, Clock, Eye, FileText, MailPlus, MapPin, MessageSquare, Pencil, Send, ShieldAlert } from "../components/ui/icons";
+import {
+  BadgeCheck,
+  Briefcase,
+  CalendarDays,
+  Check,
+  Clock,
+  Eye,
+  FileText,
+  MailPlus,
+  MapPin,
+  MessageSquare,
+  Pencil,
+  Send,
+  ShieldAlert,
+} from "../components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";

@@ -6,7 +6,9 @@ import type { SessionUser } from "../../server/context";
 import { markConversationRead, sendMessage, startConversation } from "../../server/messages/service";
 import { createTestApp, type TestApp } from "../support/app";
 import { makeClient, makeDeveloper } from "../support/factories";
-import { DB_KINDS } from "../support/db";
+import { createTestDatabase, DB_KINDS, type TestDatabase } from "../support/db";
+import { requestHeaderState } from "../../app/lib/unread.server";
+import type { AppLoadContext } from "react-router";
 
 describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
   let t: TestApp;
@@ -62,5 +64,33 @@ describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
     const d = await dashboard(client);
     expect(d.notifications.map((n) => n.message)).toEqual(["Notice 6", "Notice 5", "Notice 4", "Notice 3", "Notice 2"]);
     expect(d.unreadNotifications).toBe(7);
+  });
+});
+
+describe("the header's unread counts, read once per request", () => {
+  let database: TestDatabase;
+  const queries: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite", { logger: { logQuery: (query) => queries.push(query) } });
+  });
+  afterAll(() => database?.close());
+
+  const unreadQueries = () => queries.filter((q) => q.includes("conversation_participants") && q.includes("unread_count")).length;
+  const contextOf = (user: SessionUser | null) => ({ user, deps: { db: database.db } }) as unknown as AppLoadContext;
+
+  it("the root loader and /dashboard share one read; another request reads again; signed out reads nothing", async () => {
+    const client = await makeClient(database.db);
+    const context = contextOf(client);
+    queries.length = 0;
+    const header = requestHeaderState(context)!;
+    const tileUnread = requestHeaderState(context)!.then((state) => state.unread);
+    expect(requestHeaderState(context)).toBe(header);
+    const d = await loadDashboard(database.db, client, { allProjects: false, cursor: null }, tileUnread);
+    expect(d.tiles.find((x) => x.label === "Messages")!.value).toBe((await header).unread.messages);
+    expect(unreadQueries()).toBe(1);
+
+    await requestHeaderState(contextOf(client));
+    expect(unreadQueries()).toBe(2);
+    expect(requestHeaderState(contextOf(null))).toBeNull();
   });
 });
