@@ -152,6 +152,19 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     const dashboard = await requestTls(proxy.cert, `${base}/dashboard`, { headers: { cookie } });
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers["cache-control"]).toBe("no-store");
+    // Signed in, the stylesheet is a cached file instead of inline (decision 0041), allowed by style-src 'self'.
+    const stylesheet = dashboard.body.match(/<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"\/>/)?.[1];
+    expect(stylesheet, "the signed-in page links the stylesheet").toBeTruthy();
+    expect(dashboard.body).not.toContain('id="app-css"');
+    expect(dashboard.headers["content-security-policy"]).toMatch(/style-src 'self'/);
+    const css = await requestTls(proxy.cert, `${base}${stylesheet}`);
+    expect(css.status).toBe(200);
+    expect(css.headers["content-type"]).toMatch(/^text\/css/);
+    expect(css.headers["cache-control"]).toContain("immutable");
+    // The same rules the inline stylesheet carries.
+    const inline = home.body.match(/<style id="app-css" nonce="[^"]+">([\s\S]*?)<\/style>/)?.[1];
+    expect(inline?.length).toBeGreaterThan(10_000);
+    expect(css.body.trimEnd()).toBe(inline);
     const unread = await requestTls(proxy.cert, `${base}/api/v1/me/unread`, { headers: { cookie } });
     expect(unread.status).toBe(200);
     expect(unread.headers["cache-control"]).toBe("no-store");
@@ -185,7 +198,17 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${base}/dashboard`);
     await page.locator("[data-sonner-toast]", { hasText: "Welcome back!" }).first().waitFor();
+    // Signed in without a reload, the page keeps the inline stylesheet it loaded with (decision 0041).
+    expect(await page.evaluate(() => [document.getElementById("app-css")?.tagName, getComputedStyle(document.body).display])).toEqual(["STYLE", "flex"]);
     await expectCleanPage(page, `${base}/dashboard`, violations);
+    // Loaded signed in, it links the stylesheet file instead, and the page is styled by it.
+    expect(
+      await page.evaluate(() => [
+        document.getElementById("app-css"),
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.sheet !== null).length,
+        getComputedStyle(document.body).display,
+      ]),
+    ).toEqual([null, 1, "flex"]);
     await openMenu(page, /^Account menu for /, "menu");
     await page.keyboard.press("Escape");
     await page.goto(`${base}/messages`);
