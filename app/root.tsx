@@ -12,7 +12,7 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { notify, ToastArea } from "./lib/toast";
 import { requestHeaderState } from "./lib/unread.server";
 import "./lib/context";
-import appCssUrl from "./app.css?url";
+import { appCssUrl } from "./lib/stylesheet";
 
 // For a visitor who is not signed in, the whole stylesheet (about 8 KB gzipped) goes inline in the
 // server HTML, so the first paint waits for no stylesheet request (docs/performance.md: LCP on a slow

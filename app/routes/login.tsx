@@ -6,10 +6,14 @@ import { Button } from "../components/ui/button";
 import { Field, FormAlert, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/login";
+import { prefetchStylesheet } from "../lib/stylesheet";
 import { completeTwoFactorSignIn, failure, readBody, redirectWithFlash, retryAfterHeaders, safeRedirect, signIn } from "./auth.server";
 import { TwoFactorStep } from "../components/trust/two-factor-step";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | BuildZA" }];
+
+// The first signed-in page links the stylesheet file: fetch it now, while the visitor types (decision 0041).
+export const links: Route.LinksFunction = prefetchStylesheet;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Already signed in: go where the user wanted to go.

@@ -7,9 +7,13 @@ import { Button } from "../components/ui/button";
 import { Field, FieldError, Input } from "../components/ui/form";
 import { useRouteForm } from "../lib/use-route-form";
 import type { Route } from "./+types/register";
+import { prefetchStylesheet } from "../lib/stylesheet";
 import { failure, readBody, redirectWithFlash, registerAccount, safeRedirect } from "./auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create an account | BuildZA" }];
+
+// The first signed-in page links the stylesheet file: fetch it now, while the visitor types (decision 0041).
+export const links: Route.LinksFunction = prefetchStylesheet;
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect("/dashboard");

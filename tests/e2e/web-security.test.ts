@@ -193,6 +193,9 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     const violations = await watchCsp(signedIn);
     const page = await signedIn.newPage();
     await expectCleanPage(page, `${base}/login?redirectTo=%2Fdashboard`, violations);
+    // The login page prefetches the stylesheet file the signed-in pages link (decision 0041).
+    const prefetched = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="prefetch"][as="style"]')?.getAttribute("href"));
+    expect(prefetched).toMatch(/^\/assets\/app-[\w-]+\.css$/);
     await page.getByLabel("Email").fill(DEMO_CLIENT.email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_CLIENT.password);
     await page.getByRole("button", { name: "Log in" }).click();
@@ -209,6 +212,7 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
         getComputedStyle(document.body).display,
       ]),
     ).toEqual([null, 1, "flex"]);
+    expect(await page.evaluate(() => document.querySelector('link[rel="stylesheet"]')?.getAttribute("href"))).toBe(prefetched);
     await openMenu(page, /^Account menu for /, "menu");
     await page.keyboard.press("Escape");
     await page.goto(`${base}/messages`);
