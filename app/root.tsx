@@ -18,8 +18,8 @@ import { appCssUrl } from "./lib/stylesheet";
 // server HTML, so the first paint waits for no stylesheet request (docs/performance.md: LCP on a slow
 // mobile connection). Only the server bundle contains it (import.meta.env.SSR is a build-time
 // constant); the browser reads the same text back from the page, so hydration matches and the CSS
-// is not downloaded twice. A signed-in visitor gets the same stylesheet as a file instead, cached
-// (immutable) after their first signed-in page, so each page they open is 8 KB lighter (decision 0041).
+// is not downloaded twice. A signed-in visitor gets the same stylesheet as a file instead (immutable,
+// prefetched by the login and registration pages), so each page they open is 8 KB lighter (decision 0041).
 const appCss: string = import.meta.env.SSR
   ? (await import("./app.css?inline")).default
   : typeof document !== "undefined"

@@ -5,8 +5,6 @@
 import type { AppLoadContext } from "react-router";
 import { headerState } from "../../server/messages/service";
 
-export { headerState };
-
 type HeaderState = Awaited<ReturnType<typeof headerState>>;
 
 /** One request's header state, by its load context (every loader of a request gets the same object). */

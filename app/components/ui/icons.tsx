@@ -2,8 +2,8 @@
  * The app's icons: lucide's drawings rendered as one `<svg>` element with its inner markup set once
  * per icon, instead of lucide-react's component, which builds every `<path>`, `<rect>` and
  * `<circle>` as its own React element on each render (docs/decisions/0039-static-icons.md).
- * The server renders a third fewer elements per list page and the browser hydrates that many
- * fewer; the markup is byte for byte what lucide-react renders (tests/unit/icons.test.tsx).
+ * The server renders about a quarter fewer elements per list page and the browser hydrates that
+ * many fewer; the markup is byte for byte what lucide-react renders (tests/unit/icons.test.ts).
  *
  * Import icons from here, never from "lucide-react" (eslint's no-restricted-imports says so). A
  * new icon is one import of "lucide-react/icons/<file>" and one `staticIcon` line below.
