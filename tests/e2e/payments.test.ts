@@ -177,7 +177,7 @@ describe("payments", () => {
     await poll(() => developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).isVisible()).toBe(true);
     await developer.getByLabel("Amount to withdraw (rand)").fill("50");
     await developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).click();
-    await poll(() => developer.getByText("The smallest payout is R100").isVisible()).toBe(true);
+    await poll(() => developer.getByText("The smallest payout is R100", { exact: true }).isVisible()).toBe(true);
     await developer.getByLabel("Amount to withdraw (rand)").fill("5000");
     await developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).click();
     await poll(() => text(developer.getByTestId("balance"))).toBe("R550,00");
