@@ -46,14 +46,17 @@ function compressible(c: Context): boolean {
     res.status !== 206 &&
     res.status !== 204 &&
     res.status !== 304 &&
-    !!res.body &&
     c.req.method !== "HEAD" &&
     !res.headers.has("Content-Encoding") &&
     !res.headers.has("Transfer-Encoding") &&
     !(length && Number(length) < THRESHOLD) &&
     !!type &&
     COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) &&
-    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get("Cache-Control") ?? "")
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get("Cache-Control") ?? "") &&
+    // Last: reading `body` turns @hono/node-server's lightweight Response (a Buffer or string
+    // written to the socket as is) into a full one with a stream to pump, for every answer that
+    // passes unchanged, cached pages included (docs/performance.md, "The cached path").
+    !!res.body
   );
 }
 

@@ -64,6 +64,41 @@ describe("compression", () => {
     expect(encoded.headers.get("content-encoding")).toBe("br");
   });
 
+  it("does not read the body of an answer it passes unchanged (cached pages, precompressed files)", async () => {
+    // @hono/node-server writes a Response made from a Buffer or string straight to the socket,
+    // unless something reads its `body`: then it becomes a stream to pump (docs/performance.md).
+    class Watched extends Response {
+      bodyReads = 0;
+      override get body() {
+        this.bodyReads++;
+        return super.body;
+      }
+    }
+    const answers: Watched[] = [];
+    const a = new Hono();
+    a.use("*", compression());
+    a.get("/:kind", (c) => {
+      const headers: Record<string, string> =
+        c.req.param("kind") === "encoded"
+          ? { "Content-Type": "application/json", "Content-Encoding": "br" }
+          : c.req.param("kind") === "small"
+            ? { "Content-Type": "application/json", "Content-Length": "20" }
+            : { "Content-Type": "application/json" };
+      const body = c.req.param("kind") === "small" ? "x".repeat(20) : "x".repeat(2000);
+      const res = new Watched(body, { headers });
+      answers.push(res);
+      return res;
+    });
+    for (const kind of ["encoded", "small"]) {
+      const res = await a.request(`/${kind}`, { headers: { "Accept-Encoding": "br" } });
+      expect(res.headers.get("content-encoding"), kind).toBe(kind === "encoded" ? "br" : null);
+    }
+    expect(answers.map((r) => r.bodyReads)).toEqual([0, 0]);
+    // The check can fail: an answer it compresses is read.
+    await a.request("/plain", { headers: { "Accept-Encoding": "br" } });
+    expect(answers[2]!.bodyReads).toBeGreaterThan(0);
+  });
+
   it("compresses a page streamed in pieces whole, brotli and gzip", async () => {
     const br = await app().request("/streamed", { headers: { "Accept-Encoding": "br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
