@@ -2,16 +2,18 @@
  * Response compression for everything the app renders or answers on the fly (pages signed in or
  * not, API JSON): brotli when the browser accepts it, else gzip (docs/performance.md). Hono's own
  * `compress()` only knows gzip and deflate, so signed-in and uncached HTML went out gzip-only
- * while cached and static files got brotli. Brotli runs at quality 5 (streaming, about gzip's
- * speed, smaller output). Answers already encoded (precompressed files, cached pages), event
- * streams, `no-transform` answers, HEAD and bodies with a Content-Length under 1 KB pass unchanged.
+ * while cached and static files got brotli. Brotli runs at quality 5 (about gzip's speed, smaller
+ * output): pages as a stream, JSON in one piece with its Content-Length. Answers already encoded
+ * (precompressed files, cached pages), event streams, `no-transform` answers, HEAD and bodies with
+ * a Content-Length under 1 KB pass unchanged, their bodies unread.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 
 const THRESHOLD = 1024;
 /** Bytes handed to the compressor at once at most (docs/performance.md, "Compression in one piece"). */
@@ -102,13 +104,12 @@ export function coalesceChunks(limit = COALESCE_BYTES): Transform {
   return stream;
 }
 
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+const brotliWhole = promisify(brotliCompress);
+const gzipWhole = promisify(gzip);
+
 function encode(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
-  const compressor =
-    encoding === "gzip"
-      ? createGzip()
-      : createBrotliCompress({
-          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-        });
+  const compressor = encoding === "gzip" ? createGzip() : createBrotliCompress({ params: BROTLI_PARAMS });
   // pipeline: a failing or aborted source destroys the compressor (and the other way round).
   pipeline(Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>), coalesceChunks(), compressor, () => {});
   return Readable.toWeb(compressor) as unknown as ReadableStream<Uint8Array>;
@@ -126,8 +127,18 @@ export function compression(): MiddlewareHandler {
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;
     const res = c.res;
-    const encoded = new Response(encode(res.body!, encoding), res);
-    encoded.headers.delete("Content-Length");
+    let encoded: Response;
+    if (/^application\/json/i.test(res.headers.get("Content-Type")!)) {
+      // JSON is made whole before it is sent: compressed in one call and sent with its length, it
+      // skips the streams a page needs (docs/performance.md, "The cached path").
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const body = encoding === "gzip" ? await gzipWhole(bytes) : await brotliWhole(bytes, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      encoded = new Response(body as unknown as BodyInit, { status: res.status, headers: new Headers(res.headers) });
+      encoded.headers.set("Content-Length", String(body.length));
+    } else {
+      encoded = new Response(encode(res.body!, encoding), res);
+      encoded.headers.delete("Content-Length");
+    }
     encoded.headers.set("Content-Encoding", encoding);
     const etag = encoded.headers.get("ETag");
     if (etag && !etag.startsWith("W/")) encoded.headers.set("ETag", `W/${etag}`);

@@ -99,6 +99,23 @@ describe("compression", () => {
     expect(answers[2]!.bodyReads).toBeGreaterThan(0);
   });
 
+  it("compresses JSON in one piece and says its length", async () => {
+    const a = new Hono();
+    a.use("*", compression());
+    const list = { projects: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `Booking app ${i}` })) };
+    a.get("/api", (c) => c.json(list, 200, { ETag: '"v1"' }));
+    const br = await a.request("/api", { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("etag")).toBe('W/"v1"');
+    const bytes = Buffer.from(await br.arrayBuffer());
+    expect(br.headers.get("content-length")).toBe(String(bytes.length));
+    expect(JSON.parse(brotliDecompressSync(bytes).toString("utf8"))).toEqual(list);
+    const gz = await a.request("/api", { headers: { "Accept-Encoding": "gzip" } });
+    const gzBytes = Buffer.from(await gz.arrayBuffer());
+    expect([gz.headers.get("content-encoding"), gz.headers.get("content-length")]).toEqual(["gzip", String(gzBytes.length)]);
+    expect(JSON.parse(gunzipSync(gzBytes).toString("utf8"))).toEqual(list);
+  });
+
   it("compresses a page streamed in pieces whole, brotli and gzip", async () => {
     const br = await app().request("/streamed", { headers: { "Accept-Encoding": "br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
