@@ -132,7 +132,10 @@ export function compression(): MiddlewareHandler {
       // JSON is made whole before it is sent: compressed in one call and sent with its length, it
       // skips the streams a page needs (docs/performance.md, "The cached path").
       const bytes = Buffer.from(await res.arrayBuffer());
-      const body = encoding === "gzip" ? await gzipWhole(bytes) : await brotliWhole(bytes, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      const body =
+        encoding === "gzip"
+          ? await gzipWhole(bytes)
+          : await brotliWhole(bytes, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
       encoded = new Response(body as unknown as BodyInit, { status: res.status, headers: new Headers(res.headers) });
       encoded.headers.set("Content-Length", String(body.length));
     } else {
