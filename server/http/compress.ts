@@ -57,7 +57,8 @@ function compressible(c: Context): boolean {
     !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get("Cache-Control") ?? "") &&
     // Last: reading `body` turns @hono/node-server's lightweight Response (a Buffer or string
     // written to the socket as is) into a full one with a stream to pump, for every answer that
-    // passes unchanged, cached pages included (docs/performance.md, "the cached path pumped every answer through a stream").
+    // passes unchanged, cached pages included (docs/performance.md, "the cached path pumped
+    // every answer through a stream").
     !!res.body
   );
 }
@@ -130,7 +131,7 @@ export function compression(): MiddlewareHandler {
     let encoded: Response;
     if (/^application\/json/i.test(res.headers.get("Content-Type")!)) {
       // JSON is made whole before it is sent: compressed in one call and sent with its length, it
-      // skips the streams a page needs (docs/performance.md, "the cached path pumped every answer through a stream").
+      // skips the streams a page needs (same section of docs/performance.md).
       const bytes = Buffer.from(await res.arrayBuffer());
       const body =
         encoding === "gzip"

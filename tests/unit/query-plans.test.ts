@@ -30,9 +30,9 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
   const scannedTables = (call: () => Promise<unknown>) => plans.scannedTables(database, call, WATCHED);
 
   /**
-   * Runs `call`, EXPLAINs its page query (the one with ORDER BY) with sorting disabled and expects no Sort: a Sort
-   * node left in the plan means no index gives that order, so every matching row is read and
-   * sorted however small the page (docs/performance.md: 100,000 projects).
+   * Runs `call`, EXPLAINs its page query (the one with ORDER BY) with sorting disabled and expects
+   * no Sort: a Sort node left in the plan means no index gives that order, so every matching row is
+   * read and sorted however small the page (docs/performance.md: 100,000 projects).
    */
   async function expectNoPageSort(call: () => Promise<unknown>): Promise<void> {
     recorded.length = 0;
