@@ -3,7 +3,8 @@
  * not, API JSON): brotli when the browser accepts it, else gzip (docs/performance.md). Hono's own
  * `compress()` only knows gzip and deflate, so signed-in and uncached HTML went out gzip-only
  * while cached and static files got brotli. Brotli runs at quality 5 (about gzip's speed, smaller
- * output): pages as a stream, JSON in one piece with its Content-Length. Answers already encoded
+ * output). Pages and JSON are compressed in one piece and sent with their Content-Length; other
+ * types (a CSV download, say) as a stream. Answers already encoded
  * (precompressed files, cached pages), event streams, `no-transform` answers, HEAD and bodies with
  * a Content-Length under 1 KB pass unchanged, their bodies unread.
  */
@@ -108,6 +109,8 @@ export function coalesceChunks(limit = COALESCE_BYTES): Transform {
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
 const brotliWhole = promisify(brotliCompress);
 const gzipWhole = promisify(gzip);
+/** Answers read whole and compressed in one call: server-rendered pages and API JSON. */
+const WHOLE_TYPES = /^(?:application\/json|text\/html)/i;
 
 function encode(body: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array> {
   const compressor = encoding === "gzip" ? createGzip() : createBrotliCompress({ params: BROTLI_PARAMS });
@@ -129,9 +132,11 @@ export function compression(): MiddlewareHandler {
     if (!encoding) return;
     const res = c.res;
     let encoded: Response;
-    if (/^application\/json/i.test(res.headers.get("Content-Type")!)) {
-      // JSON is made whole before it is sent: compressed in one call and sent with its length, it
-      // skips the streams a page needs (same section of docs/performance.md).
+    if (WHOLE_TYPES.test(res.headers.get("Content-Type")!)) {
+      // Pages and JSON are made whole before they are sent: React renders a page's shell, which
+      // is all of it (no page defers data), in one go, so waiting for the end costs nothing, and
+      // one compression call with a Content-Length skips the stream adapters and per-chunk
+      // compressor calls (docs/performance.md, "pages compressed in one piece").
       const bytes = Buffer.from(await res.arrayBuffer());
       const body =
         encoding === "gzip"

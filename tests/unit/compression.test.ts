@@ -43,8 +43,8 @@ describe("compression", () => {
     const res = await app().request("/page", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
-    expect(res.headers.get("content-length")).toBeNull();
     const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(bytes.length));
     expect(bytes.length).toBeLessThan(html.length / 10);
     expect(brotliDecompressSync(bytes).toString("utf8")).toBe(html);
   });
@@ -116,12 +116,26 @@ describe("compression", () => {
     expect(JSON.parse(gunzipSync(gzBytes).toString("utf8"))).toEqual(list);
   });
 
-  it("compresses a page streamed in pieces whole, brotli and gzip", async () => {
+  it("compresses a page streamed in pieces whole and says its length, brotli and gzip", async () => {
     const br = await app().request("/streamed", { headers: { "Accept-Encoding": "br" } });
     expect(br.headers.get("content-encoding")).toBe("br");
-    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8")).toBe(html);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(br.headers.get("content-length")).toBe(String(brBytes.length));
+    expect(brotliDecompressSync(brBytes).toString("utf8")).toBe(html);
     const gz = await app().request("/streamed", { headers: { "Accept-Encoding": "gzip" } });
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(html);
+    const gzBytes = Buffer.from(await gz.arrayBuffer());
+    expect([gz.headers.get("content-encoding"), gz.headers.get("content-length")]).toEqual(["gzip", String(gzBytes.length)]);
+    expect(gunzipSync(gzBytes).toString("utf8")).toBe(html);
+  });
+
+  it("streams other types (a CSV download) compressed, without a length", async () => {
+    const csv = "date,description,amount\n" + "2026-11-27,Milestone payout,R1 500.00\n".repeat(300);
+    const a = new Hono();
+    a.use("*", compression());
+    a.get("/ledger.csv", (c) => c.body(new Blob([csv]).stream(), 200, { "Content-Type": "text/csv; charset=utf-8" }));
+    const res = await a.request("/ledger.csv", { headers: { "Accept-Encoding": "br" } });
+    expect([res.headers.get("content-encoding"), res.headers.get("content-length")]).toEqual(["br", null]);
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString("utf8")).toBe(csv);
   });
 });
 
