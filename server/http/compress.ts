@@ -66,10 +66,11 @@ function compressible(c: Context): boolean {
 
 /**
  * Joins the chunks that arrive together (in one turn of the event loop) into one, up to `limit`
- * bytes (COALESCE_BYTES). React writes a page as ~2 KB chunks, and every chunk written to a zlib
- * stream is one call into the thread pool: a 100 KB page compressed in 2 KB pieces cost 3.0 ms of
- * brotli against 1.3 ms in one piece (docs/performance.md). A chunk that arrives later (a stream
- * that waits between writes) still goes on in the next turn, so nothing is held back.
+ * bytes (COALESCE_BYTES), for the answers still compressed as a stream (not pages or JSON, which
+ * are compressed whole). Every chunk written to a zlib stream is one call into the thread pool: a
+ * 100 KB page compressed in 2 KB pieces cost 3.0 ms of brotli against 1.3 ms in one piece
+ * (docs/performance.md). A chunk that arrives later (a stream that waits between writes) still
+ * goes on in the next turn, so nothing is held back.
  */
 export function coalesceChunks(limit = COALESCE_BYTES): Transform {
   let parts: Buffer[] = [];
