@@ -1,12 +1,32 @@
 /**
  * Account security in Settings, in Chromium at phone width (docs/product.md, Accounts): changing
  * the email address through the link emailed to the new address, the old address told; turning on
- * two-factor sign-in by reading the key off the page, then signing in with a code made here.
+ * two-factor sign-in by scanning the QR code on the page (it must carry the key shown beside it),
+ * then signing in with a code made here.
  */
+import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpNow } from "../support/totp";
 import { latestMailTo, launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, type RunningServer } from "./support";
+
+/** Draws the page's QR code (data-testid totp-qr) on a canvas at twice its size and decodes it. */
+async function scanQrCode(page: Page): Promise<string> {
+  const qr = page.getByTestId("totp-qr");
+  await qr.waitFor();
+  const image = await qr.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const size = img.width * 2;
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = size;
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(img, 0, 0, size, size);
+    return { size, pixels: Array.from(ctx.getImageData(0, 0, size, size).data) };
+  });
+  const code = jsQR(Uint8ClampedArray.from(image.pixels), image.size, image.size);
+  if (!code) throw new Error("The QR code on the page did not decode");
+  return code.data;
+}
 
 describe("account security in Settings", () => {
   let server: RunningServer;
@@ -78,8 +98,13 @@ describe("account security in Settings", () => {
     await second.goto(`${server.url}/profile#two-factor`);
     await second.locator("#twoFactorPassword").fill(TEST_PASSWORD);
     await second.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-    const secret = (await second.getByTestId("totp-secret").textContent({ timeout: 15_000 }))!;
+    const typedKey = (await second.getByTestId("totp-secret").textContent({ timeout: 15_000 }))!;
     expect(await second.getByTestId("backup-codes").getByRole("listitem").count()).toBe(10);
+    // What a phone's camera would read: the QR image as Chromium draws it, decoded here.
+    const scanned = await scanQrCode(second);
+    expect(scanned).toMatch(/^otpauth:\/\/totp\/BuildZA:/);
+    const secret = new URL(scanned).searchParams.get("secret")!;
+    expect(secret).toBe(typedKey.replace(/\s/g, ""));
     await second.locator("#twoFactorCode").fill("000000");
     await second.getByRole("button", { name: "Turn on" }).click();
     await second.getByText("That code is not right").waitFor({ timeout: 15_000 });

@@ -44,6 +44,9 @@ describe.each(DB_KINDS)("two-factor sign-in on %s", (kind) => {
     expect(setup.totpURI).toMatch(/^otpauth:\/\/totp\/BuildZA:/);
     expect(setup.secret).toMatch(/^[A-Z2-7]+$/);
     expect(setup.backupCodes).toHaveLength(10);
+    // The QR code is an SVG image drawn here (tests/e2e/account-security.test.ts scans it in Chromium).
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(setup.qrCode.slice(setup.qrCode.indexOf(",") + 1))).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
     // Not on until a code proves the app has the key: sign-in still makes a session at once.
     expect((await json<{ twoFactorRedirect?: boolean }>(await passwordStep(email))).twoFactorRedirect).toBeUndefined();
     await expect(confirmTwoFactor(t.deps.auth, user, { code: "000000" }, new Headers({ cookie }))).rejects.toMatchObject({ fields: { code: WRONG_CODE } });

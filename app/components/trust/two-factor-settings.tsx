@@ -10,6 +10,8 @@ import { Field, Input } from "../ui/form";
 /** What the /profile action answers to "twoFactorStart": shown once. */
 export interface TwoFactorSetupShown {
   totpURI: string;
+  /** The QR code of totpURI as a `data:image/svg+xml` URL, drawn on the server. */
+  qrCode: string;
   secret: string;
   backupCodes: string[];
 }
@@ -23,7 +25,7 @@ function grouped(secret: string): string {
 
 /**
  * The "Two-factor sign-in" section of Settings (docs/product.md, Accounts): turn it on with the
- * password (the secret, a link for authenticator apps and the backup codes are shown once), finish
+ * password (a QR code, a link for authenticator apps, the secret and the backup codes are shown once), finish
  * with a first code from the app, turn it off with the password. Intents "twoFactorStart",
  * "twoFactorConfirm" and "twoFactorDisable" of the /profile action; plain forms (no JavaScript needed).
  */
@@ -72,14 +74,23 @@ export function TwoFactorSettings({ enabled, moderator }: { enabled: boolean; mo
       <div className="space-y-5">
         <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-800">
           <li>
-            <p>
-              Add BuildZA to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...):{" "}
+            <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...):</p>
+            <img
+              src={setup.qrCode}
+              alt="QR code for your authenticator app"
+              width={176}
+              height={176}
+              className="mt-2 size-44 rounded-lg border border-slate-200 bg-white"
+              data-testid="totp-qr"
+            />
+            <p className="mt-3">
+              If the app is on this device,{" "}
               <a className="font-medium text-brand-700 underline" href={setup.totpURI}>
-                open in your authenticator app
+                open BuildZA in it
               </a>
-              , or type in this key:
+              ; or type in this key:
             </p>
-            <code className="mt-2 block break-all rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" data-testid="totp-secret">
+            <code className="mt-2 block break-words rounded bg-slate-100 px-3 py-2 font-mono text-base text-slate-900" data-testid="totp-secret">
               {grouped(setup.secret)}
             </code>
           </li>
