@@ -93,11 +93,20 @@ export interface Started {
 }
 
 /**
+ * The flags `npm run serve` gives Node (package.json; docs/decisions/0042): the bench runs the app
+ * server as production does.
+ */
+export const SERVE_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
+
+/**
  * Starts a TypeScript file with tsx as a long-running server and waits until it prints `ready`
  * (a line fragment) or fails after `timeoutMs`.
  */
-export function startTs(file: string, options: { env: NodeJS.ProcessEnv; port: number; ready: string; timeoutMs?: number }): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", file], {
+export function startTs(
+  file: string,
+  options: { env: NodeJS.ProcessEnv; port: number; ready: string; timeoutMs?: number; nodeFlags?: readonly string[] },
+): Promise<Started> {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", file], {
     cwd: ROOT,
     env: { ...process.env, ...options.env, PORT: String(options.port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -20,7 +20,7 @@ import { DEMO_CLIENT, DEMO_PASSWORD } from "../../server/seed/seed";
 import { explainShapes, openRecording, projectCursorForPage, type ListShape, type ShapeTiming } from "./explain";
 import { runLighthouse, type LighthouseResult } from "./lighthouse";
 import { measure, type LoadOptions, type LoadResult } from "./load";
-import { installExitHandlers, onCleanup, ROOT, runTs, startTs, stopAll, type Started } from "./processes";
+import { installExitHandlers, onCleanup, ROOT, runTs, SERVE_NODE_FLAGS, startTs, stopAll, type Started } from "./processes";
 import { fetchRaw, weighPage, type PageWeight } from "./weight";
 import { holdStreams, type StreamsResult } from "./streams";
 import { weighInChromium, type BrowserWeight } from "./browser-weight";
@@ -263,6 +263,7 @@ async function startApp(dbEnv: NodeJS.ProcessEnv, port: number, pageCache: boole
   return startTs("server/main.ts", {
     port,
     ready: "BuildZA on",
+    nodeFlags: SERVE_NODE_FLAGS,
     env: {
       ...dbEnv,
       NODE_ENV: "production",
