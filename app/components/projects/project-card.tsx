@@ -1,13 +1,13 @@
 import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
 import { countLabel, formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
 import type { Project } from "../../../server/projects/service";
-import { SkillChip, StatusBadge } from "../ui/badge";
+import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
-import { Card, Skeleton } from "../ui/card";
+import { Card, CARD_CLASS, Skeleton } from "../ui/card";
 
 /** What a project card needs of a project (any `Project` fits). */
 export type ProjectCardData = Pick<
@@ -64,16 +64,28 @@ export function PostedTime({ date }: { date: string }) {
   );
 }
 
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/**
+ * One fact of a card: a visually hidden term, an icon and the value. The icon and the value are
+ * the dd's own children (no wrappers): a list renders 12 cards of 4 facts per request.
+ */
+function Fact({
+  icon: Icon,
+  label,
+  valueClassName = "",
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  valueClassName?: string;
+  children: ReactNode;
+}) {
   return (
     // dt and dd are direct children of the group, as a <dl> requires (Lighthouse accessibility).
     <div className="min-w-0">
       <dt className="sr-only">{label}</dt>
       <dd className="flex min-w-0 items-start gap-2 text-slate-700">
-        <span className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true">
-          {icon}
-        </span>
-        <span className="min-w-0 break-words">{children}</span>
+        <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        <span className={`min-w-0 break-words ${valueClassName}`}>{children}</span>
       </dd>
     </div>
   );
@@ -110,72 +122,67 @@ export function ProjectCard({
   const state = { from: location.pathname + location.search };
 
   return (
-    <Card className="h-full p-5">
-      <article data-project-id={project.id} className={`flex h-full min-w-0 flex-col ${list ? "sm:flex-row sm:gap-6" : ""}`}>
-        <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-3">
-            <Heading className="min-w-0 text-lg font-semibold leading-snug text-slate-900">
-              <Link to={href} state={state} className="break-words rounded hover:text-brand-700 hover:underline">
-                {project.title}
-              </Link>
-            </Heading>
-            <span className="flex shrink-0 items-center gap-2">
-              <StatusBadge status={project.status} />
-              {saved !== undefined && project.status !== "closed" ? <SaveToggle action={href} saved={saved} label={project.title} compact /> : null}
-            </span>
-          </div>
-          <p className="mt-1 text-sm text-slate-500">
-            Posted <PostedTime date={project.createdAt} />
-            <span aria-hidden="true"> · </span>
-            {proposalCountLabel(project.proposalCount)}
-          </p>
-          <p className={`mt-3 break-words text-sm leading-relaxed text-slate-700 ${list ? "line-clamp-2" : "line-clamp-3"}`}>{project.description}</p>
-          {shown.length ? (
-            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Skills">
-              {shown.map((skill) => (
-                <li key={skill}>
-                  <SkillChip>{skill}</SkillChip>
-                </li>
-              ))}
-              {more > 0 ? (
-                <li>
-                  <span className="inline-flex items-center rounded-md px-1.5 py-1 text-xs font-medium text-slate-500">+{more} more</span>
-                </li>
-              ) : null}
-            </ul>
+    // The article is the card itself (CARD_CLASS): one element fewer per card.
+    <article data-project-id={project.id} className={`${CARD_CLASS} flex h-full min-w-0 flex-col p-5 ${list ? "sm:flex-row sm:gap-6" : ""}`}>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <Heading className="min-w-0 text-lg font-semibold leading-snug text-slate-900">
+            <Link to={href} state={state} className="break-words rounded hover:text-brand-700 hover:underline">
+              {project.title}
+            </Link>
+          </Heading>
+          <span className="flex shrink-0 items-center gap-2">
+            <StatusBadge status={project.status} />
+            {saved !== undefined && project.status !== "closed" ? <SaveToggle action={href} saved={saved} label={project.title} compact /> : null}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-500">
+          Posted <PostedTime date={project.createdAt} />
+          <span aria-hidden="true"> · </span>
+          {proposalCountLabel(project.proposalCount)}
+        </p>
+        <p className={`mt-3 break-words text-sm leading-relaxed text-slate-700 ${list ? "line-clamp-2" : "line-clamp-3"}`}>{project.description}</p>
+        {shown.length ? (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Skills">
+            {shown.map((skill) => (
+              <li key={skill} className={SKILL_CHIP_CLASS}>
+                {skill}
+              </li>
+            ))}
+            {more > 0 ? <li className="inline-flex items-center rounded-md px-1.5 py-1 text-xs font-medium text-slate-500">+{more} more</li> : null}
+          </ul>
+        ) : null}
+      </div>
+
+      <div className={`mt-auto flex flex-col ${list ? "sm:mt-0 sm:w-56 sm:shrink-0 sm:border-l sm:border-slate-100 sm:pl-6" : ""}`}>
+        <dl
+          className={`mt-4 grid gap-x-4 gap-y-2 text-sm ${list ? "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] sm:mt-0 sm:grid-cols-1" : "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]"}`}
+        >
+          <Fact icon={Wallet} label="Budget" valueClassName="whitespace-nowrap font-semibold text-slate-900">
+            {formatBudget(project.budgetMin, project.budgetMax)}
+          </Fact>
+          <Fact icon={Calendar} label="Deadline">
+            {formatDeadline(project.deadline)}
+          </Fact>
+          <Fact icon={MonitorSmartphone} label="Platform">
+            {PLATFORM_LABELS[project.platform as Platform] ?? project.platform}
+          </Fact>
+          <Fact icon={MapPin} label="Location">
+            {project.location}
+          </Fact>
+        </dl>
+        <div className={`mt-4 flex flex-wrap gap-2 ${list ? "sm:mt-auto sm:pt-4" : ""}`}>
+          <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>
+            View Details<span className="sr-only">: {project.title}</span>
+          </Link>
+          {canPropose ? (
+            <Link to={`${href}/proposal`} className={buttonClass("primary", "sm", "flex-1 whitespace-nowrap")}>
+              Submit Proposal<span className="sr-only">: {project.title}</span>
+            </Link>
           ) : null}
         </div>
-
-        <div className={`mt-auto flex flex-col ${list ? "sm:mt-0 sm:w-56 sm:shrink-0 sm:border-l sm:border-slate-100 sm:pl-6" : ""}`}>
-          <dl
-            className={`mt-4 grid gap-x-4 gap-y-2 text-sm ${list ? "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] sm:mt-0 sm:grid-cols-1" : "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]"}`}
-          >
-            <Fact icon={<Wallet className="size-4" />} label="Budget">
-              <span className="whitespace-nowrap font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</span>
-            </Fact>
-            <Fact icon={<Calendar className="size-4" />} label="Deadline">
-              {formatDeadline(project.deadline)}
-            </Fact>
-            <Fact icon={<MonitorSmartphone className="size-4" />} label="Platform">
-              {PLATFORM_LABELS[project.platform as Platform] ?? project.platform}
-            </Fact>
-            <Fact icon={<MapPin className="size-4" />} label="Location">
-              {project.location}
-            </Fact>
-          </dl>
-          <div className={`mt-4 flex flex-wrap gap-2 ${list ? "sm:mt-auto sm:pt-4" : ""}`}>
-            <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>
-              View Details<span className="sr-only">: {project.title}</span>
-            </Link>
-            {canPropose ? (
-              <Link to={`${href}/proposal`} className={buttonClass("primary", "sm", "flex-1 whitespace-nowrap")}>
-                Submit Proposal<span className="sr-only">: {project.title}</span>
-              </Link>
-            ) : null}
-          </div>
-        </div>
-      </article>
-    </Card>
+      </div>
+    </article>
   );
 }
 

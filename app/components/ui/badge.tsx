@@ -21,7 +21,10 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={tone}>{STATUS_LABELS[status] ?? status}</Badge>;
 }
 
+/** A skill chip's classes, for a list item that is the chip itself (one element instead of two). */
+export const SKILL_CHIP_CLASS = "inline-flex items-center rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700";
+
 /** A skill chip. */
 export function SkillChip({ children }: { children: ReactNode }) {
-  return <span className="inline-flex items-center rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">{children}</span>;
+  return <span className={SKILL_CHIP_CLASS}>{children}</span>;
 }
