@@ -167,33 +167,35 @@ export const projects = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Partial, as every list reads active projects only: a search or skills count then needs no
-    // second index for the status (docs/performance.md, the 1,000,000-project point).
+    // Partial, with exactly the predicate every list has (listProjects: active, not hidden by
+    // moderation): a search or skills count needs no second index for the status, and a capped
+    // total of the btree shapes is an index-only scan that reads no table page for `hidden_at`
+    // (docs/performance.md, "fifth pass").
     index("projects_active_search_idx")
       .using("gin", t.searchVector)
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_skills_idx")
       .using("gin", t.skills)
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_newest_idx")
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     // Budget-range filters (budgetMin and budgetMax together): the count reads this index only.
     index("projects_active_budget_range_idx")
       .on(t.budgetMin, t.budgetMax)
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_budget_idx")
       .on(t.budgetMin.desc(), t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_proposals_idx")
       .on(t.proposalCount.desc(), t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_category_idx")
       .on(t.category, t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_platform_idx")
       .on(t.platform, t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'active'`),
+      .where(sql`status = 'active' and hidden_at is null`),
     index("projects_user_idx").on(t.userId, t.createdAt.desc()),
     index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
     check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),

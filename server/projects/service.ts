@@ -389,11 +389,11 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
   const half = Math.floor(SIMILAR_PROJECTS_CANDIDATES / 2);
   const candidates = sql`(
     (select c.id from projects c
-      where c.status = 'active' and c.category = ${project.category} and c.id <> ${project.id}::uuid
+      where c.status = 'active' and c.hidden_at is null and c.category = ${project.category} and c.id <> ${project.id}::uuid
       order by c.created_at desc nulls last, c.id desc nulls last limit ${half})
     union
     (select r.id from (
-        select w.id, w.skills from projects w where w.status = 'active'
+        select w.id, w.skills from projects w where w.status = 'active' and w.hidden_at is null
         order by w.created_at desc nulls last, w.id desc nulls last limit ${SIMILAR_PROJECTS_WINDOW}
       ) r
       where r.skills && ${skillArray} and r.id <> ${project.id}::uuid limit ${half})

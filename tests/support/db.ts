@@ -16,9 +16,10 @@ export interface TestDatabase extends Database {
   /**
    * The JSON plan of `sql` with `enable_seqscan = off` (so an index that can serve the shape is
    * used); with `noSort`, also `enable_sort = off`, so a Sort node left in the plan means no index
-   * gives the rows in the ORDER BY's order.
+   * gives the rows in the ORDER BY's order. `settings`: more planner settings for this EXPLAIN
+   * (COUNT_PLANNER_SETTINGS, say, to see a capped total as the count pool plans it).
    */
-  explain(sql: string, params: unknown[], options?: { noSort?: boolean }): Promise<unknown>;
+  explain(sql: string, params: unknown[], options?: { noSort?: boolean; settings?: Readonly<Record<string, string>> }): Promise<unknown>;
 }
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
@@ -33,12 +34,15 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
         // One connection: the setting applies to the EXPLAIN that follows.
         await database.query("set enable_seqscan = off");
         if (explainOptions.noSort) await database.query("set enable_sort = off");
+        const settings = Object.entries(explainOptions.settings ?? {});
+        for (const [name, value] of settings) await database.query("select set_config($1, $2, false)", [name, value]);
         try {
           const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, params);
           return row!["QUERY PLAN"];
         } finally {
           await database.query("reset enable_seqscan");
           await database.query("reset enable_sort");
+          for (const [name] of settings) await database.query(`reset ${name}`);
         }
       },
     };
@@ -67,6 +71,7 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
       try {
         await client.query("set enable_seqscan = off");
         if (explainOptions.noSort) await client.query("set enable_sort = off");
+        for (const [name, value] of Object.entries(explainOptions.settings ?? {})) await client.query("select set_config($1, $2, false)", [name, value]);
         const { rows } = await client.query(`explain (format json) ${sql}`, params);
         return rows[0]["QUERY PLAN"];
       } finally {

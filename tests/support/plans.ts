@@ -19,6 +19,13 @@ export function seqScans(node: PlanNode, found: string[] = []): string[] {
   return found;
 }
 
+/** The node types that read `table` anywhere in the plan ("Index Only Scan", "Index Scan", "Bitmap Heap Scan"...). */
+export function tableReads(node: PlanNode, table: string, found: string[] = []): string[] {
+  if (node["Relation Name"] === table) found.push(node["Node Type"]);
+  for (const child of node.Plans ?? []) tableReads(child, table, found);
+  return found;
+}
+
 /** Sort nodes anywhere in the plan. */
 export function sorts(node: PlanNode): number {
   return (node["Node Type"] === "Sort" ? 1 : 0) + (node.Plans ?? []).reduce((n, child) => n + sorts(child), 0);
