@@ -177,8 +177,14 @@ export const projects = pgTable(
     index("projects_active_skills_idx")
       .using("gin", t.skills)
       .where(sql`status = 'active' and hidden_at is null`),
+    // Skills ride along as a third key column (created_at and id are unique, so it never changes
+    // the order): a skills total then walks this index only, newest first, and stops at 1,001
+    // matches, which for a common skill costs far less than the GIN index's bitmap of every match
+    // (docs/performance.md, "fifth pass"). The planner still takes the GIN index for a rare skill.
+    // Skills are at most 20 of 40 UTF-16 units (<= 120 bytes each), so a tuple stays under
+    // btree's 2,704-byte limit.
     index("projects_active_newest_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc(), t.id.desc(), t.skills)
       .where(sql`status = 'active' and hidden_at is null`),
     // Budget-range filters (budgetMin and budgetMax together): the count reads this index only.
     index("projects_active_budget_range_idx")

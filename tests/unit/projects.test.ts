@@ -51,6 +51,17 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     expect(await getProject(t.database.db, p.id)).toEqual(p);
   });
 
+  it("stores the largest skill list the rules allow and finds it by skill (its index entry fits)", async () => {
+    // 20 skills of 40 characters that take 3 bytes each in UTF-8: the most a project can carry,
+    // and what projects_active_newest_idx, keyed on skills too, must hold (btree's limit is 2,704 bytes).
+    const skills = Array.from({ length: 20 }, (_, i) => "語".repeat(39) + String.fromCharCode(0x4e00 + i));
+    const p = await createProject(t.database.db, owner, projectInput({ skills }));
+    expect(p.skills).toEqual(skills);
+    const found = await listProjects(t.database.db, { skills: skills[7]! });
+    expect(found.projects.map((x) => x.id)).toEqual([p.id]);
+    await deleteProject(t.domain, owner, p.id);
+  });
+
   it("refuses bad input with the spec's messages and writes nothing", async () => {
     const before = await countRows();
     const cases: Array<[unknown, Record<string, string>]> = [

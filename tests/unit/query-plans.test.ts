@@ -98,7 +98,7 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
   // partial indexes' predicate is the lists' own (active, not hidden), so no row's `hidden_at` has
   // to be fetched (docs/performance.md, "fifth pass"). Vacuumed first, as autovacuum (PostgreSQL)
   // or the maintenance job (PGlite, decision 0040) keep the table.
-  it.each([{}, { category: "Finance" }, { platform: "web" }, { budgetMin: "15000", budgetMax: "35000" }])(
+  it.each([{}, { category: "Finance" }, { platform: "web" }, { budgetMin: "15000", budgetMax: "35000" }, { skills: "Flutter,React" }])(
     "the total of projects list %o is an index-only scan",
     async (shape) => {
       await database.query("vacuum analyze projects");
