@@ -196,11 +196,13 @@ export const projects = pgTable(
     index("projects_active_proposals_idx")
       .on(t.proposalCount.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active' and hidden_at is null`),
+    // The other filter of the two rides along as a trailing key, as skills do above: a category +
+    // platform total is then an index-only scan too.
     index("projects_active_category_idx")
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt.desc(), t.id.desc(), t.platform)
       .where(sql`status = 'active' and hidden_at is null`),
     index("projects_active_platform_idx")
-      .on(t.platform, t.createdAt.desc(), t.id.desc())
+      .on(t.platform, t.createdAt.desc(), t.id.desc(), t.category)
       .where(sql`status = 'active' and hidden_at is null`),
     index("projects_user_idx").on(t.userId, t.createdAt.desc()),
     index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
