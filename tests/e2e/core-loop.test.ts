@@ -175,6 +175,9 @@ describe("core loop", () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL(`${server.url}/forgot-password`);
+    // The URL changes before React shows the new page, and the login page has an Email field too:
+    // wait for this page's heading, or the email goes into the login form about to be replaced.
+    await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
     await page.getByLabel("Email").fill(email);
     const asked = Date.now() - 1000;
     await page.getByRole("button", { name: "Send reset link" }).click();
