@@ -20,6 +20,12 @@ export interface TestDatabase extends Database {
    * (COUNT_PLANNER_SETTINGS, say, to see a capped total as the count pool plans it).
    */
   explain(sql: string, params: unknown[], options?: { noSort?: boolean; settings?: Readonly<Record<string, string>> }): Promise<unknown>;
+  /**
+   * Resolves once every index can be planned with (waits at most `timeoutMs`; see
+   * waitForUsableIndexes). explain() waits up to 20 s itself; a file that seeds in beforeAll waits
+   * here too, under the hook's longer timeout. Nothing to wait for on PGlite (one connection).
+   */
+  indexesUsable(timeoutMs?: number): Promise<void>;
 }
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
@@ -45,6 +51,7 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
           for (const [name] of settings) await database.query(`reset ${name}`);
         }
       },
+      async indexesUsable() {},
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -69,11 +76,21 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
       const client = new pg.Client({ connectionString: adminUrl(url, name) });
       await client.connect();
       try {
+        await waitForUsableIndexes(client, 20_000);
         await client.query("set enable_seqscan = off");
         if (explainOptions.noSort) await client.query("set enable_sort = off");
         for (const [name, value] of Object.entries(explainOptions.settings ?? {})) await client.query("select set_config($1, $2, false)", [name, value]);
         const { rows } = await client.query(`explain (format json) ${sql}`, params);
         return rows[0]["QUERY PLAN"];
+      } finally {
+        await client.end();
+      }
+    },
+    async indexesUsable(timeoutMs = 100_000) {
+      const client = new pg.Client({ connectionString: adminUrl(url, name) });
+      await client.connect();
+      try {
+        await waitForUsableIndexes(client, timeoutMs);
       } finally {
         await client.end();
       }
@@ -86,4 +103,22 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
       await a.end();
     },
   };
+}
+
+/**
+ * Waits (up to `timeoutMs`) until no index is hidden from this connection's next snapshot. An index built
+ * in a transaction that also updated the table (the seed drops the secondary indexes, loads, updates,
+ * and rebuilds them) is marked `indcheckxmin`: PostgreSQL does not plan with it while any transaction
+ * older than its build is still running, in any database of the server (another test file seeding
+ * at the same time, say). Its plans then show a Sort or a whole-table scan that has nothing to do
+ * with the query under test; the check waits that transaction out instead.
+ */
+async function waitForUsableIndexes(client: pg.Client, timeoutMs: number): Promise<void> {
+  const hidden = `select count(*)::int as n from pg_index i
+    where i.indcheckxmin and (i.xmin::text)::bigint >= pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296`;
+  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+    const { rows } = await client.query<{ n: number }>(hidden);
+    if (rows[0]!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
