@@ -116,7 +116,7 @@ export async function createTestDatabase(kind: DbKind, options: { logger?: Logge
 async function waitForUsableIndexes(client: pg.Client, timeoutMs: number): Promise<void> {
   const hidden = `select count(*)::int as n from pg_index i
     where i.indcheckxmin and (i.xmin::text)::bigint >= pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296`;
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     const { rows } = await client.query<{ n: number }>(hidden);
     if (rows[0]!.n === 0) return;
     await new Promise((r) => setTimeout(r, 200));
