@@ -2,7 +2,8 @@
  * Database time of each list query shape: every SELECT that listProjects / listDevelopers sends
  * for a shape is run under EXPLAIN (ANALYZE) `repeats` times; the median "Execution Time" (ms,
  * as PostgreSQL reports it, without network or parsing) is kept, with whether the plan scanned a
- * whole projects or developer_profiles table.
+ * whole projects or developer_profiles table. A text search's estimate (an `EXPLAIN` of the total's
+ * query, decision 0043) costs its planning: its median "Planning Time".
  */
 import { and, desc, eq } from "drizzle-orm";
 import { PAGE_SIZE } from "../../shared/constants";
@@ -22,8 +23,8 @@ export interface ListShape {
 }
 
 export interface QueryTiming {
-  /** "page" (the rows) or "count" (the total). */
-  role: "page" | "count";
+  /** "page" (the rows), "count" (the total) or "estimate" (the planner's estimate of the total, decision 0043). */
+  role: "page" | "count" | "estimate";
   medianMs: number;
   seqScans: string[];
 }
@@ -84,6 +85,9 @@ export async function openRecording(target: { dataDir?: string; databaseUrl?: st
   return { database, recorded };
 }
 
+/** The start of the planner-estimate statement cappedCount sends (server/lib/capped-count.ts). */
+const ESTIMATE = /^\s*explain \(format json\)\s*/i;
+
 /** EXPLAIN ANALYZE medians of each shape's queries. */
 export async function explainShapes(
   database: Database,
@@ -98,27 +102,30 @@ export async function explainShapes(
     if (shape.list === "projects") await listProjects(database.db, shape.query);
     else await listDevelopers(database.db, shape.query);
     // Not the count's planner settings (a `select set_config(...)`, server/lib/capped-count.ts).
-    const selects = recorded.filter((q) => /^\s*select/i.test(q.sql) && !/^\s*select set_config\(/i.test(q.sql));
+    const selects = recorded.filter((q) => (/^\s*select/i.test(q.sql) && !/^\s*select set_config\(/i.test(q.sql)) || ESTIMATE.test(q.sql));
     const queries: QueryTiming[] = [];
     for (const q of selects) {
       const times: number[] = [];
       let scans: string[] = [];
       // The capped total runs with its own planner settings (server/lib/capped-count.ts): EXPLAIN it so.
       const isCount = /count\(/i.test(q.sql);
+      const estimate = ESTIMATE.exec(q.sql);
       if (isCount) for (const [name, value] of Object.entries(COUNT_PLANNER_SETTINGS)) await database.query(`set ${name} = ${value}`);
       for (let i = 0; i < repeats; i++) {
-        const [row] = await database.query<{ "QUERY PLAN": unknown }>(`explain (analyze, format json) ${q.sql}`, q.params);
+        const statement = estimate ? `explain (summary, format json) ${q.sql.slice(estimate[0].length)}` : `explain (analyze, format json) ${q.sql}`;
+        const [row] = await database.query<{ "QUERY PLAN": unknown }>(statement, q.params);
         const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{
           Plan: PlanNode;
           "Execution Time": number;
+          "Planning Time": number;
         }>;
-        times.push(plan[0]!["Execution Time"]);
+        times.push(estimate ? plan[0]!["Planning Time"] : plan[0]!["Execution Time"]);
         if (i === 0) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
       }
       if (isCount) for (const name of Object.keys(COUNT_PLANNER_SETTINGS)) await database.query(`reset ${name}`);
       // Three decimals, as PostgreSQL reports them: the rows query takes 0.01-0.02 ms, and rounding
       // to two made the page-500 ratio flip between 1x and 2x on a microsecond.
-      queries.push({ role: isCount ? "count" : "page", medianMs: Math.round(median(times) * 1000) / 1000, seqScans: scans });
+      queries.push({ role: estimate ? "estimate" : isCount ? "count" : "page", medianMs: Math.round(median(times) * 1000) / 1000, seqScans: scans });
     }
     out.push({ shape: shape.name, queries, totalMs: Math.round(queries.reduce((s, q) => s + q.medianMs, 0) * 1000) / 1000 });
   }

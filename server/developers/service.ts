@@ -26,7 +26,7 @@ import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { isUserId } from "../lib/ids";
 import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
-import { cappedCount } from "../lib/capped-count";
+import { cappedCount, exactWhenFirstPageIsAll } from "../lib/capped-count";
 import type { TotalsCache } from "../lib/totals-cache";
 import { parseInput } from "../validation";
 import { photoIdColumn } from "../files/profile-photos";
@@ -339,12 +339,19 @@ export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: To
         .where(and(...filters))
         .$dynamic(),
       totalsCache,
+      // A text search alone is first asked of the planner (decision 0043); with other filters it is counted.
+      { estimate: Boolean(tsquery) && !q.skills?.length && !q.location && q.minRating == null && !q.availability },
     ),
   ]);
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit).map(toDeveloper);
   const last = page.at(-1);
-  return { developers: page, hasMore, nextCursor: hasMore && last ? encodeCursor([sortValue(q.sortBy, last), last.id]) : null, ...totals };
+  return {
+    developers: page,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor([sortValue(q.sortBy, last), last.id]) : null,
+    ...exactWhenFirstPageIsAll(totals, page.length, !q.cursor && !hasMore),
+  };
 }
 
 /**

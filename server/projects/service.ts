@@ -28,7 +28,7 @@ import { UUID } from "../lib/ids";
 import { isModerator } from "../auth/roles";
 import { reportProjectForModeration } from "../moderation/service";
 import { toPrefixTsquery } from "../lib/tsquery";
-import { cappedCount } from "../lib/capped-count";
+import { cappedCount, exactWhenFirstPageIsAll } from "../lib/capped-count";
 import type { TotalsCache } from "../lib/totals-cache";
 
 /** A project as pages and the API see it. Money in whole rand; dates as ISO strings. */
@@ -333,6 +333,9 @@ export async function listProjects(db: Db, rawQuery: unknown, totalsCache?: Tota
         .where(and(...filters))
         .$dynamic(),
       totalsCache,
+      // A text search alone is first asked of the planner (decision 0043); with other filters it is
+      // counted, since the planner takes words and filters as independent.
+      { estimate: Boolean(tsquery) && !q.category && !q.platform && q.budgetMin == null && q.budgetMax == null && !q.skills?.length },
     ),
   ]);
   const hasMore = rows.length > q.limit;
@@ -342,7 +345,7 @@ export async function listProjects(db: Db, rawQuery: unknown, totalsCache?: Tota
     projects: page,
     hasMore,
     nextCursor: hasMore && last ? cursorOf(q.sortBy, last) : null,
-    ...totals,
+    ...exactWhenFirstPageIsAll(totals, page.length, !q.cursor && !hasMore),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Capped list totals (docs/decisions/0023-capped-list-totals.md): exact up to LIST_TOTAL_CAP, "1,000+"
- * above it, and the pages themselves (Load More by cursor) unchanged.
+ * above it, and the pages themselves (Load More by cursor) unchanged; a broad text search's "1,000+"
+ * from the planner's estimate (docs/decisions/0043-estimated-broad-search-totals.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listProjects } from "../../server/projects/service";
@@ -9,6 +10,8 @@ import { formatTotal } from "../../shared/format";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { COUNT_PLANNER_SETTINGS, countDbOf } from "../../server/db/count-planner";
+import { ESTIMATED_TOTAL_FLOOR, plannedRows } from "../../server/lib/capped-count";
+import { projects } from "../../server/db/schema";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { makeClient, makeProject } from "../support/factories";
 
@@ -85,5 +88,73 @@ describe.each(DB_KINDS)("capped list totals on %s", (kind) => {
       // PGlite has one connection: the count sets them inside its own transaction.
       expect(countDb).toBeUndefined();
     }
+  });
+});
+
+describe.each(DB_KINDS)("estimated totals of broad searches on %s (decision 0043)", (kind) => {
+  let database: TestDatabase;
+  const copies = Math.ceil(ESTIMATED_TOTAL_FLOOR * 1.5);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // No analyse behind the test's back: it controls when the statistics change.
+    if (kind === "postgres") await database.query("alter table projects set (autovacuum_enabled = false)");
+    const owner = await makeClient(database.db);
+    const tapir = await makeProject(database.db, owner, { title: "Tapir tracking app", skills: ["Flutter"], category: "Travel" });
+    await makeProject(database.db, owner, { title: "Okapi tracking app", skills: ["Kotlin"], category: "Travel" });
+    const cols = await database.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = 'projects' and column_name not in ('id', 'search_vector', 'created_at')`,
+    );
+    const list = cols.map((c) => `"${c.column_name}"`).join(", ");
+    // Each copy gets one of 250 extra words: PostgreSQL estimates a prefix search from the table's
+    // most common words only when it keeps at least 100 of them (as any real catalogue has), and
+    // otherwise assumes 2% of rows match.
+    const values = cols.map((c) => (c.column_name === "description" ? `description || ' quokka' || (g % 250)` : `"${c.column_name}"`)).join(", ");
+    await database.query(
+      `insert into projects (${list}, created_at) select ${values}, now() - (g * interval '1 second') from projects, generate_series(1, ${copies - 1}) g where id = $1`,
+      [tapir.id],
+    );
+    await database.query("analyze projects");
+  }, 240_000);
+  afterAll(() => database?.close());
+
+  it("answers 1,000+ from the planner's statistics when they expect ten times the cap, and counts below that", async () => {
+    const estimate = await plannedRows(
+      database.db,
+      database.db
+        .select({ one: sql`1` })
+        .from(projects)
+        .where(sql`${projects.searchVector} @@ to_tsquery('english', 'tapir:*')`)
+        .$dynamic(),
+    );
+    expect(estimate).toBeGreaterThanOrEqual(ESTIMATED_TOTAL_FLOOR);
+    expect(await listProjects(database.db, { search: "tapir" })).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true });
+    // A narrow search is counted exactly; so is any list that is not a text search.
+    expect(await listProjects(database.db, { search: "okapi" })).toMatchObject({ total: 1, totalCapped: false });
+
+    // All but 30 close: the statistics still say ~15,000, so the search alone is still answered
+    // 1,000+ without counting (the trade-off decision 0043 accepts) ...
+    const keepOnly = (n: number) =>
+      database.query(
+        `update projects set status = 'closed' where id in (select id from projects where title like 'Tapir%' order by created_at desc offset ${n})`,
+      );
+    await keepOnly(30);
+    expect(await listProjects(database.db, { search: "tapir" })).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true, hasMore: true });
+    // ... while a search with another filter is counted (words and filters are not independent).
+    expect(await listProjects(database.db, { search: "tapir", category: "Travel" })).toMatchObject({ total: 30, totalCapped: false });
+    expect(await listProjects(database.db, { category: "Travel" })).toMatchObject({ total: 31, totalCapped: false });
+
+    // A first page with nothing after it is its own exact total, whatever the estimate says.
+    await keepOnly(3);
+    const short = await listProjects(database.db, { search: "tapir" });
+    expect(short).toMatchObject({ total: 3, totalCapped: false, hasMore: false });
+    expect(short.projects).toHaveLength(3);
+
+    // After the next analyse the estimate is small, and a full page's total is counted exactly.
+    await database.query("analyze projects");
+    await database.query(
+      `update projects set status = 'active' where id in (select id from projects where title like 'Tapir%' and status = 'closed' order by created_at desc limit 27)`,
+    );
+    expect(await listProjects(database.db, { search: "tapir" })).toMatchObject({ total: 30, totalCapped: false, hasMore: true });
   });
 });

@@ -12,6 +12,7 @@ import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
 import { makeProject } from "../support/factories";
+import { PAGE_SIZE } from "../../shared/constants";
 
 /**
  * An app whose page at /projects says who asked and how many times it was rendered. `database`
@@ -320,7 +321,11 @@ describe.each(DB_KINDS)("page cache in the app on %s", (kind) => {
       expect(res.headers.get("x-cache")).toBe("BYPASS");
       return ((await res.json()) as { total: number }).total;
     };
+    // More than a page of them: a first page with nothing after it is its own exact total, so
+    // a short list would show the new project whatever the cache holds.
+    for (let i = 0; i <= PAGE_SIZE; i++) await makeProject(t.deps.db, undefined, { category: "Finance", title: `Finance project ${i}` });
     const before = await total("?category=Finance");
+    expect(before).toBeGreaterThan(PAGE_SIZE);
     // A project written by another instance (straight into the database) is not counted until
     // the total expires or this instance handles a write.
     await makeProject(t.deps.db, undefined, { category: "Finance", title: "Written by another instance" });
