@@ -34,7 +34,17 @@ export function countPlannerStartupOptions(): string {
     .join(" ");
 }
 
-const countDbs = new WeakMap<Db, Db>();
+/**
+ * Which database counts for which: one registry per process, on `globalThis` under a
+ * `Symbol.for` key, because the process runs two copies of this module (the React Router build
+ * bundles one for the page loaders, `server/main.ts` loads the other; ARCHITECTURE.md, Requests).
+ * A module-level map was filled by `server/db/client.ts`'s copy only, so every page's total fell
+ * back to the four-statement transaction while the API's used the count pool.
+ */
+const REGISTRY = Symbol.for("buildza.countDbs");
+const countDbs: WeakMap<Db, Db> =
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] as WeakMap<Db, Db> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] = new WeakMap<Db, Db>());
 
 /** Records that counts of `db` may run on `countDb`, whose connections start with COUNT_PLANNER_SETTINGS. */
 export function setCountDb(db: Db, countDb: Db): void {

@@ -3,7 +3,7 @@
  * above it, and the pages themselves (Load More by cursor) unchanged; a broad text search's "1,000+"
  * from the planner's estimate (docs/decisions/0043-estimated-broad-search-totals.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listProjects } from "../../server/projects/service";
 import { LIST_TOTAL_CAP } from "../../shared/constants";
 import { formatTotal } from "../../shared/format";
@@ -84,6 +84,12 @@ describe.each(DB_KINDS)("capped list totals on %s", (kind) => {
     if (kind === "postgres") {
       // One statement per count: its connections start with the settings.
       for (const [name, value] of Object.entries(COUNT_PLANNER_SETTINGS)) expect(await setting(countDb!, name)).toBe(value);
+      // Page loaders run a second copy of the module (the React Router build bundles its own):
+      // a fresh copy must find the same count pool, or every page's total takes the transaction.
+      vi.resetModules();
+      const secondCopy = await import("../../server/db/count-planner");
+      expect(secondCopy.countDbOf).not.toBe(countDbOf);
+      expect(secondCopy.countDbOf(database.db)).toBe(countDb);
     } else {
       // PGlite has one connection: the count sets them inside its own transaction.
       expect(countDb).toBeUndefined();
