@@ -8,6 +8,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as icons from "../../app/components/ui/icons";
+import type { IconModule } from "../../app/components/ui/static-icon";
 
 const names = Object.keys(icons).filter((name) => name !== "staticIcon");
 const PROPS: Record<string, unknown>[] = [
@@ -42,6 +43,6 @@ describe("static icons", () => {
   });
 
   it("refuses a module without a drawing (a renamed icon after an upgrade)", () => {
-    expect(() => icons.staticIcon({})).toThrow(/__iconData/);
+    expect(() => icons.staticIcon(({} as IconModule).__iconData)).toThrow(/__iconData/);
   });
 });
