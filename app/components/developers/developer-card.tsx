@@ -1,4 +1,4 @@
-import { Briefcase, Clock, MapPin, Wallet } from "../ui/icons";
+import { Briefcase, Clock, MapPin, Wallet, type Icon as IconComponent } from "../ui/icons";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SaveToggle } from "../favourites/save-toggle";
@@ -53,18 +53,20 @@ export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
   };
 }
 
-function Fact({ icon, label, children, className = "" }: { icon: ReactNode; label: string; children: ReactNode; className?: string }) {
+/**
+ * One fact of a card: a visually hidden term, then the icon and the value as the dd's own children
+ * (no wrapper elements: a list renders 12 cards of 3 facts per request). The dt is absolutely
+ * positioned (sr-only), so in the card's grid each dd is a cell; `className` goes on the dd.
+ */
+function Fact({ icon: Icon, label, children, className = "" }: { icon: IconComponent; label: string; children: ReactNode; className?: string }) {
   return (
-    // dt and dd are direct children of the group, as a <dl> requires (Lighthouse accessibility).
-    <div className={`min-w-0 ${className}`}>
+    <>
       <dt className="sr-only">{label}</dt>
-      <dd className="flex min-w-0 items-start gap-2 text-slate-700">
-        <span className="mt-0.5 shrink-0 text-slate-400" aria-hidden="true">
-          {icon}
-        </span>
-        <span className="min-w-0 break-words">{children}</span>
+      <dd className={`flex min-w-0 items-start gap-2 wrap-anywhere text-slate-700 ${className}`}>
+        <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        {children}
       </dd>
-    </div>
+    </>
   );
 }
 
@@ -161,13 +163,13 @@ export function DeveloperCard({
 
         <div className="mt-auto">
           <dl className="mt-4 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-slate-100 pt-4 text-sm">
-            <Fact icon={<Wallet className="size-4" />} label="Hourly rate">
+            <Fact icon={Wallet} label="Hourly rate">
               <span className="font-semibold text-slate-900">{hourlyRateLabel(developer.hourlyRate)}</span>
             </Fact>
-            <Fact icon={<Clock className="size-4" />} label="Response time">
+            <Fact icon={Clock} label="Response time">
               {developer.responseTime || DEFAULT_RESPONSE_TIME}
             </Fact>
-            <Fact icon={<Briefcase className="size-4" />} label="Projects completed" className="col-span-2">
+            <Fact icon={Briefcase} label="Projects completed" className="col-span-2">
               {countLabel(developer.completedProjects, "project")} completed
             </Fact>
           </dl>

@@ -65,13 +65,16 @@ export function PostedTime({ date }: { date: string }) {
 }
 
 /**
- * One fact of a card: a visually hidden term, an icon and the value. The icon and the value are
- * the dd's own children (no wrappers): a list renders 12 cards of 4 facts per request.
+ * One fact of a card: a visually hidden term, then the icon and the value as the dd's own
+ * children (no wrapper elements: a list renders 12 cards of 4 facts per request, and each element
+ * is render work on the server and hydration work on a phone). The dt is absolutely positioned
+ * (sr-only), so in the card's grid each dd is a cell. `valueClassName` styles the value (default
+ * slate-700 text); the value wraps anywhere rather than overflow its column.
  */
 function Fact({
   icon: Icon,
   label,
-  valueClassName = "",
+  valueClassName = "text-slate-700",
   children,
 }: {
   icon: ComponentType<{ className?: string }>;
@@ -80,14 +83,13 @@ function Fact({
   children: ReactNode;
 }) {
   return (
-    // dt and dd are direct children of the group, as a <dl> requires (Lighthouse accessibility).
-    <div className="min-w-0">
+    <>
       <dt className="sr-only">{label}</dt>
-      <dd className="flex min-w-0 items-start gap-2 text-slate-700">
+      <dd className={`flex min-w-0 items-start gap-2 wrap-anywhere ${valueClassName}`}>
         <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        <span className={`min-w-0 break-words ${valueClassName}`}>{children}</span>
+        {children}
       </dd>
-    </div>
+    </>
   );
 }
 
