@@ -188,6 +188,15 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
     ).toEqual([]);
   });
 
+  it("projects keep their search vector in the row, not in TOAST (decision 0045)", async () => {
+    // A narrow text search tests hundreds of rows against the vector on its way down the newest
+    // index: each one read from TOAST cost three more pages.
+    const [column] = await database.query<{ attstorage: string }>(
+      "select attstorage from pg_attribute where attrelid = 'projects'::regclass and attname = 'search_vector'",
+    );
+    expect(column?.attstorage).toBe("m");
+  });
+
   it("top developers use an index", async () => {
     expect(await scannedTables(() => listTopDevelopers(database.db))).toEqual([]);
   });
