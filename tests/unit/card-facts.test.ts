@@ -35,6 +35,13 @@ function facts(html: string): Array<[string, string, string]> {
   ]);
 }
 
+/** Expects the card's facts to be `expected` ([term, value] in order), each value led by an icon hidden from assistive technology. */
+function expectFacts(html: string, expected: Array<[string, string]>): void {
+  const list = facts(html);
+  expect(list.map(([term, value]) => [term, value])).toEqual(expected);
+  for (const [, , markup] of list) expect(markup).toMatch(/^<svg [^>]*aria-hidden="true"/);
+}
+
 describe("card facts", () => {
   it("a project card lists budget, deadline, platform and location, each term followed by its value", () => {
     const html = render(
@@ -56,14 +63,12 @@ describe("card facts", () => {
         },
       }),
     );
-    const list = facts(html);
-    expect(list.map(([term, value]) => [term, value])).toEqual([
+    expectFacts(html, [
       ["Budget", formatBudget(15_000, 35_000)],
       ["Deadline", "Flexible timeline"],
       ["Platform", "Mobile App"],
       ["Location", "Soweto, Johannesburg"],
     ]);
-    for (const [, , markup] of list) expect(markup).toMatch(/^<svg [^>]*aria-hidden="true"/);
   });
 
   it("a developer card lists hourly rate, response time and projects completed the same way", () => {
@@ -87,12 +92,10 @@ describe("card facts", () => {
         },
       }),
     );
-    const list = facts(html);
-    expect(list.map(([term, value]) => [term, value])).toEqual([
+    expectFacts(html, [
       ["Hourly rate", "R450/hour"],
       ["Response time", "< 1h"],
       ["Projects completed", "1 project completed"],
     ]);
-    for (const [, , markup] of list) expect(markup).toMatch(/^<svg [^>]*aria-hidden="true"/);
   });
 });

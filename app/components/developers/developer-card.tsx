@@ -1,12 +1,11 @@
-import { Briefcase, Clock, MapPin, Wallet, type Icon as IconComponent } from "../ui/icons";
-import type { ReactNode } from "react";
+import { Briefcase, Clock, MapPin, Wallet } from "../ui/icons";
 import { Link, useLocation } from "react-router";
 import { SaveToggle } from "../favourites/save-toggle";
 import { DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEVELOPER_CARD_RECENT, DEVELOPER_CARD_SKILLS } from "../../../shared/constants";
 import type { Developer } from "../../../server/developers/service";
 import { SkillChip } from "../ui/badge";
 import { buttonClass } from "../ui/button";
-import { Card, Skeleton } from "../ui/card";
+import { Card, CardFact, Skeleton } from "../ui/card";
 import { countLabel } from "../../../shared/format";
 import { Avatar, AvailabilityBadge, hourlyRateLabel, RatingSummary } from "./developer-bits";
 
@@ -51,23 +50,6 @@ export function toDeveloperCardData(d: DeveloperCardData): DeveloperCardData {
     recentProjects: recentProjects.slice(0, DEVELOPER_CARD_RECENT).map((p) => ({ title: p.title })),
     photoId,
   };
-}
-
-/**
- * One fact of a card: a visually hidden term, then the icon and the value as the dd's own children
- * (no wrapper elements: a list renders 12 cards of 3 facts per request). The dt is absolutely
- * positioned (sr-only), so in the card's grid each dd is a cell; `className` goes on the dd.
- */
-function Fact({ icon: Icon, label, children, className = "" }: { icon: IconComponent; label: string; children: ReactNode; className?: string }) {
-  return (
-    <>
-      <dt className="sr-only">{label}</dt>
-      <dd className={`flex min-w-0 items-start gap-2 wrap-anywhere text-slate-700 ${className}`}>
-        <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        {children}
-      </dd>
-    </>
-  );
 }
 
 /**
@@ -163,15 +145,15 @@ export function DeveloperCard({
 
         <div className="mt-auto">
           <dl className="mt-4 grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-x-4 gap-y-2 border-t border-slate-100 pt-4 text-sm">
-            <Fact icon={Wallet} label="Hourly rate">
+            <CardFact icon={Wallet} label="Hourly rate">
               <span className="font-semibold text-slate-900">{hourlyRateLabel(developer.hourlyRate)}</span>
-            </Fact>
-            <Fact icon={Clock} label="Response time">
+            </CardFact>
+            <CardFact icon={Clock} label="Response time">
               {developer.responseTime || DEFAULT_RESPONSE_TIME}
-            </Fact>
-            <Fact icon={Briefcase} label="Projects completed" className="col-span-2">
+            </CardFact>
+            <CardFact icon={Briefcase} label="Projects completed" className="col-span-2 text-slate-700">
               {countLabel(developer.completedProjects, "project")} completed
-            </Fact>
+            </CardFact>
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>

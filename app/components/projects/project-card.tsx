@@ -1,5 +1,4 @@
 import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
-import type { ComponentType, ReactNode } from "react";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
@@ -7,7 +6,7 @@ import { countLabel, formatBudget, formatDeadline, formatRelative } from "../../
 import type { Project } from "../../../server/projects/service";
 import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
-import { Card, CARD_CLASS, Skeleton } from "../ui/card";
+import { Card, CARD_CLASS, CardFact, Skeleton } from "../ui/card";
 
 /** What a project card needs of a project (any `Project` fits). */
 export type ProjectCardData = Pick<
@@ -61,35 +60,6 @@ export function PostedTime({ date }: { date: string }) {
     <time dateTime={date} suppressHydrationWarning>
       {formatRelative(date)}
     </time>
-  );
-}
-
-/**
- * One fact of a card: a visually hidden term, then the icon and the value as the dd's own
- * children (no wrapper elements: a list renders 12 cards of 4 facts per request, and each element
- * is render work on the server and hydration work on a phone). The dt is absolutely positioned
- * (sr-only), so in the card's grid each dd is a cell. `valueClassName` styles the value (default
- * slate-700 text); the value wraps anywhere rather than overflow its column.
- */
-function Fact({
-  icon: Icon,
-  label,
-  valueClassName = "text-slate-700",
-  children,
-}: {
-  icon: ComponentType<{ className?: string }>;
-  label: string;
-  valueClassName?: string;
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <dt className="sr-only">{label}</dt>
-      <dd className={`flex min-w-0 items-start gap-2 wrap-anywhere ${valueClassName}`}>
-        <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        {children}
-      </dd>
-    </>
   );
 }
 
@@ -160,18 +130,18 @@ export function ProjectCard({
         <dl
           className={`mt-4 grid gap-x-4 gap-y-2 text-sm ${list ? "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] sm:mt-0 sm:grid-cols-1" : "grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]"}`}
         >
-          <Fact icon={Wallet} label="Budget" valueClassName="whitespace-nowrap font-semibold text-slate-900">
+          <CardFact icon={Wallet} label="Budget" className="whitespace-nowrap font-semibold text-slate-900">
             {formatBudget(project.budgetMin, project.budgetMax)}
-          </Fact>
-          <Fact icon={Calendar} label="Deadline">
+          </CardFact>
+          <CardFact icon={Calendar} label="Deadline">
             {formatDeadline(project.deadline)}
-          </Fact>
-          <Fact icon={MonitorSmartphone} label="Platform">
+          </CardFact>
+          <CardFact icon={MonitorSmartphone} label="Platform">
             {PLATFORM_LABELS[project.platform as Platform] ?? project.platform}
-          </Fact>
-          <Fact icon={MapPin} label="Location">
+          </CardFact>
+          <CardFact icon={MapPin} label="Location">
             {project.location}
-          </Fact>
+          </CardFact>
         </dl>
         <div className={`mt-4 flex flex-wrap gap-2 ${list ? "sm:mt-auto sm:pt-4" : ""}`}>
           <Link to={href} state={state} className={buttonClass("secondary", "sm", "flex-1 whitespace-nowrap")}>

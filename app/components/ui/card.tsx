@@ -1,4 +1,5 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
+import type { Icon } from "./icons";
 
 /** A card's own classes, for an element that is the card itself (an `<article>`, say). */
 export const CARD_CLASS = "rounded-xl border border-slate-200 bg-white";
@@ -11,4 +12,34 @@ export function Card({ className = "", ...rest }: HTMLAttributes<HTMLDivElement>
 /** A grey pulsing placeholder block for skeletons. */
 export function Skeleton({ className = "" }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded bg-slate-200 ${className}`} />;
+}
+
+/**
+ * One fact of a project or developer card (budget, deadline, hourly rate...): a visually hidden
+ * term, then the icon and the value as the dd's own children. No wrapper elements: a list renders
+ * 12 cards of 3-4 facts per request, and each element is render work on the server and hydration
+ * work on a phone. The dt is absolutely positioned (sr-only), so in the card's `<dl>` grid each dd
+ * is a cell. `className` goes on the dd (default: slate-700 text); the value wraps anywhere rather
+ * than overflow its column.
+ */
+export function CardFact({
+  icon: FactIcon,
+  label,
+  className = "text-slate-700",
+  children,
+}: {
+  icon: Icon;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <dt className="sr-only">{label}</dt>
+      <dd className={`flex min-w-0 items-start gap-2 wrap-anywhere ${className}`}>
+        <FactIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        {children}
+      </dd>
+    </>
+  );
 }
