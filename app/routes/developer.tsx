@@ -3,7 +3,6 @@
  * availability, About, skills, the tabs Portfolio / Reviews / Experience, and a sidebar with
  * Quick Stats, Links and Certifications. Contact for signed-in visitors; Edit profile for the owner.
  */
-import { USER_REPORT_REASONS } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
 import { BlockButton } from "../components/trust/block-button";
 import { Award, Briefcase, CalendarDays, Clock, ExternalLink, Globe, Link2, MapPin, MessageSquare, Pencil, TrendingUp, Wallet } from "../components/ui/icons";
@@ -12,7 +11,7 @@ import type { ReactNode } from "react";
 import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
 import { yearOf } from "../../shared/format";
 import { Avatar, formatYearMonth, hourlyRateLabel, RatingSummary, StarRating } from "../components/developers/developer-bits";
-import { PostedTime } from "../components/projects/project-card";
+import { PostedTime } from "../components/ui/posted-time";
 import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -166,7 +165,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               {!viewer.isOwner ? (
                 <ReportContentDialog
                   endpoint={`/api/v1/users/${developer.id}/reports`}
-                  reasons={USER_REPORT_REASONS}
+                  reasons="user"
                   title="Report this profile"
                   description="Tell us what is wrong with this profile. Our moderators review every report."
                   thanks="Thanks for your report. A moderator will review this profile."

@@ -12,7 +12,7 @@ import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } fro
 import { DELETED_MESSAGE_TEXT } from "../../shared/constants";
 import { formatMessageTime } from "../../shared/format";
 import { DeleteMessageDialog } from "../components/messages/delete-message";
-import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, needsOffPlatformNote, OFF_PLATFORM_NOTE, USER_REPORT_REASONS } from "../../shared/moderation";
+import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, needsOffPlatformNote, OFF_PLATFORM_NOTE } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
 import { BlockButton } from "../components/trust/block-button";
 import { Composer } from "../components/messages/composer";
@@ -306,7 +306,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
                 {!mine && !m.removed && m.id ? (
                   <ReportContentDialog
                     endpoint={`/api/v1/messages/${m.id}/reports`}
-                    reasons={USER_REPORT_REASONS}
+                    reasons="user"
                     title="Report this message"
                     description="Tell us what is wrong with this message. A moderator sees it as it was sent."
                     thanks="Thanks for your report. A moderator will review this message."

@@ -15,7 +15,7 @@ import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
 import { Modal, ModalClose } from "../components/projects/modal";
-import { PostedTime } from "../components/projects/project-card";
+import { PostedTime } from "../components/ui/posted-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";

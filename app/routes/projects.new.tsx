@@ -1,7 +1,7 @@
 import { FilePen, Trash2 } from "../components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { EMPTY_PROJECT, ProjectForm } from "../components/projects/project-form";
-import { PostedTime } from "../components/projects/project-card";
+import { PostedTime } from "../components/ui/posted-time";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { ProjectInput } from "../../shared/schemas";

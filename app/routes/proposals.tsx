@@ -7,7 +7,7 @@ import { Clock, Pencil } from "../components/ui/icons";
 import { Link } from "react-router";
 import { countLabel, formatRand } from "../../shared/format";
 import { nextProposalStatus, PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../shared/lifecycle";
-import { PostedTime } from "../components/projects/project-card";
+import { PostedTime } from "../components/ui/posted-time";
 import { DeveloperSummary, ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";

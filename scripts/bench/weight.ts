@@ -114,7 +114,7 @@ export async function weighPage(base: string, path: string): Promise<PageWeight>
         weight.jsBytes += f.wireBytes;
         weight.brotli.jsBytes += b;
       }
-      // Files under 1 KB are sent as they are (compressing them saves nothing).
+      // A file its compressed copy would not make smaller is sent as it is (scripts/compress-assets.ts).
       if (f.headers["content-encoding"] || f.wireBytes >= 1024) weight.encodings.push(String(f.headers["content-encoding"] ?? "identity"));
       weight.assetCacheControl ??= (f.headers["cache-control"] as string | undefined) ?? null;
     }

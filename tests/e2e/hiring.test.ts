@@ -128,4 +128,30 @@ describe("hiring", () => {
     await developer.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await developer.getByRole("dialog").waitFor({ state: "detached" });
   });
+
+  it("a client reports a developer's profile: the form loads with the dialog, offers a person's reasons, and a second report is refused", async () => {
+    await client.goto(`${server.url}/developers/${developerId}`);
+    await waitForHydration(client);
+    const dialog = client.getByRole("dialog", { name: "Report this profile" });
+    await client.getByRole("button", { name: "Report profile" }).click();
+    await dialog.waitFor();
+    const reason = dialog.getByLabel("Reason");
+    expect(await reason.locator("option").allTextContents()).toContain("Fake or misleading profile");
+    // No reason: the field's message, nothing sent.
+    await dialog.getByRole("button", { name: "Send Report" }).click();
+    await expect.poll(() => dialog.getByText("Please choose a reason").isVisible()).toBe(true);
+    await reason.selectOption("Fake or misleading profile");
+    await dialog.getByLabel("Details (optional)").fill("The portfolio shows another studio's apps.");
+    await dialog.getByRole("button", { name: "Send Report" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => client.getByText("Thanks for your report. A moderator will review this profile.").isVisible()).toBe(true);
+    // Opened again, the form starts empty; the API refuses a second report and the dialog closes.
+    await client.getByRole("button", { name: "Report profile" }).click();
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Details (optional)").inputValue()).toBe("");
+    await dialog.getByLabel("Reason").selectOption("Spam or scam");
+    await dialog.getByRole("button", { name: "Send Report" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => client.getByText("You have already reported this profile").isVisible()).toBe(true);
+  });
 });

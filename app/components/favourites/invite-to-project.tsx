@@ -9,7 +9,7 @@ import { MailPlus } from "../ui/icons";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { Button, ButtonLink } from "../ui/button";
 import { FieldError, Select } from "../ui/form";
-import { useActionToast } from "../proposals/proposal-bits";
+import { useActionToast } from "../../lib/action-toast";
 
 interface InvitableProject {
   id: string;

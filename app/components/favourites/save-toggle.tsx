@@ -7,7 +7,7 @@
  */
 import { Heart } from "../ui/icons";
 import { useFetcher, useLocation } from "react-router";
-import { useActionToast } from "../proposals/proposal-bits";
+import { useActionToast } from "../../lib/action-toast";
 
 export function SaveToggle({ action, saved, label, compact = false }: { action: string; saved: boolean; label: string; compact?: boolean }) {
   const fetcher = useFetcher();

@@ -2,7 +2,8 @@ import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
-import { countLabel, formatBudget, formatDeadline, formatRelative } from "../../../shared/format";
+import { countLabel, formatBudget, formatDeadline } from "../../../shared/format";
+import { PostedTime } from "../ui/posted-time";
 import type { Project } from "../../../server/projects/service";
 import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
@@ -52,15 +53,6 @@ export function toCardData(project: ProjectCardData): ProjectCardData {
 /** "3 proposals", "1 proposal" (countLabel, Intl.PluralRules). */
 export function proposalCountLabel(n: number): string {
   return countLabel(n, "proposal");
-}
-
-/** A relative "posted" time; the server's text is kept on hydration (the clock moved meanwhile). */
-export function PostedTime({ date }: { date: string }) {
-  return (
-    <time dateTime={date} suppressHydrationWarning>
-      {formatRelative(date)}
-    </time>
-  );
 }
 
 /**

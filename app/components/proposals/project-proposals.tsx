@@ -11,12 +11,13 @@ import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
-import { PostedTime } from "../projects/project-card";
+import { PostedTime } from "../ui/posted-time";
 import { AttachmentList, type FileInfo } from "../files/attachments";
 import { Button, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
-import { DeveloperSummary, ProposalStatusBadge, useActionToast, type ActionResult, type DeveloperSummaryData } from "./proposal-bits";
+import { DeveloperSummary, ProposalStatusBadge, type DeveloperSummaryData } from "./proposal-bits";
+import { useActionToast, type ActionResult } from "../../lib/action-toast";
 
 /** A proposal as the owner's list shows it (the loader's Proposal, serialised). */
 export interface OwnerProposal {

@@ -1,10 +1,8 @@
-/** Small shared pieces of the proposal screens: status badge, developer summary, action feedback. */
-import { useEffect, useRef } from "react";
-import { Link, type useFetcher } from "react-router";
+/** Small shared pieces of the proposal screens: status badge, developer summary (action feedback: app/lib/action-toast.ts). */
+import { Link } from "react-router";
 import { countLabel } from "../../../shared/format";
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
 import { RatingSummary } from "../developers/developer-bits";
-import { notify } from "../../lib/toast";
 import { Badge } from "../ui/badge";
 
 const PROPOSAL_TONES: Record<ProposalStatus, "green" | "grey" | "amber" | "blue"> = {
@@ -55,26 +53,3 @@ export function DeveloperSummary({ developer }: { developer: DeveloperSummaryDat
   );
 }
 
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string; fields?: Record<string, string> };
-
-/**
- * Follows a fetcher's submissions: when one finishes, a failure without field messages is
- * toasted (field messages are the caller's to show), anything else (the action redirected with a
- * flash toast, or answered ok) calls `onSuccess`, e.g. to close a dialog. Returns the failure.
- */
-export function useActionToast(fetcher: ReturnType<typeof useFetcher>, onSuccess?: () => void) {
-  const previous = useRef(fetcher.state);
-  const data = fetcher.data as ActionResult | undefined;
-  useEffect(() => {
-    const finished = previous.current !== "idle" && fetcher.state === "idle";
-    previous.current = fetcher.state;
-    if (!finished) return;
-    if (data && !data.ok) {
-      if (!data.fields || !Object.keys(data.fields).length) notify("error", data.message);
-      return;
-    }
-    if (data?.ok) notify("success", data.message);
-    onSuccess?.();
-  }, [fetcher.state, data, onSuccess]);
-  return data && !data.ok ? data : undefined;
-}
