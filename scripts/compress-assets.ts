@@ -21,7 +21,10 @@ export async function compressFile(file: string): Promise<[number, number, numbe
   const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
   const gz = gzipSync(raw, { level: 9 });
   const sizes: number[] = [];
-  for (const [ext, body] of [["br", br], ["gz", gz]] as const) {
+  for (const [ext, body] of [
+    ["br", br],
+    ["gz", gz],
+  ] as const) {
     if (body.length < raw.length) {
       await writeFile(`${file}.${ext}`, body);
       sizes.push(body.length);

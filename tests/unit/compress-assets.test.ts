@@ -20,12 +20,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe("compressFile", () => {
   it("writes both copies of a small chunk (under 1 KB) when they are smaller, and they decode to the file", async () => {
     const file = path.join(dir, "small.js");
-    const code = `import{a as e}from"./button.js";export function t(n){return e(n,\`rounded-lg border px-3\`)}export function r(n){return e(n,\`rounded-lg border px-4\`)}`.repeat(4);
+    const code =
+      `import{a as e}from"./button.js";export function t(n){return e(n,\`rounded-lg border px-3\`)}export function r(n){return e(n,\`rounded-lg border px-4\`)}`.repeat(
+        4,
+      );
     expect(code.length).toBeLessThan(1024);
     await writeFile(file, code);
     const [raw, br, gz] = await compressFile(file);

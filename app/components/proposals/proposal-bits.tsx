@@ -52,4 +52,3 @@ export function DeveloperSummary({ developer }: { developer: DeveloperSummaryDat
     </div>
   );
 }
-
