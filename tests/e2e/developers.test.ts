@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, register, startServer, type RunningServer, PORT_BASE } from "./support";
+import { launchBrowser, register, startServer, waitForHydration, type RunningServer, PORT_BASE } from "./support";
 
 describe("developers", () => {
   let server: RunningServer;
@@ -87,9 +87,12 @@ describe("developers", () => {
       .toBe(true);
 
     await page.goto(`${server.url}/developers`);
+    // Typed before hydration, the word could be lost when React takes over the field (a CI run
+    // then searched for nothing): wait for the page's code, and for the word in the URL.
+    await waitForHydration(page);
     await page.getByLabel("Search developers").fill(`zondo${stamp}`);
     await page.keyboard.press("Enter");
-    await page.waitForURL(/search=/);
+    await page.waitForURL(new RegExp(`search=zondo${stamp}`));
     await expect
       .poll(() =>
         page
