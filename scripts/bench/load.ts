@@ -3,6 +3,7 @@
  * connection count and headers for every case (a browser's Accept-Encoding, no cookies).
  */
 import autocannon from "autocannon";
+import { cpuPerRequest, type CpuReading } from "./cpu";
 
 export interface LoadOptions {
   /** Concurrent connections (the issue: 10). */
@@ -25,6 +26,12 @@ export interface LoadResult {
   requests: number;
   /** Mean bytes per answer as sent (compressed when the server compresses). */
   bytesPerRequest: number;
+  /**
+   * CPU milliseconds per request of the server measured, and of the database server's processes
+   * (PostgreSQL on this machine), over the measured run; null where not read (scripts/bench/cpu.ts).
+   */
+  serverCpuMs: number | null;
+  databaseCpuMs: number | null;
 }
 
 export const LOAD_HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
@@ -38,6 +45,8 @@ export interface LoadExtras {
   rotate?: string[];
   /** A Cookie header (signed-in cases: never served from the anonymous page cache). */
   cookie?: string;
+  /** Reads the CPU used so far by the server (and database) under load, before and after the measured run. */
+  cpu?: () => CpuReading;
 }
 
 function run(url: string, connections: number, duration: number, extras: LoadExtras): Promise<autocannon.Result> {
@@ -52,8 +61,11 @@ function run(url: string, connections: number, duration: number, extras: LoadExt
 /** Warms `url` up, then measures it; throws when autocannon itself fails. */
 export async function measure(url: string, options: LoadOptions, extras: LoadExtras = {}): Promise<LoadResult> {
   if (options.warmup > 0) await run(url, options.connections, options.warmup, extras);
+  const before = extras.cpu?.() ?? { server: null, database: null };
   const r = await run(url, options.connections, options.duration, extras);
+  const after = extras.cpu?.() ?? { server: null, database: null };
   return {
+    ...cpuPerRequest(before, after, r.requests.total),
     url,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,

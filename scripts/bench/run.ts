@@ -19,6 +19,7 @@ import { compressFile } from "../compress-assets";
 import { DEMO_CLIENT, DEMO_PASSWORD } from "../../server/seed/seed";
 import { explainShapes, openRecording, projectCursorForPage, type ListShape, type ShapeTiming } from "./explain";
 import { runLighthouse, type LighthouseResult } from "./lighthouse";
+import { cpuSampler } from "./cpu";
 import { measure, type LoadOptions, type LoadResult } from "./load";
 import { installExitHandlers, onCleanup, ROOT, runTs, SERVE_NODE_FLAGS, startTs, stopAll, type Started } from "./processes";
 import { fetchRaw, weighPage, type PageWeight } from "./weight";
@@ -228,6 +229,11 @@ async function rotatingQueries(appUrl: string): Promise<string[]> {
 
 const qs = (q: Record<string, string>) => (Object.keys(q).length ? `?${new URLSearchParams(q)}` : "");
 const pass = (ok: boolean) => (ok ? "pass" : "FAIL");
+/** Whether a PostgreSQL URL names a server on this machine (its processes' CPU can then be read). */
+const isLocalServer = (url: string | undefined) => !!url && ["127.0.0.1", "localhost", "[::1]", ""].includes(new URL(url).hostname);
+/** "server" or "server + database" CPU ms per request, "-" when not measured. */
+const cpuText = (r: LoadResult) =>
+  r.serverCpuMs === null ? "-" : r.databaseCpuMs === null ? r.serverCpuMs.toFixed(2) : `${r.serverCpuMs.toFixed(2)} + ${r.databaseCpuMs.toFixed(2)}`;
 const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
 
@@ -343,6 +349,8 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: Pages): Promis
   for (const pageCache of args["no-load"] ? [] : args["no-uncached"] ? [true] : [true, false]) {
     console.log(`Starting the production server (page cache ${pageCache ? "on" : "off"})...`);
     const app = await startApp(dbEnv, appPort, pageCache);
+    // CPU per request of the app server, and of PostgreSQL when it runs on this machine.
+    const appCpu = cpuSampler(app.child.pid, db === "postgres" && isLocalServer(process.env.BENCH_DATABASE_URL));
     try {
       const first = await getJson<{ projects: Array<{ id: string }> }>(`${app.url}/api/v1/projects`);
       const devs = await getJson<{ developers: Array<{ id: string }> }>(`${app.url}/api/v1/developers?sortBy=rating`);
@@ -400,12 +408,13 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: Pages): Promis
         let staticHtml: LoadResult;
         try {
           console.log("Ceiling: bare node:http, fixed JSON body...");
-          const json = await measure(`${ceiling.url}/`, settings.load);
+          const ceilingCpu = { cpu: cpuSampler(ceiling.child.pid, false) };
+          const json = await measure(`${ceiling.url}/`, settings.load, ceilingCpu);
           console.log("Ceiling: bare node:http, the /projects HTML from memory...");
-          const html = await measure(`${ceiling.url}/html`, settings.load);
+          const html = await measure(`${ceiling.url}/html`, settings.load, ceilingCpu);
           ceilings = { json, html };
           console.log("The same HTML as a static file through the app's static handler...");
-          staticHtml = await measure(`${app.url}/bench-ceiling.html`, settings.load);
+          staticHtml = await measure(`${app.url}/bench-ceiling.html`, settings.load, { cpu: appCpu });
         } finally {
           await ceiling.stop();
         }
@@ -469,7 +478,7 @@ async function benchDatabase(db: "pglite" | "postgres", pagesOut: Pages): Promis
       const ceilingOf = (kind: "api" | "page") => cases.find((c) => c.db === db && c.kind === "ceiling" && c.name.includes(kind === "api" ? "JSON" : "HTML"))!;
       for (const c of allCases) {
         console.log(`  ${c.name}${pageCache ? "" : " (page cache off)"}`);
-        const r = await measure(app.url + c.path, settings.load, { rotate: c.rotate, cookie: c.cookie });
+        const r = await measure(app.url + c.path, settings.load, { rotate: c.rotate, cookie: c.cookie, cpu: appCpu });
         const kind = c.path.startsWith("/api/") ? "api" : "page";
         const ceil = ceilingOf(kind);
         const ratio = Math.round((r.rps / ceil.rps) * 1000) / 1000;
@@ -565,7 +574,7 @@ function report(runs: DbRun[], pages: Pages) {
 
     console.log(`\nLoad (${run.db}):`);
     table(
-      ["case", "cache", "req/s", "p50 ms", "p99 ms", "errors", "KB/req", "of ceiling", "target", ""],
+      ["case", "cache", "req/s", "p50 ms", "p99 ms", "errors", "KB/req", "CPU ms/req", "of ceiling", "target", ""],
       run.cases.map((c) => [
         c.name,
         c.kind === "ceiling" ? "-" : c.pageCache ? "on" : "off",
@@ -574,11 +583,12 @@ function report(runs: DbRun[], pages: Pages) {
         String(c.p99),
         String(c.errors),
         (c.bytesPerRequest / KB).toFixed(1),
+        cpuText(c),
         c.ratio === null ? "-" : `${(c.ratio * 100).toFixed(1)}%`,
         c.target ?? "",
         c.pass === null ? "" : c.pageCache || c.judged ? pass(c.pass) : c.pass ? "(pass)" : "(fail)",
       ]),
-      [false, false, true, true, true, true, true, true, false, false],
+      [false, false, true, true, true, true, true, true, true, false, false],
     );
     for (const crash of run.crashes) console.log(`\n${run.db}: ${crash.split("\n")[0]} (end of its output in results.json)`);
     if (run.cases.length)
