@@ -14,7 +14,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { promisify } from "node:util";
-import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from "node:zlib";
 
 const THRESHOLD = 1024;
 /** Bytes handed to the compressor at once at most (docs/performance.md, "Compression in one piece"). */
@@ -110,6 +110,22 @@ export function coalesceChunks(limit = COALESCE_BYTES): Transform {
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
 const brotliWhole = promisify(brotliCompress);
 const gzipWhole = promisify(gzip);
+
+/**
+ * Bodies up to this many bytes are compressed on the request's own thread, larger ones on libuv's
+ * thread pool (docs/decisions/0046-compress-pages-on-the-main-thread.md). Handing a page of
+ * 80-120 KB to the pool cost 3-4 ms more CPU per page than compressing it in place (about 2-3 ms),
+ * with no gain in throughput on two cores; past 256 KB (no page or list comes near) the event
+ * loop is not held that long.
+ */
+export const SYNC_COMPRESS_LIMIT = 256 * 1024;
+
+/** `bytes` compressed with `encoding` (brotli at BROTLI_PARAMS), in place or on the pool by size. */
+export async function compressWhole(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "gzip") return bytes.length <= SYNC_COMPRESS_LIMIT ? gzipSync(bytes) : gzipWhole(bytes);
+  const options = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } };
+  return bytes.length <= SYNC_COMPRESS_LIMIT ? brotliCompressSync(bytes, options) : brotliWhole(bytes, options);
+}
 /** Answers read whole and compressed in one call: server-rendered pages and API JSON. */
 const WHOLE_TYPES = /^(?:application\/json|text\/html)/i;
 
@@ -139,10 +155,7 @@ export function compression(): MiddlewareHandler {
       // one compression call with a Content-Length skips the stream adapters and per-chunk
       // compressor calls (docs/performance.md, "pages compressed in one piece").
       const bytes = Buffer.from(await res.arrayBuffer());
-      const body =
-        encoding === "gzip"
-          ? await gzipWhole(bytes)
-          : await brotliWhole(bytes, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+      const body = await compressWhole(bytes, encoding);
       encoded = new Response(body as unknown as BodyInit, { status: res.status, headers: new Headers(res.headers) });
       encoded.headers.set("Content-Length", String(body.length));
     } else {

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, coalesceChunks, compression } from "../../server/http/compress";
+import { chooseEncoding, coalesceChunks, compressWhole, compression, SYNC_COMPRESS_LIMIT } from "../../server/http/compress";
 
 const html = `<!doctype html><html><body>${"<p>Signed-in dashboard row</p>".repeat(200)}</body></html>`;
 
@@ -30,6 +30,21 @@ function app() {
 }
 
 describe("compression", () => {
+  it("compresses whole bodies below and above the in-place limit, both encodings, to what decodes back", async () => {
+    const row = (i: number) => `{"id":"${i.toString(36).padStart(8, "0")}","title":"Project ${i}","budget":${(i * 7919) % 100000}},`;
+    const small = Buffer.from(`[${Array.from({ length: 200 }, (_, i) => row(i)).join("")}0]`);
+    const large = Buffer.from(`[${Array.from({ length: 12_000 }, (_, i) => row(i)).join("")}0]`);
+    expect(small.length).toBeLessThanOrEqual(SYNC_COMPRESS_LIMIT);
+    expect(large.length).toBeGreaterThan(SYNC_COMPRESS_LIMIT);
+    for (const body of [small, large]) {
+      const br = await compressWhole(body, "br");
+      const gz = await compressWhole(body, "gzip");
+      expect(br.length).toBeLessThan(body.length / 4);
+      expect(brotliDecompressSync(br).equals(body)).toBe(true);
+      expect(gunzipSync(gz).equals(body)).toBe(true);
+    }
+  });
+
   it("chooses brotli when accepted, else gzip, honouring q", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip, deflate")).toBe("gzip");
