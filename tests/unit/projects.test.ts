@@ -62,6 +62,24 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     await deleteProject(t.domain, owner, p.id);
   });
 
+  it("ranks Similar Projects by how many skills they share, then by category, then newest", async () => {
+    const make = (title: string, skills: string[], category: string) =>
+      createProject(t.database.db, owner, projectInput({ title, skills, category: category as never }));
+    const target = await make("Township tutoring marketplace", ["Svelte", "Rust", "Elixir"], "Education");
+    const twoShared = await make("Rust and Elixir booking back end", ["Rust", "Elixir", "Go"], "Travel");
+    const oneSharedSameCategory = await make("Svelte homework tracker", ["Svelte"], "Education");
+    const noneSameCategory = await make("Matric past papers library", ["Kotlin"], "Education");
+    const noneOtherCategory = await make("Taxi rank queue app", ["Kotlin"], "Travel");
+    try {
+      const similar = await listSimilarProjects(t.database.db, target);
+      expect(similar.map((p) => p.title).slice(0, 3)).toEqual([twoShared.title, oneSharedSameCategory.title, noneSameCategory.title]);
+      expect(similar.map((p) => p.id)).not.toContain(target.id);
+      expect(similar.map((p) => p.id)).not.toContain(noneOtherCategory.id);
+    } finally {
+      for (const p of [target, twoShared, oneSharedSameCategory, noneSameCategory, noneOtherCategory]) await deleteProject(t.domain, owner, p.id);
+    }
+  });
+
   it("refuses bad input with the spec's messages and writes nothing", async () => {
     const before = await countRows();
     const cases: Array<[unknown, Record<string, string>]> = [
