@@ -26,6 +26,11 @@ export interface QueryTiming {
   /** "page" (the rows), "count" (the total) or "estimate" (the planner's estimate of the total, decision 0043). */
   role: "page" | "count" | "estimate";
   medianMs: number;
+  /**
+   * Shared buffer blocks the plan touched (hit + read, EXPLAIN BUFFERS, first run); 0 for an
+   * estimate. Unlike a timing of a few microseconds, the same for every run of the same plan.
+   */
+  blocks: number;
   seqScans: string[];
 }
 
@@ -38,6 +43,8 @@ export interface ShapeTiming {
 
 interface PlanNode {
   "Node Type": string;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
   "Relation Name"?: string;
   Plans?: PlanNode[];
 }
@@ -107,12 +114,13 @@ export async function explainShapes(
     for (const q of selects) {
       const times: number[] = [];
       let scans: string[] = [];
+      let blocks = 0;
       // The capped total runs with its own planner settings (server/lib/capped-count.ts): EXPLAIN it so.
       const isCount = /count\(/i.test(q.sql);
       const estimate = ESTIMATE.exec(q.sql);
       if (isCount) for (const [name, value] of Object.entries(COUNT_PLANNER_SETTINGS)) await database.query(`set ${name} = ${value}`);
       for (let i = 0; i < repeats; i++) {
-        const statement = estimate ? `explain (summary, format json) ${q.sql.slice(estimate[0].length)}` : `explain (analyze, format json) ${q.sql}`;
+        const statement = estimate ? `explain (summary, format json) ${q.sql.slice(estimate[0].length)}` : `explain (analyze, buffers, format json) ${q.sql}`;
         const [row] = await database.query<{ "QUERY PLAN": unknown }>(statement, q.params);
         const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as Array<{
           Plan: PlanNode;
@@ -122,14 +130,54 @@ export async function explainShapes(
         times.push(estimate ? plan[0]!["Planning Time"] : plan[0]!["Execution Time"]);
         // An estimate reads nothing: the plan it is the estimate of (a whole-table scan is the best
         // way to read every match) never runs.
-        if (i === 0 && !estimate) scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
+        if (i === 0 && !estimate) {
+          scans = seqScans(plan[0]!.Plan).filter((t) => t === "projects" || t === "developer_profiles");
+          blocks = (plan[0]!.Plan["Shared Hit Blocks"] ?? 0) + (plan[0]!.Plan["Shared Read Blocks"] ?? 0);
+        }
       }
       if (isCount) for (const name of Object.keys(COUNT_PLANNER_SETTINGS)) await database.query(`reset ${name}`);
       // Three decimals, as PostgreSQL reports them: the rows query takes 0.01-0.02 ms, and rounding
       // to two made the page-500 ratio flip between 1x and 2x on a microsecond.
-      queries.push({ role: estimate ? "estimate" : isCount ? "count" : "page", medianMs: Math.round(median(times) * 1000) / 1000, seqScans: scans });
+      queries.push({ role: estimate ? "estimate" : isCount ? "count" : "page", medianMs: Math.round(median(times) * 1000) / 1000, blocks, seqScans: scans });
     }
     out.push({ shape: shape.name, queries, totalMs: Math.round(queries.reduce((s, q) => s + q.medianMs, 0) * 1000) / 1000 });
   }
   return out;
+}
+
+/** Below this difference (ms) two EXPLAIN ANALYZE timings are within the clock's noise. */
+export const TIMING_NOISE_MS = 0.05;
+
+export interface CursorPageCheck {
+  firstMs: number;
+  pageMs: number;
+  /** pageMs / firstMs, two decimals. */
+  ratio: number;
+  firstBlocks: number;
+  pageBlocks: number;
+  /** pageBlocks / firstBlocks, two decimals. */
+  blocksRatio: number;
+  pass: boolean;
+}
+
+/**
+ * Issue 17's "the 500th page by cursor at most `factor` times the first": the rows query of the
+ * deep page may touch at most `factor` times the buffer blocks of the first page's (the work a
+ * cursor bounds, the same on every run), and take at most `factor` times its time unless the two
+ * timings differ by less than TIMING_NOISE_MS (rows queries take 0.01-0.03 ms on PostgreSQL, where
+ * a ratio of two timings is the clock's noise).
+ */
+export function cursorPageCheck(first: QueryTiming, page: QueryTiming, factor: number): CursorPageCheck {
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const timeOk = page.medianMs <= factor * first.medianMs || page.medianMs - first.medianMs < TIMING_NOISE_MS;
+  const blocksOk = page.blocks <= factor * first.blocks;
+  return {
+    firstMs: first.medianMs,
+    pageMs: page.medianMs,
+    ratio: round(page.medianMs / first.medianMs),
+    firstBlocks: first.blocks,
+    pageBlocks: page.blocks,
+    blocksRatio: round(page.blocks / first.blocks),
+    pass: timeOk && blocksOk,
+  };
 }
