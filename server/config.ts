@@ -59,6 +59,10 @@ const envSchema = z.object({
     .default(0),
   DATABASE_CONNECT_TIMEOUT_MS: wholeNumber("DATABASE_CONNECT_TIMEOUT_MS", "a number of milliseconds", 100, 60_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("DATABASE_STATEMENT_TIMEOUT_MS", "a number of milliseconds", 100, 600_000, 10_000),
+  DATABASE_PREPARED_STATEMENTS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(["on", "off"], { error: "DATABASE_PREPARED_STATEMENTS must be on or off" }).default("on"),
+  ),
   PGLITE_MAX_QUEUE: wholeNumber("PGLITE_MAX_QUEUE", "a number", 0, 100_000, 64),
   SSE_MAX_STREAMS: wholeNumber("SSE_MAX_STREAMS", "a number", 1, 1_000_000, 2000),
   SSE_MAX_STREAMS_PER_USER: wholeNumber("SSE_MAX_STREAMS_PER_USER", "a number", 1, 1000, 8),
@@ -134,6 +138,12 @@ export interface AppConfig {
    * 10000). Past them a request answers 503 with Retry-After instead of hanging.
    */
   databaseTimeouts: { connectMs: number; statementMs: number };
+  /**
+   * Send the fixed-shape lookups as named prepared statements on PostgreSQL
+   * (DATABASE_PREPARED_STATEMENTS on | off, default on; docs/decisions/0047). Off behind a pooler
+   * in transaction mode that cannot keep them.
+   */
+  databasePreparedStatements: boolean;
   /**
    * Server-sent-event streams (/api/v1/events) this instance keeps open at most, in all
    * (SSE_MAX_STREAMS, 2000) and per user (SSE_MAX_STREAMS_PER_USER, 8); past them 429.
@@ -223,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     trustProxy: e.TRUST_PROXY,
     appUrlSet: Boolean(e.APP_URL),
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === "on",
     sseLimits: { perInstance: e.SSE_MAX_STREAMS, perUser: e.SSE_MAX_STREAMS_PER_USER },
     pgliteMaxQueue: e.PGLITE_MAX_QUEUE,
     s3:

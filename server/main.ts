@@ -51,6 +51,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
     timeouts: config.databaseTimeouts,
+    preparedStatements: config.databasePreparedStatements,
     maxQueued: config.pgliteMaxQueue,
   });
   await database.migrate();

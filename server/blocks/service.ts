@@ -10,6 +10,7 @@ import { and, desc, eq, or } from "drizzle-orm";
 import type { UserType } from "../../shared/constants";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
+import { prepared } from "../db/prepared";
 import { userBlocks, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 
@@ -31,10 +32,15 @@ export interface BlockedUser {
 /** The block state between `meId` and `otherId` (one indexed query); "none" when either is missing. */
 export async function blockState(db: Db | Tx, meId: string | null | undefined, otherId: string): Promise<BlockState> {
   if (!meId || meId === otherId) return "none";
-  const rows = await db
-    .select({ blockerId: userBlocks.blockerId })
-    .from(userBlocks)
-    .where(or(and(eq(userBlocks.blockerId, meId), eq(userBlocks.blockedId, otherId)), and(eq(userBlocks.blockerId, otherId), eq(userBlocks.blockedId, meId))));
+  const rows = await prepared(
+    "block_state",
+    db
+      .select({ blockerId: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(
+        or(and(eq(userBlocks.blockerId, meId), eq(userBlocks.blockedId, otherId)), and(eq(userBlocks.blockerId, otherId), eq(userBlocks.blockedId, meId))),
+      ),
+  );
   const byMe = rows.some((r) => r.blockerId === meId);
   const byThem = rows.some((r) => r.blockerId === otherId);
   return byMe && byThem ? "both" : byMe ? "byMe" : byThem ? "byThem" : "none";

@@ -8,6 +8,7 @@
 import { photoIdColumn } from "../files/profile-photos";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { clientReviews, payments, projects, users } from "../db/schema";
 import { NotFoundError } from "../errors";
 import { USER_ID } from "../lib/ids";
@@ -46,10 +47,13 @@ export interface ClientReputation {
  * total spent is what their succeeded payments put into escrow, in whole rand (cents rounded down).
  */
 export async function clientPaymentFigures(db: Db, clientId: string): Promise<ClientPaymentFigures | null> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text` })
-    .from(payments)
-    .where(and(eq(payments.payerId, clientId), eq(payments.status, "succeeded")));
+  const [row] = await prepared(
+    "client_payments",
+    db
+      .select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text` })
+      .from(payments)
+      .where(and(eq(payments.payerId, clientId), eq(payments.status, "succeeded"))),
+  );
   return { paymentMethodVerified: (row?.n ?? 0) > 0, totalSpent: Math.floor(Number(row?.cents ?? 0) / 100) };
 }
 
@@ -61,21 +65,24 @@ export async function getClientReputation(db: Db, clientId: string): Promise<Cli
   if (!USER_ID.test(clientId)) throw new NotFoundError("Client not found");
   // Raw aliases in the subqueries: drizzle would leave their columns unqualified.
   const visible = sql.raw(`(r.hidden_until is null or r.hidden_until <= now())`);
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      createdAt: users.createdAt,
-      emailVerified: users.emailVerified,
-      photoId: photoIdColumn(`"users"."id"`),
-      rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
-      reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
-      projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
-      hires: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status in ('in_progress', 'completed'))`,
-      completedProjects: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status = 'completed')`,
-    })
-    .from(users)
-    .where(and(eq(users.id, clientId), eq(users.isActive, true), isNull(users.suspendedAt)));
+  const [row] = await prepared(
+    "client_reputation",
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        createdAt: users.createdAt,
+        emailVerified: users.emailVerified,
+        photoId: photoIdColumn(`"users"."id"`),
+        rating: sql<string>`coalesce((select round(avg(r.rating)::numeric, 2) from client_reviews r where r.client_id = "users"."id" and ${visible}), 0)`,
+        reviewCount: sql<number>`(select count(*)::int from client_reviews r where r.client_id = "users"."id" and ${visible})`,
+        projectsPosted: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id")`,
+        hires: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status in ('in_progress', 'completed'))`,
+        completedProjects: sql<number>`(select count(*)::int from projects p where p.user_id = "users"."id" and p.status = 'completed')`,
+      })
+      .from(users)
+      .where(and(eq(users.id, clientId), eq(users.isActive, true), isNull(users.suspendedAt))),
+  );
   if (!row) throw new NotFoundError("Client not found");
   return {
     id: row.id,

@@ -18,6 +18,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
 import { createQueryGate, gatePglite } from "./pglite-gate";
+import { statementNamer } from "./prepared";
 import { countPlannerStartupOptions, setCountDb } from "./count-planner";
 import { log } from "../log";
 
@@ -108,6 +109,12 @@ export interface OpenOptions {
   logger?: Logger;
   /** PostgreSQL only: timeouts (DEFAULT_DB_TIMEOUTS for the ones not given). */
   timeouts?: Partial<DbTimeouts>;
+  /**
+   * PostgreSQL only: send queries run through prepared() as named prepared statements (default
+   * true; decision 0047). False for a pooler that cannot keep them (PgBouncer before 1.21, or
+   * without max_prepared_statements, in transaction mode).
+   */
+  preparedStatements?: boolean;
   /** PostgreSQL only: how often the LISTEN connection checks it is still alive, in ms (default 15 000). */
   listenHeartbeatMs?: number;
   /**
@@ -161,8 +168,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle client losing its connection (server restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (err) => log().warn({ err }, "PostgreSQL idle client error"));
-    guardQueries(pool, health);
-    pool.on("connect", (client) => guardQueries(client, health, client));
+    const nameStatement = statementNamer(options.preparedStatements ?? true);
+    guardQueries(pool, health, nameStatement);
+    pool.on("connect", (client) => guardQueries(client, health, nameStatement, client));
     const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
     // List totals run here, on connections that start with the count's planner settings: one
     // statement per count instead of a four-statement transaction (docs/decisions/0038-count-pool.md).
@@ -173,8 +181,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ...poolTimeouts(timeouts),
     });
     countPool.on("error", (err) => log().warn({ err }, "PostgreSQL idle client error (count pool)"));
-    guardQueries(countPool, health);
-    countPool.on("connect", (client) => guardQueries(client, health, client));
+    const nameCountStatement = statementNamer(options.preparedStatements ?? true);
+    guardQueries(countPool, health, nameCountStatement);
+    countPool.on("connect", (client) => guardQueries(client, health, nameCountStatement, client));
     setCountDb(db, drizzlePg(countPool, { schema, logger: options.logger }) as unknown as Db);
     return {
       db,
@@ -255,7 +264,12 @@ function poolTimeouts(t: DbTimeouts): pg.PoolConfig {
  * hand out a connection stuck behind an unanswered query. The callback forms, used inside
  * pg-pool, are left alone (pg-pool already drops a client whose query failed).
  */
-function guardQueries(target: pg.Pool | pg.PoolClient, health: { lastFaultAt: number; lastOkAt: number }, client?: pg.PoolClient) {
+function guardQueries(
+  target: pg.Pool | pg.PoolClient,
+  health: { lastFaultAt: number; lastOkAt: number },
+  nameStatement: (label: string, text: string) => string | undefined,
+  client?: pg.PoolClient,
+) {
   const guard = (result: unknown) => {
     if (!result || typeof (result as Promise<unknown>).then !== "function") return result;
     return (result as Promise<unknown>).then(
@@ -273,7 +287,15 @@ function guardQueries(target: pg.Pool | pg.PoolClient, health: { lastFaultAt: nu
     );
   };
   const query = target.query.bind(target) as (...args: unknown[]) => unknown;
-  (target as { query: unknown }).query = (...args: unknown[]) => guard(query(...args));
+  (target as { query: unknown }).query = (...args: unknown[]) => {
+    // A statement run through prepared() (server/db/prepared.ts) carries its call site's label as
+    // its name: one name per text, or none when prepared statements are off.
+    const config = args[0] as { name?: string; text?: string } | null;
+    if (config && typeof config === "object" && config.name && typeof config.text === "string") {
+      args[0] = { ...config, name: nameStatement(config.name, config.text) };
+    }
+    return guard(query(...args));
+  };
   if (target instanceof pg.Pool) {
     const connect = target.connect.bind(target) as (...args: unknown[]) => unknown;
     (target as { connect: unknown }).connect = (...args: unknown[]) => (args.length ? connect(...args) : guard(connect()));

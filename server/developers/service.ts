@@ -20,6 +20,7 @@ import {
 import { developerListQuerySchema, developerProfileSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
@@ -218,12 +219,15 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
  */
 export async function getDeveloper(db: Db, id: string): Promise<Developer> {
   if (!isUserId(id)) throw new NotFoundError("Developer not found");
-  const [row] = await db
-    .select(columns)
-    .from(developerProfiles)
-    .innerJoin(users, eq(users.id, developerProfiles.userId))
-    .where(and(eq(developerProfiles.userId, id), activeDeveloper))
-    .limit(1);
+  const [row] = await prepared(
+    "developer",
+    db
+      .select(columns)
+      .from(developerProfiles)
+      .innerJoin(users, eq(users.id, developerProfiles.userId))
+      .where(and(eq(developerProfiles.userId, id), activeDeveloper))
+      .limit(1),
+  );
   if (!row) throw new NotFoundError("Developer not found");
   return withPortfolioImages(db, toDeveloper(row));
 }
@@ -248,31 +252,32 @@ async function withPortfolioImages(db: Db, developer: Developer): Promise<Develo
 
 /** The signed-in developer's own profile, or null before the first save. */
 export async function findOwnDeveloperProfile(db: Db, user: SessionUser): Promise<Developer | null> {
-  const [row] = await db
-    .select(columns)
-    .from(developerProfiles)
-    .innerJoin(users, eq(users.id, developerProfiles.userId))
-    .where(eq(developerProfiles.userId, user.id))
-    .limit(1);
+  const [row] = await prepared(
+    "own_developer",
+    db.select(columns).from(developerProfiles).innerJoin(users, eq(users.id, developerProfiles.userId)).where(eq(developerProfiles.userId, user.id)).limit(1),
+  );
   return row ? withPortfolioImages(db, toDeveloper(row)) : null;
 }
 
 /** A developer's reviews, newest first (profile Reviews tab). Client name "" shows as "Anonymous". */
 export async function listDeveloperReviews(db: Db, developerId: string, limit = 50): Promise<Review[]> {
-  const rows = await db
-    .select({
-      id: reviews.id,
-      clientName: reviews.clientName,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      projectTitle: reviews.projectTitle,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    // Blind reviews: a hidden one is not shown to anyone (server/reviews/blind.ts).
-    .where(and(eq(reviews.developerId, developerId), reviewVisible(reviews.hiddenUntil)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
+  const rows = await prepared(
+    "developer_reviews",
+    db
+      .select({
+        id: reviews.id,
+        clientName: reviews.clientName,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        projectTitle: reviews.projectTitle,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      // Blind reviews: a hidden one is not shown to anyone (server/reviews/blind.ts).
+      .where(and(eq(reviews.developerId, developerId), reviewVisible(reviews.hiddenUntil)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit),
+  );
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 

@@ -7,6 +7,7 @@
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { developerProfiles, projects, savedDevelopers, savedProjects, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { USER_ID, UUID } from "../lib/ids";
@@ -85,85 +86,103 @@ export async function setDeveloperSaved(db: Db, user: SessionUser | null, develo
 /** The signed-in user's saved projects that are still open or in progress and not hidden, newest saved first. */
 export async function listSavedProjects(db: Db, user: SessionUser | null): Promise<SavedProject[]> {
   const me = requireUser(user);
-  const rows = await db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      budgetMin: projects.budgetMin,
-      budgetMax: projects.budgetMax,
-      status: projects.status,
-      savedAt: savedProjects.createdAt,
-    })
-    .from(savedProjects)
-    .innerJoin(projects, eq(projects.id, savedProjects.projectId))
-    .where(and(eq(savedProjects.userId, me.id), ne(projects.status, "closed"), isNull(projects.hiddenAt)))
-    .orderBy(desc(savedProjects.createdAt))
-    .limit(MAX_FAVOURITES);
+  const rows = await prepared(
+    "saved_projects",
+    db
+      .select({
+        id: projects.id,
+        title: projects.title,
+        budgetMin: projects.budgetMin,
+        budgetMax: projects.budgetMax,
+        status: projects.status,
+        savedAt: savedProjects.createdAt,
+      })
+      .from(savedProjects)
+      .innerJoin(projects, eq(projects.id, savedProjects.projectId))
+      .where(and(eq(savedProjects.userId, me.id), ne(projects.status, "closed"), isNull(projects.hiddenAt)))
+      .orderBy(desc(savedProjects.createdAt))
+      .limit(MAX_FAVOURITES),
+  );
   return rows.map((r) => ({ ...r, savedAt: r.savedAt.toISOString() }));
 }
 
 /** The signed-in user's saved developers whose accounts are active, newest saved first. */
 export async function listSavedDevelopers(db: Db, user: SessionUser | null): Promise<SavedDeveloper[]> {
   const me = requireUser(user);
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      title: developerProfiles.title,
-      city: developerProfiles.city,
-      savedAt: savedDevelopers.createdAt,
-    })
-    .from(savedDevelopers)
-    .innerJoin(users, eq(users.id, savedDevelopers.developerId))
-    .leftJoin(developerProfiles, eq(developerProfiles.userId, users.id))
-    .where(and(eq(savedDevelopers.userId, me.id), eq(users.isActive, true)))
-    .orderBy(desc(savedDevelopers.createdAt))
-    .limit(MAX_FAVOURITES);
+  const rows = await prepared(
+    "saved_developers",
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        title: developerProfiles.title,
+        city: developerProfiles.city,
+        savedAt: savedDevelopers.createdAt,
+      })
+      .from(savedDevelopers)
+      .innerJoin(users, eq(users.id, savedDevelopers.developerId))
+      .leftJoin(developerProfiles, eq(developerProfiles.userId, users.id))
+      .where(and(eq(savedDevelopers.userId, me.id), eq(users.isActive, true)))
+      .orderBy(desc(savedDevelopers.createdAt))
+      .limit(MAX_FAVOURITES),
+  );
   return rows.map((r) => ({ ...r, title: r.title ?? "", savedAt: r.savedAt.toISOString() }));
 }
 
 /** Whether `user` saved project `projectId` (false when signed out or not a developer). */
 export async function isProjectSaved(db: Db, user: SessionUser | null, projectId: string): Promise<boolean> {
   if (user?.userType !== "developer" || !UUID.test(projectId)) return false;
-  const [row] = await db
-    .select({ id: savedProjects.projectId })
-    .from(savedProjects)
-    .where(and(eq(savedProjects.userId, user.id), eq(savedProjects.projectId, projectId)))
-    .limit(1);
+  const [row] = await prepared(
+    "project_saved",
+    db
+      .select({ id: savedProjects.projectId })
+      .from(savedProjects)
+      .where(and(eq(savedProjects.userId, user.id), eq(savedProjects.projectId, projectId)))
+      .limit(1),
+  );
   return Boolean(row);
 }
 
 /** Whether `user` saved developer `developerId` (false when signed out or not a client). */
 export async function isDeveloperSaved(db: Db, user: SessionUser | null, developerId: string): Promise<boolean> {
   if (user?.userType !== "client") return false;
-  const [row] = await db
-    .select({ id: savedDevelopers.developerId })
-    .from(savedDevelopers)
-    .where(and(eq(savedDevelopers.userId, user.id), eq(savedDevelopers.developerId, developerId)))
-    .limit(1);
+  const [row] = await prepared(
+    "developer_saved",
+    db
+      .select({ id: savedDevelopers.developerId })
+      .from(savedDevelopers)
+      .where(and(eq(savedDevelopers.userId, user.id), eq(savedDevelopers.developerId, developerId)))
+      .limit(1),
+  );
   return Boolean(row);
 }
 
 /** The ids of the projects `user` saved (a developer; [] for anyone else), for the hearts on Browse Projects. */
 export async function savedProjectIds(db: Db, user: SessionUser | null): Promise<string[]> {
   if (user?.userType !== "developer") return [];
-  const rows = await db
-    .select({ id: savedProjects.projectId })
-    .from(savedProjects)
-    .where(eq(savedProjects.userId, user.id))
-    .orderBy(desc(savedProjects.createdAt))
-    .limit(MAX_FAVOURITES);
+  const rows = await prepared(
+    "saved_project_ids",
+    db
+      .select({ id: savedProjects.projectId })
+      .from(savedProjects)
+      .where(eq(savedProjects.userId, user.id))
+      .orderBy(desc(savedProjects.createdAt))
+      .limit(MAX_FAVOURITES),
+  );
   return rows.map((r) => r.id);
 }
 
 /** The ids of the developers `user` saved (a client; [] for anyone else), for the hearts on Find Developers. */
 export async function savedDeveloperIds(db: Db, user: SessionUser | null): Promise<string[]> {
   if (user?.userType !== "client") return [];
-  const rows = await db
-    .select({ id: savedDevelopers.developerId })
-    .from(savedDevelopers)
-    .where(eq(savedDevelopers.userId, user.id))
-    .orderBy(desc(savedDevelopers.createdAt))
-    .limit(MAX_FAVOURITES);
+  const rows = await prepared(
+    "saved_developer_ids",
+    db
+      .select({ id: savedDevelopers.developerId })
+      .from(savedDevelopers)
+      .where(eq(savedDevelopers.userId, user.id))
+      .orderBy(desc(savedDevelopers.createdAt))
+      .limit(MAX_FAVOURITES),
+  );
   return rows.map((r) => r.id);
 }

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_MESSAGE, PHOTO_TYPE_MESSAGE } from "../../shared/constants";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
+import { prepared } from "../db/prepared";
 import { conversationParticipants, fileDeletions, files, messages, projects, proposals, users, type FileTarget, type FileVariant } from "../db/schema";
 import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { UUID } from "../lib/ids";
@@ -276,11 +277,15 @@ export async function setAttachments(
 export async function filesOf(db: Db, target: FileTarget, targetIds: readonly string[]): Promise<Map<string, FileInfo[]>> {
   const byTarget = new Map<string, FileInfo[]>();
   if (!targetIds.length) return byTarget;
-  const rows = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.targetType, target), inArray(files.targetId, [...targetIds])))
-    .orderBy(asc(files.targetId), asc(files.position));
+  // One statement text per number of ids (each its own prepared statement, decision 0047).
+  const rows = await prepared(
+    "files_of",
+    db
+      .select()
+      .from(files)
+      .where(and(eq(files.targetType, target), inArray(files.targetId, [...targetIds])))
+      .orderBy(asc(files.targetId), asc(files.position)),
+  );
   for (const row of rows) {
     const list = byTarget.get(row.targetId!) ?? [];
     list.push(toFileInfo(row));

@@ -11,6 +11,7 @@ import { INVITATIONS_PER_HOUR } from "../../shared/constants";
 import { invitationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { projectInvitations, projects, proposals, users } from "../db/schema";
 import { queueUserEmail, type MailContext } from "../email/preferences";
 import { invitationEmail } from "../email/templates";
@@ -163,23 +164,26 @@ export async function projectInvitationsFor(db: Db, user: SessionUser | null, pr
   if (!user) return [];
   const who = user.id === ownerId ? undefined : user.userType === "developer" ? eq(projectInvitations.developerId, user.id) : null;
   if (who === null) return [];
-  const rows = await db
-    .select({
-      id: projectInvitations.id,
-      projectId: projectInvitations.projectId,
-      projectTitle: projects.title,
-      developerId: projectInvitations.developerId,
-      developerName: users.name,
-      clientId: projectInvitations.clientId,
-      clientName: clientUser,
-      createdAt: projectInvitations.createdAt,
-    })
-    .from(projectInvitations)
-    .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
-    .innerJoin(users, eq(users.id, projectInvitations.developerId))
-    .where(and(eq(projectInvitations.projectId, projectId), who))
-    .orderBy(desc(projectInvitations.createdAt))
-    .limit(100);
+  const rows = await prepared(
+    "project_invitations",
+    db
+      .select({
+        id: projectInvitations.id,
+        projectId: projectInvitations.projectId,
+        projectTitle: projects.title,
+        developerId: projectInvitations.developerId,
+        developerName: users.name,
+        clientId: projectInvitations.clientId,
+        clientName: clientUser,
+        createdAt: projectInvitations.createdAt,
+      })
+      .from(projectInvitations)
+      .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
+      .innerJoin(users, eq(users.id, projectInvitations.developerId))
+      .where(and(eq(projectInvitations.projectId, projectId), who))
+      .orderBy(desc(projectInvitations.createdAt))
+      .limit(100),
+  );
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 

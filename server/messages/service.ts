@@ -14,6 +14,7 @@ import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
 import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { conversationParticipants, conversations, files, messages, projectInvitations, projects, proposals, users } from "../db/schema";
 import { discardTargetFiles, filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { ForbiddenError, NotFoundError, requireUser, TooManyRequestsError, ValidationError } from "../errors";
@@ -193,10 +194,13 @@ export async function listConversations(
       )!,
     );
   }
-  const rows = await summaryQuery(db)
-    .where(and(...conditions))
-    .orderBy(desc(conversationParticipants.lastMessageAt), desc(conversationParticipants.conversationId))
-    .limit(limit + 1);
+  const rows = await prepared(
+    "conversations",
+    summaryQuery(db)
+      .where(and(...conditions))
+      .orderBy(desc(conversationParticipants.lastMessageAt), desc(conversationParticipants.conversationId))
+      .limit(limit + 1),
+  );
   const page = rows.slice(0, limit).map(toSummary);
   const last = page.at(-1);
   return { conversations: page, nextCursor: rows.length > limit && last ? encodeCursor([last.lastMessage.at, last.id]) : null };
@@ -499,7 +503,7 @@ const unreadColumns = {
 
 /** The header badges of `userId` (docs/product.md, Messages and notifications), in one query; zeros for an unknown user. */
 export async function unreadCounts(db: Db | Tx, userId: string): Promise<UnreadCounts> {
-  const [row] = await db.select(unreadColumns).from(users).where(eq(users.id, userId));
+  const [row] = await prepared("unread_counts", db.select(unreadColumns).from(users).where(eq(users.id, userId)));
   return { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 };
 }
 
@@ -508,10 +512,13 @@ export async function unreadCounts(db: Db | Tx, userId: string): Promise<UnreadC
  * badges and the profile photo file id (null without one). Unknown user: zeros and null.
  */
 export async function headerState(db: Db, userId: string): Promise<{ unread: UnreadCounts; photoId: string | null }> {
-  const [row] = await db
-    .select({ ...unreadColumns, photoId: photoIdColumn(`"users"."id"`) })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await prepared(
+    "header_state",
+    db
+      .select({ ...unreadColumns, photoId: photoIdColumn(`"users"."id"`) })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
   return { unread: { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 }, photoId: row?.photoId ?? null };
 }
 

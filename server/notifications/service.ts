@@ -8,6 +8,7 @@ import { NOTIFICATION_PAGE_SIZE } from "../../shared/constants";
 import { pageQuerySchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { notifications } from "../db/schema";
 import { requireUser } from "../errors";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
@@ -89,12 +90,15 @@ export async function listNotifications(
     conditions.push(or(lt(notifications.createdAt, after), and(eq(notifications.createdAt, after), lt(notifications.id, id)))!);
   }
   const [rows, unread] = await Promise.all([
-    db
-      .select(columns)
-      .from(notifications)
-      .where(and(...conditions))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit + 1),
+    prepared(
+      "notifications",
+      db
+        .select(columns)
+        .from(notifications)
+        .where(and(...conditions))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit + 1),
+    ),
     unreadNotificationCount(db, me.id),
   ]);
   const page = rows.slice(0, limit).map(toNotification);
@@ -104,10 +108,13 @@ export async function listNotifications(
 
 /** How many notifications `userId` has not read. */
 export async function unreadNotificationCount(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await prepared(
+    "unread_notifications",
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  );
   return row?.n ?? 0;
 }
 

@@ -19,6 +19,7 @@ import { projectListQuerySchema, projectSchema, type ProjectData } from "../../s
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { projects, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { parseInput } from "../validation";
@@ -165,7 +166,7 @@ export async function createProject(db: Db, user: SessionUser | null, input: unk
 /** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */
 export async function getProject(db: Db, id: string): Promise<Project> {
   if (!UUID.test(id)) throw new NotFoundError("Project not found");
-  const [row] = await db.select(columns).from(projects).where(eq(projects.id, id)).limit(1);
+  const [row] = await prepared("project", db.select(columns).from(projects).where(eq(projects.id, id)).limit(1));
   if (!row) throw new NotFoundError("Project not found");
   const attachments = (await filesOf(db, "project", [id])).get(id) ?? [];
   return { ...toProject(row), attachments };
@@ -178,11 +179,14 @@ export async function getProject(db: Db, id: string): Promise<Project> {
  */
 export async function getVisibleProject(db: Db, id: string, viewer: SessionUser | null): Promise<Project & { hidden: boolean }> {
   if (!UUID.test(id)) throw new NotFoundError("Project not found");
-  const [row] = await db
-    .select({ ...columns, hiddenAt: projects.hiddenAt })
-    .from(projects)
-    .where(eq(projects.id, id))
-    .limit(1);
+  const [row] = await prepared(
+    "visible_project",
+    db
+      .select({ ...columns, hiddenAt: projects.hiddenAt })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .limit(1),
+  );
   if (!row) throw new NotFoundError("Project not found");
   const { hiddenAt, ...rest } = row;
   if (hiddenAt && viewer?.id !== row.userId && !isModerator(viewer)) throw new NotFoundError("Project not found");
@@ -363,12 +367,15 @@ export async function listUserProjects(
     const [createdAt, id] = decodeCursor(options.cursor, ["date", "uuid"]);
     filters.push(sql`(${projects.createdAt}, ${projects.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await db
-    .select(columns)
-    .from(projects)
-    .where(and(...filters))
-    .orderBy(descIndexed(projects.createdAt), descIndexed(projects.id))
-    .limit(options.limit + 1);
+  const rows = await prepared(
+    "user_projects",
+    db
+      .select(columns)
+      .from(projects)
+      .where(and(...filters))
+      .orderBy(descIndexed(projects.createdAt), descIndexed(projects.id))
+      .limit(options.limit + 1),
+  );
   const hasMore = rows.length > options.limit;
   const page = rows.slice(0, options.limit).map(toProject);
   const last = page.at(-1);
@@ -419,14 +426,17 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
 
 /** Client dashboard figures (docs/product.md, Screens Dashboard): counts over the user's own projects. */
 export async function clientProjectStats(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      totalProjects: count(),
-      activeProjects: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
-      totalProposals: sum(projects.proposalCount).mapWith(Number),
-    })
-    .from(projects)
-    .where(eq(projects.userId, userId));
+  const [row] = await prepared(
+    "client_project_stats",
+    db
+      .select({
+        totalProjects: count(),
+        activeProjects: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
+        totalProposals: sum(projects.proposalCount).mapWith(Number),
+      })
+      .from(projects)
+      .where(eq(projects.userId, userId)),
+  );
   return {
     totalProjects: row?.totalProjects ?? 0,
     activeProjects: row?.activeProjects ?? 0,

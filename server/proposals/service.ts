@@ -16,6 +16,7 @@ import { proposalRefusal } from "../../shared/policies";
 import { declineSchema, PROPOSAL_SORTS, proposalSchema, type ProposalSort } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
+import { prepared } from "../db/prepared";
 import { developerProfiles, projects, proposals, users, type Milestone } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
@@ -296,19 +297,25 @@ export async function listProjectProposals(db: Db, user: SessionUser | null, pro
     price_low: [asc(proposals.price), desc(proposals.createdAt)],
     best_rated: [sql`coalesce(${developerProfiles.rating}, 0) desc`, desc(proposals.createdAt)],
   }[sortBy as ProposalSort];
-  const rows = await selectProposals(db)
-    .where(eq(proposals.projectId, projectId))
-    .orderBy(...order)
-    .limit(200);
+  const rows = await prepared(
+    "project_proposals",
+    selectProposals(db)
+      .where(eq(proposals.projectId, projectId))
+      .orderBy(...order)
+      .limit(200),
+  );
   return withAttachments(db, rows.map(toProposal));
 }
 
 /** The signed-in developer's own proposal on a project, or null. */
 export async function findMyProposal(db: Db, user: SessionUser, projectId: string): Promise<Proposal | null> {
   if (!isUuid(projectId)) return null;
-  const [row] = await selectProposals(db)
-    .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id)))
-    .limit(1);
+  const [row] = await prepared(
+    "my_proposal",
+    selectProposals(db)
+      .where(and(eq(proposals.projectId, projectId), eq(proposals.developerId, user.id)))
+      .limit(1),
+  );
   return row ? (await withAttachments(db, [toProposal(row)]))[0]! : null;
 }
 
@@ -322,7 +329,7 @@ export async function listMyProposals(db: Db, user: SessionUser | null, status?:
   if (status !== undefined && !(PROPOSAL_STATUSES as readonly string[]).includes(status)) throw new ValidationError({ status: "Unknown proposal status" });
   const mine = me.userType === "developer" ? eq(proposals.developerId, me.id) : eq(projects.userId, me.id);
   const filter = status ? and(mine, eq(proposals.status, status as ProposalStatus)) : mine;
-  const rows = await selectProposals(db).where(filter).orderBy(desc(proposals.createdAt), desc(proposals.id)).limit(200);
+  const rows = await prepared("my_proposals", selectProposals(db).where(filter).orderBy(desc(proposals.createdAt), desc(proposals.id)).limit(200));
   return rows.map(toProposal);
 }
 
@@ -331,16 +338,22 @@ export async function listMyProposals(db: Db, user: SessionUser | null, status?:
  * Completed Projects, This Month (rand value of proposals accepted this calendar month, SAST).
  */
 export async function developerProposalStats(db: Db, developerId: string) {
-  const [row] = await db
-    .select({
-      active: sql<number>`count(*) filter (where ${proposals.status} in ('pending', 'shortlisted'))::int`,
-      thisMonth: sql<number>`coalesce(sum(${proposals.price}) filter (where ${proposals.status} in ('accepted') and date_trunc('month', ${proposals.acceptedAt} at time zone 'Africa/Johannesburg') = date_trunc('month', now() at time zone 'Africa/Johannesburg')), 0)::int`,
-    })
-    .from(proposals)
-    .where(eq(proposals.developerId, developerId));
-  const [done] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projects)
-    .where(and(eq(projects.hiredDeveloperId, developerId), eq(projects.status, "completed")));
+  const [row] = await prepared(
+    "developer_proposal_stats",
+    db
+      .select({
+        active: sql<number>`count(*) filter (where ${proposals.status} in ('pending', 'shortlisted'))::int`,
+        thisMonth: sql<number>`coalesce(sum(${proposals.price}) filter (where ${proposals.status} in ('accepted') and date_trunc('month', ${proposals.acceptedAt} at time zone 'Africa/Johannesburg') = date_trunc('month', now() at time zone 'Africa/Johannesburg')), 0)::int`,
+      })
+      .from(proposals)
+      .where(eq(proposals.developerId, developerId)),
+  );
+  const [done] = await prepared(
+    "developer_completed",
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(and(eq(projects.hiredDeveloperId, developerId), eq(projects.status, "completed"))),
+  );
   return { activeProposals: row?.active ?? 0, completedProjects: done?.n ?? 0, thisMonth: row?.thisMonth ?? 0 };
 }

@@ -12,6 +12,7 @@ import { countLabel } from "../../shared/format";
 import { savedSearchAlertSchema, savedSearchSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { savedSearchMatches, savedSearches, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { queueUserEmail, type MailContext } from "../email/preferences";
@@ -103,7 +104,10 @@ export async function createSavedSearch(db: Db, user: SessionUser | null, input:
 /** The signed-in user's saved searches, newest first (at most MAX_SAVED_SEARCHES). Throws UnauthorizedError. */
 export async function listSavedSearches(db: Db, user: SessionUser | null): Promise<SavedSearch[]> {
   const me = requireUser(user);
-  const rows = await db.select().from(savedSearches).where(eq(savedSearches.userId, me.id)).orderBy(desc(savedSearches.createdAt)).limit(MAX_SAVED_SEARCHES);
+  const rows = await prepared(
+    "saved_searches",
+    db.select().from(savedSearches).where(eq(savedSearches.userId, me.id)).orderBy(desc(savedSearches.createdAt)).limit(MAX_SAVED_SEARCHES),
+  );
   return rows.map(toSavedSearch);
 }
 

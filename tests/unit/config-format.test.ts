@@ -75,6 +75,12 @@ describe("configuration for several instances on PostgreSQL (docs/operations.md)
     expect(message).toContain("DATABASE_CONNECT_TIMEOUT_MS must be a number of milliseconds");
     expect(message).toContain("SSE_MAX_STREAMS must be between 1 and 1000000");
   });
+  it("sends named prepared statements unless DATABASE_PREPARED_STATEMENTS=off (decision 0047)", () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "" }).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "off" }).databasePreparedStatements).toBe(false);
+    expect(configErrorOf(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "no" }))).toContain("DATABASE_PREPARED_STATEMENTS must be on or off");
+  });
 });
 
 describe("money and dates (docs/product.md, Look and feel)", () => {
