@@ -277,13 +277,14 @@ export async function setAttachments(
 export async function filesOf(db: Db, target: FileTarget, targetIds: readonly string[]): Promise<Map<string, FileInfo[]>> {
   const byTarget = new Map<string, FileInfo[]>();
   if (!targetIds.length) return byTarget;
-  // One statement text per number of ids (each its own prepared statement, decision 0047).
+  // The ids as one array parameter (`= any`, which PostgreSQL makes of an IN list anyway): one
+  // statement text for any number of ids, so one prepared statement (decision 0047).
   const rows = await prepared(
     "files_of",
     db
       .select()
       .from(files)
-      .where(and(eq(files.targetType, target), inArray(files.targetId, [...targetIds])))
+      .where(and(eq(files.targetType, target), sql`${files.targetId} = any(${sql.param([...targetIds])}::text[])`))
       .orderBy(asc(files.targetId), asc(files.position)),
   );
   for (const row of rows) {

@@ -8,7 +8,9 @@ import { openDatabase, type Database } from "../../server/db/client";
 import { MAX_NAMED_STATEMENTS, statementNamer } from "../../server/db/prepared";
 import { filesOf } from "../../server/files/service";
 import { headerState, unreadCounts } from "../../server/messages/service";
-import { addNotification } from "../../server/notifications/service";
+import { addNotification, listNotifications } from "../../server/notifications/service";
+import { encodeCursor } from "../../server/lib/cursor";
+import type { SessionUser } from "../../server/context";
 import { users } from "../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
@@ -74,11 +76,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("prepared statements on PostgreSQL
     expect(statement!.generic_plans).toBeGreaterThanOrEqual(2);
   });
 
-  it("names each statement text of one call site apart (one id, then two ids)", async () => {
+  it("names each statement text of one call site apart (a first page, then a page by cursor), and files of any number of targets once", async () => {
     const database = await oneConnection(true);
+    const user = { id: userId, name: "Thandi", userType: "client" } as SessionUser;
+    expect((await listNotifications(database.db, user, {})).notifications).toHaveLength(1);
+    const cursor = encodeCursor([new Date(Date.now() + 60_000).toISOString(), "00000000-0000-4000-8000-000000000009"]);
+    expect((await listNotifications(database.db, user, { cursor })).notifications).toHaveLength(1);
     expect((await filesOf(database.db, "project", ["00000000-0000-4000-8000-000000000001"])).size).toBe(0);
     expect((await filesOf(database.db, "project", ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"])).size).toBe(0);
-    expect((await preparedOn(database)).map((s) => s.name)).toEqual(["files_of_1", "files_of_2"]);
+    const names = (await preparedOn(database)).map((s) => s.name);
+    expect(names.filter((n) => n.startsWith("notifications_"))).toHaveLength(2);
+    expect(names.filter((n) => n.startsWith("files_of_"))).toHaveLength(1);
   });
 
   it("runs prepared statements inside a transaction", async () => {
