@@ -156,41 +156,9 @@ export async function inviteDeveloper(deps: { db: Db } & MailContext, user: Sess
 
 const clientUser = sql<string>`(select name from users c where c.id = ${projectInvitations.clientId})`;
 
-/**
- * Invitations about project `projectId` as `user` may see them: its owner sees every invited
- * developer; a developer sees their own invitation (at most one); anyone else []. Newest first.
- */
-export async function projectInvitationsFor(db: Db, user: SessionUser | null, projectId: string, ownerId: string): Promise<Invitation[]> {
-  if (!user) return [];
-  const who = user.id === ownerId ? undefined : user.userType === "developer" ? eq(projectInvitations.developerId, user.id) : null;
-  if (who === null) return [];
-  const rows = await prepared(
-    "project_invitations",
-    db
-      .select({
-        id: projectInvitations.id,
-        projectId: projectInvitations.projectId,
-        projectTitle: projects.title,
-        developerId: projectInvitations.developerId,
-        developerName: users.name,
-        clientId: projectInvitations.clientId,
-        clientName: clientUser,
-        createdAt: projectInvitations.createdAt,
-      })
-      .from(projectInvitations)
-      .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
-      .innerJoin(users, eq(users.id, projectInvitations.developerId))
-      .where(and(eq(projectInvitations.projectId, projectId), who))
-      .orderBy(desc(projectInvitations.createdAt))
-      .limit(100),
-  );
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-/** The signed-in developer's invitations to projects still open, newest first (at most 50). Throws UnauthorizedError. */
-export async function listMyInvitations(db: Db, user: SessionUser | null): Promise<Invitation[]> {
-  const me = requireUser(user);
-  const rows = await db
+/** Invitations with their project's title and both names, for a where clause to narrow. */
+function selectInvitations(db: Db) {
+  return db
     .select({
       id: projectInvitations.id,
       projectId: projectInvitations.projectId,
@@ -203,7 +171,31 @@ export async function listMyInvitations(db: Db, user: SessionUser | null): Promi
     })
     .from(projectInvitations)
     .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
-    .innerJoin(users, eq(users.id, projectInvitations.developerId))
+    .innerJoin(users, eq(users.id, projectInvitations.developerId));
+}
+
+/**
+ * Invitations about project `projectId` as `user` may see them: its owner sees every invited
+ * developer; a developer sees their own invitation (at most one); anyone else []. Newest first.
+ */
+export async function projectInvitationsFor(db: Db, user: SessionUser | null, projectId: string, ownerId: string): Promise<Invitation[]> {
+  if (!user) return [];
+  const who = user.id === ownerId ? undefined : user.userType === "developer" ? eq(projectInvitations.developerId, user.id) : null;
+  if (who === null) return [];
+  const rows = await prepared(
+    "project_invitations",
+    selectInvitations(db)
+      .where(and(eq(projectInvitations.projectId, projectId), who))
+      .orderBy(desc(projectInvitations.createdAt))
+      .limit(100),
+  );
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The signed-in developer's invitations to projects still open, newest first (at most 50). Throws UnauthorizedError. */
+export async function listMyInvitations(db: Db, user: SessionUser | null): Promise<Invitation[]> {
+  const me = requireUser(user);
+  const rows = await selectInvitations(db)
     .where(and(eq(projectInvitations.developerId, me.id), eq(projects.status, "active"), isNull(projects.hiddenAt)))
     .orderBy(desc(projectInvitations.createdAt))
     .limit(50);
