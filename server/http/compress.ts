@@ -120,11 +120,21 @@ const gzipWhole = promisify(gzip);
  */
 export const SYNC_COMPRESS_LIMIT = 256 * 1024;
 
+/** Brotli options for a body of `size` bytes: BROTLI_PARAMS with the size as a hint. */
+const brotliOptions = (size: number) => ({ params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
+
+/**
+ * `bytes` compressed with `encoding` (brotli at BROTLI_PARAMS, or gzip) on the calling thread: for
+ * bodies up to SYNC_COMPRESS_LIMIT, and for the page cache's copies, compressed once each.
+ */
+export function compressInPlace(bytes: Buffer, encoding: Encoding): Buffer {
+  return encoding === "gzip" ? gzipSync(bytes) : brotliCompressSync(bytes, brotliOptions(bytes.length));
+}
+
 /** `bytes` compressed with `encoding` (brotli at BROTLI_PARAMS), in place or on the pool by size. */
 export async function compressWhole(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "gzip") return bytes.length <= SYNC_COMPRESS_LIMIT ? gzipSync(bytes) : gzipWhole(bytes);
-  const options = { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } };
-  return bytes.length <= SYNC_COMPRESS_LIMIT ? brotliCompressSync(bytes, options) : brotliWhole(bytes, options);
+  if (bytes.length <= SYNC_COMPRESS_LIMIT) return compressInPlace(bytes, encoding);
+  return encoding === "gzip" ? gzipWhole(bytes) : brotliWhole(bytes, brotliOptions(bytes.length));
 }
 /** Answers read whole and compressed in one call: server-rendered pages and API JSON. */
 const WHOLE_TYPES = /^(?:application\/json|text\/html)/i;

@@ -26,7 +26,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { compressInPlace } from "./compress";
 
 export interface PageCacheOptions {
   /** Whether a path (without query string) may be served from the cache to anonymous visitors. */
@@ -137,10 +137,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const encoding = pickEncoding(req.headers.get("accept-encoding") ?? undefined);
     let body = entry.body;
     if (encoding === "br") {
-      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+      entry.br ??= compressInPlace(entry.body, "br");
       body = entry.br;
     } else if (encoding === "gzip") {
-      entry.gzip ??= gzipSync(entry.body);
+      entry.gzip ??= compressInPlace(entry.body, "gzip");
       body = entry.gzip;
     }
     if (encoding) headers.set("Content-Encoding", encoding);
