@@ -319,7 +319,9 @@ export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: To
   if (q.minRating != null) filters.push(gte(developerProfiles.rating, q.minRating));
   if (q.availability) filters.push(eq(developerProfiles.availability, q.availability));
   const tsquery = q.search ? toPrefixTsquery(q.search) : null;
-  if (tsquery) filters.push(sql`${developerProfiles.searchVector} @@ to_tsquery('english', ${tsquery})`);
+  // Stemmed, or as typed: a name that is an English stop word ("Don", "Will") is dropped from the
+  // stemmed query and found by the unstemmed one (docs/product.md, Lists and search).
+  if (tsquery) filters.push(sql`${developerProfiles.searchVector} @@ (to_tsquery('english', ${tsquery}) || to_tsquery('simple', ${tsquery}))`);
 
   const sort = SORTS[q.sortBy];
   const pageFilters = [...filters];

@@ -18,7 +18,7 @@ function fixture(n: number) {
     const id = `dev${(1000 + i).toString(16)}`;
     return {
       id,
-      name: `Developer ${i} ${["Nkosi", "Naidoo", "van der Merwe", "Dlamini", "Kelly"][i % 5]}`,
+      name: `Developer ${i} ${["Nkosi", "Naidoo", "van der Merwe", "Dlamini", "Kelly", "Don"][i % 6]}`,
       city: i % 11 === 10 ? null : LOCATIONS[i % LOCATIONS.length]!,
       availability: AVAILABILITIES[i % 3]!,
       skills: [SKILLS[i % SKILLS.length]!, SKILLS[(i * 3 + 1) % SKILLS.length]!].filter((s, j, a) => a.indexOf(s) === j),
@@ -115,6 +115,8 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
     ["search name prefix", { search: "naid" }, (d) => d.name.includes("Naidoo")],
     // Searches are stemmed ("kelly" is looked up as 'kelli'): a name is found when typed in full too.
     ["search a whole name the stemmer changes", { search: "Kelly" }, (d) => d.name.includes("Kelly")],
+    // "Don" is an English stop word, dropped from the stemmed query.
+    ["search a name that is a stop word", { search: "don" }, (d) => d.name.includes("Don")],
     ["search a name's prefix and a word of the bio", { search: "kell clinics" }, (d) => d.name.includes("Kelly") && d.bio.includes("clinics")],
   ];
 
