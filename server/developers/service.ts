@@ -129,6 +129,11 @@ function toDeveloper(row: Row): Developer {
 
 // A suspended developer's profile disappears from the directory, search and its page (docs/product.md, Trust and safety).
 const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), isNull(users.suspendedAt), eq(users.userType, "developer"))!;
+// The same, read from the profile alone: suspension marks the profile inactive in its own
+// transaction (docs/product.md, Trust and safety). The directory's totals count with this, through
+// the partial sort indexes, without an account lookup per profile (docs/performance.md).
+// Written as the partial indexes' own predicate (`where is_active`), not compared with a parameter.
+const listedProfile = sql`${developerProfiles.isActive}`;
 
 function requireDeveloper(user: SessionUser | null): SessionUser {
   if (!user) throw new UnauthorizedError();
@@ -138,7 +143,8 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
 
 /**
  * Creates or updates the signed-in developer's profile from untrusted `input` (fields missing
- * from `input` keep their value). docs/product.md, Lifecycles: isActive true, updatedAt now, createdAt kept.
+ * from `input` keep their value). docs/product.md, Lifecycles: a new profile is active, updatedAt now, createdAt
+ * kept; a save never changes isActive of an existing profile (only suspension does: docs/product.md, Trust and safety).
  * List items without an id get one. One statement, so a save is all or nothing.
  * Throws UnauthorizedError, ForbiddenError (clients), ValidationError.
  */
@@ -182,13 +188,12 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     portfolio: portfolio.map(({ imageIds: _images, ...item }) => item),
     experience: withIds(data.experience),
     certifications: withIds(data.certifications),
-    isActive: true,
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(developerProfiles)
-      .values({ userId: developer.id, ...values })
+      .values({ userId: developer.id, ...values, isActive: true })
       .onConflictDoUpdate({ target: developerProfiles.userId, set: values })
       .returning({ isNew: sql<boolean>`xmax = 0` });
     // A developer hired and reviewed before making a profile: the new row starts from the record,
@@ -313,7 +318,7 @@ function sortValue(sort: DeveloperSort, d: Developer): number {
  */
 export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: TotalsCache): Promise<DeveloperPage> {
   const q = parseInput(developerListQuerySchema, rawQuery);
-  const filters: SQL[] = [activeDeveloper];
+  const filters: SQL[] = [];
   if (q.skills?.length) filters.push(arrayOverlaps(developerProfiles.skills, q.skills));
   if (q.location) filters.push(eq(developerProfiles.city, q.location));
   if (q.minRating != null) filters.push(gte(developerProfiles.rating, q.minRating));
@@ -324,7 +329,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: To
   if (tsquery) filters.push(sql`${developerProfiles.searchVector} @@ (to_tsquery('english', ${tsquery}) || to_tsquery('simple', ${tsquery}))`);
 
   const sort = SORTS[q.sortBy];
-  const pageFilters = [...filters];
+  const pageFilters = [activeDeveloper, ...filters];
   if (q.cursor) {
     const [value, id] = decodeCursor(q.cursor, ["decimal", "text"]) as [number, string];
     pageFilters.push(sql`(${sort.key}, ${developerProfiles.userId} collate "C") < (${value}::numeric, ${id}::text collate "C")`);
@@ -342,8 +347,7 @@ export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: To
       db
         .select({ one: sql<number>`1`.as("one") })
         .from(developerProfiles)
-        .innerJoin(users, eq(users.id, developerProfiles.userId))
-        .where(and(...filters))
+        .where(and(listedProfile, ...filters))
         .$dynamic(),
       totalsCache,
       // A text search alone is first asked of the planner (decision 0043); with other filters it is counted.

@@ -287,20 +287,24 @@ export async function listModerationLog(db: Db, user: SessionUser | null, limit 
 /**
  * Suspends account `userId` with `reason` inside `tx`: the account is marked, every session is
  * deleted (its next request is anonymous; server/http/session.ts also refuses a suspended
- * account), and its visible projects are hidden from browse, search and similar projects.
+ * account), its visible projects are hidden from browse, search and similar projects, and its
+ * developer profile (if any) is marked inactive, so the directory's totals, which count profiles
+ * alone, leave it out (docs/product.md, Trust and safety).
  */
 async function suspendAccount(tx: Tx, userId: string, reason: string, at: Date): Promise<void> {
   await tx.update(users).set({ suspendedAt: at, suspensionReason: reason, updatedAt: at }).where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.update(developerProfiles).set({ isActive: false }).where(eq(developerProfiles.userId, userId));
   await tx
     .update(projects)
     .set({ hiddenAt: at, hiddenBy: "suspension" })
     .where(and(eq(projects.userId, userId), isNull(projects.hiddenAt)));
 }
 
-/** Lifts a suspension: the account may sign in again and the projects the suspension hid come back. */
+/** Lifts a suspension: the account may sign in again and its profile and the projects the suspension hid come back. */
 async function liftSuspension(tx: Tx, userId: string, at: Date): Promise<void> {
   await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: at }).where(eq(users.id, userId));
+  await tx.update(developerProfiles).set({ isActive: true }).where(eq(developerProfiles.userId, userId));
   await tx
     .update(projects)
     .set({ hiddenAt: null, hiddenBy: null })

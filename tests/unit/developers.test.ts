@@ -63,7 +63,8 @@ describe.each(DB_KINDS)("developers domain on %s", (kind) => {
         rating: Math.min(d.rating, 5),
         reviewCount: d.reviewCount,
         completedProjects: d.completedProjects,
-        isActive: true,
+        // A closed or suspended account's profile is inactive (docs/product.md, Trust and safety).
+        isActive: d.active,
       })),
     );
     // A client (no profile) never appears.

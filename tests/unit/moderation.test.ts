@@ -229,6 +229,17 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     const project = await createProject(t.database.db, victim.user, projectInput({ title: "Zebra crossing quokka app" }));
     expect((await call("GET", "/api/v1/me/unread", { cookie: victim.cookie })).status).toBe(200);
     expect((await call("GET", `/api/v1/developers/${victim.user.id}`)).status).toBe(200);
+    type DeveloperList = { developers: Array<{ id: string }>; total: number };
+    const listed = async () => json<DeveloperList>(await call("GET", "/api/v1/developers?search=Lwazi"));
+    expect((await listed()).developers.map((d) => d.id)).toContain(victim.user.id);
+    // Two more of the same name, listed one to a page: the total is counted, not taken from the page.
+    for (const name of ["Lwazi Builder", "Lwazi Coder"]) {
+      const other = await t.signUp({ email: `${name.split(" ")[1]!.toLowerCase()}@example.co.za`, name, userType: "developer" });
+      await saveDeveloperProfile(t.database.db, other.user, fullProfile());
+    }
+    const counted = async () => (await json<DeveloperList>(await call("GET", "/api/v1/developers?search=Lwazi&limit=1"))).total;
+    const before = await counted();
+    expect(before).toBe(3);
 
     await call("POST", `/api/v1/users/${victim.user.id}/reports`, { cookie: reporter.cookie, body: { reason: "Fake or misleading profile" } });
     const item = (await queue()).find((r) => r.targetId === victim.user.id)!;
@@ -239,8 +250,9 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
       /suspended by a moderator: Fake identity/,
     );
     expect((await call("GET", `/api/v1/developers/${victim.user.id}`)).status).toBe(404);
-    const devs = await json<{ developers: Array<{ id: string }> }>(await call("GET", "/api/v1/developers?search=Lwazi"));
-    expect(devs.developers.map((d) => d.id)).not.toContain(victim.user.id);
+    // Neither listed nor counted (the total counts profiles alone).
+    expect((await listed()).developers.map((d) => d.id)).not.toContain(victim.user.id);
+    expect(await counted()).toBe(before - 1);
     const projects = await json<{ projects: Array<{ id: string }> }>(await call("GET", "/api/v1/projects?search=quokka"));
     expect(projects.projects.map((p) => p.id)).not.toContain(project.id);
     expect((await call("GET", `/api/v1/projects/${project.id}`)).status).toBe(404);
@@ -249,6 +261,8 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     expect((await act(item.id, "restore", "Identity confirmed")).status).toBe(200);
     await signIn(t.deps.auth, { email: "mod-victim@example.co.za", password: TEST_PASSWORD }, new Headers({ origin: APP_URL }));
     expect((await call("GET", `/api/v1/developers/${victim.user.id}`)).status).toBe(200);
+    expect((await listed()).developers.map((d) => d.id)).toContain(victim.user.id);
+    expect(await counted()).toBe(before);
     expect((await call("GET", `/api/v1/projects/${project.id}`)).status).toBe(200);
   });
 });
