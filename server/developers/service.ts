@@ -143,8 +143,8 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
 
 /**
  * Creates or updates the signed-in developer's profile from untrusted `input` (fields missing
- * from `input` keep their value). docs/product.md, Lifecycles: a new profile is active, updatedAt now, createdAt
- * kept; a save never changes isActive of an existing profile (only suspension does: docs/product.md, Trust and safety).
+ * from `input` keep their value). docs/product.md, Lifecycles: isActive true, updatedAt now, createdAt kept.
+ * (A suspended account, which marks its profile inactive, has no session to save with.)
  * List items without an id get one. One statement, so a save is all or nothing.
  * Throws UnauthorizedError, ForbiddenError (clients), ValidationError.
  */
@@ -188,12 +188,13 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     portfolio: portfolio.map(({ imageIds: _images, ...item }) => item),
     experience: withIds(data.experience),
     certifications: withIds(data.certifications),
+    isActive: true,
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(developerProfiles)
-      .values({ userId: developer.id, ...values, isActive: true })
+      .values({ userId: developer.id, ...values })
       .onConflictDoUpdate({ target: developerProfiles.userId, set: values })
       .returning({ isNew: sql<boolean>`xmax = 0` });
     // A developer hired and reviewed before making a profile: the new row starts from the record,
