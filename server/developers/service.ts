@@ -131,7 +131,7 @@ function toDeveloper(row: Row): Developer {
 const activeDeveloper = and(eq(developerProfiles.isActive, true), eq(users.isActive, true), isNull(users.suspendedAt), eq(users.userType, "developer"))!;
 // The same, read from the profile alone: suspension marks the profile inactive in its own
 // transaction (docs/product.md, Trust and safety). The directory's totals count with this, through
-// the partial sort indexes, without an account lookup per profile (docs/performance.md).
+// the partial sort indexes, without an account lookup per profile (decision 0048).
 // Written as the partial indexes' own predicate (`where is_active`), not compared with a parameter.
 const listedProfile = sql`${developerProfiles.isActive}`;
 
