@@ -9,8 +9,7 @@
  * `Connection: close`, the background job stops, then the LISTEN connection and the database
  * close (one process per PGlite folder). A second signal exits at once.
  */
-import { serve } from "@hono/node-server";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -22,7 +21,7 @@ import { loadOrCreateSecret } from "./auth/secret";
 import { openDatabase } from "./db/client";
 import { createTotalsCache } from "./lib/totals-cache";
 import { createMailer } from "./email/mailer";
-import { createHttpApp } from "./http/app";
+import { createHttpHandler } from "./http/app";
 import { trackConnections } from "./http/drain";
 import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
@@ -77,18 +76,20 @@ async function main() {
   const totals = config.pageCache ? createTotalsCache() : undefined;
   const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions, totals, files: storageFor(config) };
   let stopping = false;
-  const app = createHttpApp(deps, {
+  const { listener } = createHttpHandler(deps, {
     build,
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
     lifecycle: { database, isStopping: () => stopping },
   });
   const stopJobs = await startBackgroundJobs(deps, database);
 
-  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+  // The app through @hono/node-server, page cache HITs straight from the cache (decision 0049).
+  const server = createServer(listener);
+  server.listen(config.port, () => {
     rootLogger().info(
       `BuildZA on ${config.appUrl} (port ${config.port}, ${database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
     );
-  }) as Server;
+  });
   const connections = trackConnections(server);
 
   const stop = async (signal: string) => {

@@ -16,10 +16,12 @@
  * Retry-After instead (JSON, a page, or a plain 503 for `.data`), whichever library caught the
  * error; once shutdown has begun every answer says `Connection: close`.
  */
+import { getRequestListener } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
 import { createFilesApi } from "../files/http";
@@ -32,6 +34,7 @@ import { AppError, UnavailableError } from "../errors";
 import { log, runWithRequestLog, setRequestUser } from "../log";
 import { overrideClientAddressHeader } from "../auth/address-header";
 import { clientAddress } from "./client-address";
+import { cacheHitResponder } from "./cache-hits";
 import { compression } from "./compress";
 import { healthRoutes } from "./health";
 import { seoRoutes } from "../seo/routes";
@@ -73,9 +76,8 @@ export type HttpEnv = { Variables: { requestId: string; clientAddress: string; p
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A request id sent by a proxy in front of us is kept when it looks like one; else a new UUID. */
-function requestIdOf(c: Context): string {
-  const given = c.req.header("x-request-id");
+/** A request id sent by a proxy in front of us (its X-Request-Id) is kept when it looks like one; else a new UUID. */
+function requestIdOf(given: string | undefined): string {
   return given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
 }
 
@@ -172,7 +174,20 @@ function authLimit(deps: AppDeps, kind: AttemptKind) {
   };
 }
 
+/**
+ * The Hono app (see the module comment). For tests and tools that call `app.request()`; a server
+ * uses createHttpHandler, which also answers page cache HITs before the app.
+ */
 export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
+  return createHttpHandler(deps, options).app;
+}
+
+/**
+ * The app and the node:http request listener that serves it: page cache HITs are answered by
+ * server/http/cache-hits.ts with the headers the app would add (decision 0049), everything else
+ * by the app through @hono/node-server.
+ */
+export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): { app: Hono<HttpEnv>; listener: RequestListener } {
   const app = new Hono<HttpEnv>();
   const lifecycle = options.lifecycle;
 
@@ -180,7 +195,7 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   if (lifecycle) app.route("/", healthRoutes(lifecycle));
 
   app.use("*", async (c, next) => {
-    const requestId = requestIdOf(c);
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const address = clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy);
     c.set("clientAddress", address);
@@ -228,21 +243,19 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
   });
   // Brotli (else gzip) for whatever is rendered on the fly, signed in or not (server/http/compress.ts).
   app.use("*", compression());
-  if (deps.config.pageCache) {
-    // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
-    // served stale while the database cannot be reached (docs/operations.md).
-    app.use(
-      "*",
-      createPageCache({
+  // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
+  // served stale while the database cannot be reached (docs/operations.md).
+  const pageCache = deps.config.pageCache
+    ? createPageCache({
         isPublic: isPublicPath,
         isWrite: isWritingGet,
         isPrivateWrite,
         preferStale: () => lifecycle?.database.isUnavailable() ?? false,
         renderFailed: databaseFaultSeen,
         onInvalidate: () => deps.totals?.clear(),
-      }).middleware,
-    );
-  }
+      })
+    : undefined;
+  if (pageCache) app.use("*", pageCache.middleware);
 
   // Sign-in and reset requests pass the shared limits first (docs/decisions/0011-rate-limits.md);
   // better-auth's own rate limit skips these two paths and covers the rest of /api/auth.
@@ -314,5 +327,20 @@ export function createHttpApp(deps: AppDeps, options: HttpAppOptions = {}) {
 
   // Anything thrown outside the JSON API's own handler (pages, auth, static files).
   app.onError((err, c) => errorResponse(c, err));
-  return app;
+
+  const appListener = getRequestListener(app.fetch);
+  if (!pageCache) return { app, listener: appListener };
+  // What the two middlewares above add to a cached answer on its way out, in their order.
+  const answerHit = cacheHitResponder(pageCache, {
+    isPublic: isPublicPath,
+    defaults: [...alwaysHeaders, ["Content-Security-Policy", BASELINE_CSP]],
+    requestId: requestIdOf,
+    bypass: () => lifecycle?.isStopping() ?? false,
+  });
+  return {
+    app,
+    listener: (req, res) => {
+      if (!answerHit(req, res)) void appListener(req, res);
+    },
+  };
 }

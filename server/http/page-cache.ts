@@ -17,16 +17,19 @@
  *   `renderFailed()` says it met a database fault: such an answer is never stored), or at once
  *   without rendering when `preferStale()` says the database is known to be down right now
  *   (stale-if-error, RFC 5861 section 4). Writes still empty the cache, stale entries included.
- * - Stored bodies are compressed once per encoding (brotli or gzip, by Accept-Encoding) and carry
- *   a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
+ * - Stored bodies are compressed once per encoding (brotli or gzip, chosen from Accept-Encoding as
+ *   server/http/compress.ts chooses for rendered answers) and carry a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
  *   browser may keep them but asks again each time) and `Vary: Cookie, Accept-Encoding`.
  * - `X-Cache: HIT | MISS | BYPASS | STALE` tells what happened (for tests and the benchmark).
+ * - A HIT's status, headers and body are made once per entry and variant (304, brotli, gzip,
+ *   none) and kept with it; `hit()` hands them to server/http/cache-hits.ts, which sends them
+ *   before the app sees the request (decision 0049).
  * - Every other header is replayed as rendered, so a page keeps the Content-Security-Policy whose
  *   nonce is in its body, on HITs and 304s alike (docs/decisions/0010-csp-nonces.md).
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { compressInPlace } from "./compress";
+import { chooseEncoding, compressInPlace } from "./compress";
 
 export interface PageCacheOptions {
   /** Whether a path (without query string) may be served from the cache to anonymous visitors. */
@@ -61,16 +64,36 @@ interface Entry {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
   etag: string;
   expires: number;
+  /** The body compressed, by encoding, once each. */
+  compressed: { br?: Buffer; gzip?: Buffer };
+  /** The answers already made of it for a HIT, by variant (made once, then sent as they are). */
+  hits: Partial<Record<Variant, CachedAnswer>>;
+}
+
+/** What a request gets of a stored answer: a 304, or the body in one encoding. */
+type Variant = "304" | "br" | "gzip" | "identity";
+
+/** A stored answer as it is sent: status, header pairs (names as written), and body (null for a 304). */
+export interface CachedAnswer {
+  status: number;
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer | null;
 }
 
 export interface PageCache {
   middleware: MiddlewareHandler;
   /** Drops every entry and refuses answers rendered before now (called after each write). */
   invalidate(): void;
+  /**
+   * The answer to an anonymous GET of `key` (path and query string, as `new URL` writes them) when
+   * a fresh entry is stored, as the middleware would send it on a HIT (`X-Cache: HIT`, a 304 for a
+   * matching `ifNoneMatch`, the body in the encoding `acceptEncoding` picks); null otherwise. The
+   * caller has checked that the path is public and the request carries no Cookie or Authorization.
+   * For server/http/cache-hits.ts, which answers HITs before the app sees them (decision 0049).
+   */
+  hit(key: string, acceptEncoding: string | undefined, ifNoneMatch: string | undefined): CachedAnswer | null;
   /** Entries currently stored. */
   readonly size: number;
 }
@@ -85,19 +108,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   if (header.trim() === "*") return true;
   const bare = (t: string) => t.trim().replace(/^W\//, "");
   return header.split(",").some((t) => bare(t) === bare(etag));
-}
-
-/** The encoding to send: brotli when accepted, else gzip, else none. */
-function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepts = (acceptEncoding ?? "")
-    .toLowerCase()
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
-    .map(([name]) => name!.trim());
-  if (accepts.includes("br")) return "br";
-  if (accepts.includes("gzip")) return "gzip";
-  return null;
 }
 
 function markCache(res: Response, status: "MISS" | "BYPASS") {
@@ -124,28 +134,44 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     options.onInvalidate?.();
   };
 
+  /** The answer `entry` makes for a request; a HIT's is made once per variant and kept on the entry. */
+  const answerOf = (entry: Entry, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, cacheStatus: "HIT" | "MISS" | "STALE"): CachedAnswer => {
+    const variant: Variant = matchesEtag(ifNoneMatch, entry.etag) ? "304" : (chooseEncoding(acceptEncoding) ?? "identity");
+    const kept = cacheStatus === "HIT" ? entry.hits[variant] : undefined;
+    if (kept) return kept;
+    const headers: Array<[string, string]> = [
+      ...entry.headers,
+      ["ETag", entry.etag],
+      ["Cache-Control", "no-cache"],
+      ["Vary", "Cookie, Accept-Encoding"],
+      ["X-Cache", cacheStatus],
+    ];
+    let answer: CachedAnswer;
+    if (variant === "304") {
+      answer = { status: 304, headers: headers.filter(([name]) => name.toLowerCase() !== "content-type"), body: null };
+    } else {
+      const body = variant === "identity" ? entry.body : (entry.compressed[variant] ??= compressInPlace(entry.body, variant));
+      if (variant !== "identity") headers.push(["Content-Encoding", variant]);
+      headers.push(["Content-Length", String(body.length)]);
+      answer = { status: entry.status, headers, body };
+    }
+    if (cacheStatus === "HIT") entry.hits[variant] = answer;
+    return answer;
+  };
+
   const respond = (entry: Entry, req: Request, cacheStatus: "HIT" | "MISS" | "STALE"): Response => {
-    const headers = new Headers(entry.headers);
-    headers.set("ETag", entry.etag);
-    headers.set("Cache-Control", "no-cache");
-    headers.set("Vary", "Cookie, Accept-Encoding");
-    headers.set("X-Cache", cacheStatus);
-    if (matchesEtag(req.headers.get("if-none-match") ?? undefined, entry.etag)) {
-      headers.delete("Content-Type");
-      return new Response(null, { status: 304, headers });
-    }
-    const encoding = pickEncoding(req.headers.get("accept-encoding") ?? undefined);
-    let body = entry.body;
-    if (encoding === "br") {
-      entry.br ??= compressInPlace(entry.body, "br");
-      body = entry.br;
-    } else if (encoding === "gzip") {
-      entry.gzip ??= compressInPlace(entry.body, "gzip");
-      body = entry.gzip;
-    }
-    if (encoding) headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
-    return new Response(body as unknown as BodyInit, { status: entry.status, headers });
+    const answer = answerOf(entry, req.headers.get("accept-encoding") ?? undefined, req.headers.get("if-none-match") ?? undefined, cacheStatus);
+    return new Response(answer.body as unknown as BodyInit, { status: answer.status, headers: answer.headers as Array<[string, string]> });
+  };
+
+  /** The fresh entry stored under `key`, made the most recently used; undefined when none. */
+  const fresh = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (!entry || entry.expires <= now()) return undefined;
+    // Most recently used goes last, so the first key is the one to drop.
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -168,13 +194,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     const url = new URL(req.url);
     const key = url.pathname + url.search;
+    const hit = fresh(key);
+    if (hit) return respond(hit, req, "HIT");
     let cached = entries.get(key);
-    if (cached && cached.expires > now()) {
-      // Most recently used goes last, so the first key is the one to drop.
-      entries.delete(key);
-      entries.set(key, cached);
-      return respond(cached, req, "HIT");
-    }
     if (cached && cached.expires + staleIfErrorMs <= now()) {
       entries.delete(key);
       cached = undefined;
@@ -213,6 +235,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       body,
       etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
       expires: now() + ttlMs,
+      compressed: {},
+      hits: {},
     };
     // A write finished while this answer was being made: it may show the data before the write.
     if (generation === startedAt && body.length <= maxBodyBytes) {
@@ -226,6 +250,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     middleware,
     invalidate,
+    hit(key, acceptEncoding, ifNoneMatch) {
+      const entry = fresh(key);
+      return entry ? answerOf(entry, acceptEncoding, ifNoneMatch, "HIT") : null;
+    },
     get size() {
       return entries.size;
     },
