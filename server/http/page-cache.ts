@@ -18,8 +18,9 @@
  *   without rendering when `preferStale()` says the database is known to be down right now
  *   (stale-if-error, RFC 5861 section 4). Writes still empty the cache, stale entries included.
  * - Stored bodies are compressed once per encoding (brotli or gzip, chosen from Accept-Encoding as
- *   server/http/compress.ts chooses for rendered answers) and carry a weak ETag; `If-None-Match` gets a 304. Stored answers say `Cache-Control: no-cache` (a
- *   browser may keep them but asks again each time) and `Vary: Cookie, Accept-Encoding`.
+ *   server/http/compress.ts chooses for rendered answers) and carry a weak ETag; `If-None-Match`
+ *   gets a 304. Stored answers say `Cache-Control: no-cache` (a browser may keep them but asks
+ *   again each time) and `Vary: Cookie, Accept-Encoding`.
  * - `X-Cache: HIT | MISS | BYPASS | STALE` tells what happened (for tests and the benchmark).
  * - A HIT's status, headers and body are made once per entry and variant (304, brotli, gzip,
  *   none) and kept with it; `hit()` hands them to server/http/cache-hits.ts, which sends them
