@@ -51,6 +51,10 @@ describe.each(DB_KINDS)("explainShapes on %s", (kind) => {
     const deepRows = deep!.queries.find((q) => q.role === "page")!;
     expect(firstRows.blocks).toBeGreaterThan(0);
     expect(deepRows.blocks).toBeGreaterThan(0);
-    expect(cursorPageCheck(firstRows, deepRows, 1.5)).toMatchObject({ pass: true });
+    // The work a cursor bounds: the deep page's rows query reads about the first page's blocks.
+    // Not its timing: three runs' median of a 0.06 ms query on a busy CI machine is noise (a
+    // timed assertion failed CI at 0.061 against 0.121 ms); the check's timing rule is tested
+    // above with fixed figures.
+    expect(cursorPageCheck(firstRows, deepRows, 1.5).blocksRatio).toBeLessThanOrEqual(1.5);
   });
 });
