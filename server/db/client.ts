@@ -258,11 +258,19 @@ function poolTimeouts(t: DbTimeouts): pg.PoolConfig {
 }
 
 /**
+ * A PostgreSQL statement that takes at least this long (ms, from the call to its answer, a wait
+ * for a free pooled connection included) is logged as `db.slow` with its prepared() label or the
+ * start of its text, never its values (ARCHITECTURE.md, Logging).
+ */
+export const SLOW_QUERY_MS = 500;
+
+/**
  * Wraps the promise form of `target.query` (and `connect`, for the pool): a connection error or
  * timeout is noted for the current request (server/db/faults.ts) and for `isUnavailable()`,
  * rethrown as UnavailableError (503), and the client it happened on is closed so the pool does not
- * hand out a connection stuck behind an unanswered query. The callback forms, used inside
- * pg-pool, are left alone (pg-pool already drops a client whose query failed).
+ * hand out a connection stuck behind an unanswered query; a statement slower than SLOW_QUERY_MS is
+ * logged. The callback forms, used inside pg-pool, are left alone (pg-pool already drops a client
+ * whose query failed).
  */
 function guardQueries(
   target: pg.Pool | pg.PoolClient,
@@ -291,10 +299,23 @@ function guardQueries(
     // A statement run through prepared() (server/db/prepared.ts) carries its call site's label as
     // its name: one name per text, or none when prepared statements are off.
     const config = args[0] as { name?: string; text?: string } | null;
+    const label = config && typeof config === "object" ? config.name : undefined;
     if (config && typeof config === "object" && config.name && typeof config.text === "string") {
       args[0] = { ...config, name: nameStatement(config.name, config.text) };
     }
-    return guard(query(...args));
+    const started = performance.now();
+    const result = guard(query(...args));
+    // Only promise calls are timed: the pool's own calls to its connections use callbacks, so a
+    // statement is timed once (through the pool, its wait for a free connection included).
+    if (result instanceof Promise) {
+      const text = typeof args[0] === "string" ? args[0] : (config?.text ?? "");
+      const logIfSlow = () => {
+        const ms = Math.round(performance.now() - started);
+        if (ms >= SLOW_QUERY_MS) log().warn({ event: "db.slow", ms, statement: label ?? text.slice(0, 200) }, "slow database statement");
+      };
+      result.then(logIfSlow, logIfSlow);
+    }
+    return result;
   };
   if (target instanceof pg.Pool) {
     const connect = target.connect.bind(target) as (...args: unknown[]) => unknown;

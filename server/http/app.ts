@@ -76,6 +76,13 @@ export type HttpEnv = { Variables: { requestId: string; clientAddress: string; p
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * A request whose answer took at least this long to start (ms, from the request reaching the app
+ * to its status and headers) is logged as `request.slow` (ARCHITECTURE.md, Logging). An event
+ * stream counts until its headers, not while it is held.
+ */
+export const SLOW_REQUEST_MS = 1000;
+
 /** A request id sent by a proxy in front of us (its X-Request-Id) is kept when it looks like one; else a new UUID. */
 function requestIdOf(given: string | undefined): string {
   return given && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
@@ -195,6 +202,7 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
   if (lifecycle) app.route("/", healthRoutes(lifecycle));
 
   app.use("*", async (c, next) => {
+    const started = performance.now();
     const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     const address = clientAddress(c.req.raw.headers, socketAddress(c), deps.config.trustProxy);
@@ -216,6 +224,9 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
           c.res = unavailableResponse(new URL(c.req.url), c.req.method, unavailable);
         }
         c.res.headers.set("X-Request-Id", requestId);
+        const ms = Math.round(performance.now() - started);
+        // The path only: a query string may hold what a visitor searched for.
+        if (ms >= SLOW_REQUEST_MS) log().warn({ event: "request.slow", method: c.req.method, path: c.req.path, status: c.res.status, ms }, "slow request");
         // Shutting down: let each keep-alive connection close after its answer (server/main.ts).
         if (lifecycle?.isStopping()) c.res.headers.set("Connection", "close");
       }),

@@ -11,6 +11,9 @@ import { createLogger, rootLogger, setRootLogger } from "../../server/log";
 import { apiClient, json } from "../support/api";
 import { CLIENT_ADDRESS_HEADER } from "../../server/auth/address-header";
 import { createTestApp, fromAddress, TEST_PASSWORD, type TestApp } from "../support/app";
+import { SLOW_REQUEST_MS } from "../../server/http/app";
+import { SLOW_QUERY_MS } from "../../server/db/client";
+import { DB_KINDS, createTestDatabase } from "../support/db";
 
 /** Log lines written while the test runs, parsed. */
 function captureLogs() {
@@ -53,6 +56,12 @@ describe("request ids and logs", () => {
     });
     // What later handlers (pages, auth calls made with the request's headers) see of the client address.
     t.app.get("/probe-address", (c) => c.text(c.req.raw.headers.get(CLIENT_ADDRESS_HEADER) ?? "none"));
+    // A route that answers after SLOW_REQUEST_MS, and one that answers at once.
+    t.app.get("/slow-answer", async (c) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 50));
+      return c.text("late");
+    });
+    t.app.get("/quick-answer", (c) => c.text("now"));
   });
   afterAll(() => t?.close());
 
@@ -95,6 +104,23 @@ describe("request ids and logs", () => {
     }
   });
 
+  it("logs a request whose answer took SLOW_REQUEST_MS or more, with its path but not its query, and no quick one", async () => {
+    const logs = captureLogs();
+    try {
+      const slow = await t.app.request("/slow-answer?search=secret-words");
+      const quick = await t.app.request("/quick-answer?search=other-words");
+      expect(await slow.text()).toBe("late");
+      expect(await quick.text()).toBe("now");
+      const logged = logs.lines.filter((l) => l.event === "request.slow");
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 40, method: "GET", path: "/slow-answer", status: 200, reqId: slow.headers.get("x-request-id") });
+      expect(logged[0]!.ms as number).toBeGreaterThanOrEqual(SLOW_REQUEST_MS);
+      expect(JSON.stringify(logs.lines)).not.toContain("secret-words");
+    } finally {
+      logs.restore();
+    }
+  });
+
   it("logs sign-in success and failure and authorization refusals, never the password", async () => {
     const { user, cookie } = await t.signUp({ email: "logged@example.co.za" });
     const logs = captureLogs();
@@ -126,6 +152,25 @@ describe("request ids and logs", () => {
       expect(all).not.toContain(user.email);
     } finally {
       logs.restore();
+    }
+  });
+});
+
+describe.skipIf(!DB_KINDS.includes("postgres"))("slow statements on PostgreSQL", () => {
+  it("logs a statement that took SLOW_QUERY_MS or more with its text, not its values, and no quick one", async () => {
+    const database = await createTestDatabase("postgres");
+    const logs = captureLogs();
+    try {
+      await database.query("select pg_sleep($1::float8 / 1000), $2::text as marker", [SLOW_QUERY_MS + 50, "value-not-logged"]);
+      await database.query("select $1::text as quick", ["quick-value"]);
+      const logged = logs.lines.filter((l) => l.event === "db.slow");
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 40, statement: "select pg_sleep($1::float8 / 1000), $2::text as marker" });
+      expect(logged[0]!.ms as number).toBeGreaterThanOrEqual(SLOW_QUERY_MS);
+      expect(JSON.stringify(logs.lines)).not.toContain("value-not-logged");
+    } finally {
+      logs.restore();
+      await database.close();
     }
   });
 });
