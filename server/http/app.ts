@@ -232,7 +232,10 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
       }),
     );
   });
-  const alwaysHeaders = securityHeaders(deps.config);
+  // Every answer's security headers where it set none of its own; pages set their own policy with a
+  // nonce, anything else (JSON, .data, files, errors) gets the baseline one, which runs nothing.
+  // Cached answers sent before the app get the same list (server/http/cache-hits.ts).
+  const defaultHeaders: Array<[string, string]> = [...securityHeaders(deps.config), ["Content-Security-Policy", BASELINE_CSP]];
   app.use("*", async (c, next) => {
     const origin = publicOrigin(new URL(c.req.url), c.req.raw.headers, deps.config);
     c.set("publicOrigin", origin);
@@ -246,9 +249,7 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
     } else {
       await next();
     }
-    for (const [name, value] of alwaysHeaders) setDefault(c, name, value);
-    // Pages set their own policy with a nonce; anything else (JSON, .data, files, errors) runs nothing.
-    setDefault(c, "Content-Security-Policy", BASELINE_CSP);
+    for (const [name, value] of defaultHeaders) setDefault(c, name, value);
     // API answers are private unless the page cache marked a public anonymous read `no-cache`.
     if (c.req.path.startsWith("/api/")) setDefault(c, "Cache-Control", "no-store");
   });
@@ -341,10 +342,11 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
 
   const appListener = getRequestListener(app.fetch);
   if (!pageCache) return { app, listener: appListener };
-  // What the two middlewares above add to a cached answer on its way out, in their order.
+  // What the two middlewares above add to a cached answer on its way out (a cached API answer has
+  // its own Cache-Control; the request id is added per request).
   const answerHit = cacheHitResponder(pageCache, {
     isPublic: isPublicPath,
-    defaults: [...alwaysHeaders, ["Content-Security-Policy", BASELINE_CSP]],
+    defaults: defaultHeaders,
     requestId: requestIdOf,
     bypass: () => lifecycle?.isStopping() ?? false,
   });
