@@ -4,13 +4,24 @@
  */
 import { BUDGET_RANGES, LIST_TOTAL_CAP, TIMELINES, type BudgetRangeCode } from "./constants";
 
-const randFormat = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 });
+/**
+ * A value built on first use and kept. The Intl formatters below are built this way, not at module
+ * load: the first Intl object a browser builds sets up its ICU data (about 17 ms on our CI machine,
+ * 70 ms at Lighthouse's 4x CPU slowdown), and at load that lands in the one task that evaluates the
+ * page's scripts (docs/performance.md, issue 17, thirteenth pass).
+ */
+export function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const randFormat = once(() => new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 }));
 const TIME_ZONE = "Africa/Johannesburg";
 
 /** Whole rand to "R15 000" (en-ZA grouping, no space after R). */
 export function formatRand(amount: number): string {
   // en-ZA groups with a no-break space; keep it, it renders as a space and never wraps.
-  return `R${randFormat.format(amount)}`;
+  return `R${randFormat().format(amount)}`;
 }
 
 /**
@@ -41,17 +52,20 @@ export function timelineLabel(code: string | null | undefined): string {
   return TIMELINES.find((t) => t.code === code)?.label ?? "Flexible timeline";
 }
 
-const relative = new Intl.RelativeTimeFormat("en-ZA", { numeric: "auto" });
-const absolute = new Intl.DateTimeFormat("en-ZA", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: TIME_ZONE,
-});
+const relative = once(() => new Intl.RelativeTimeFormat("en-ZA", { numeric: "auto" }));
+const absolute = once(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
 
 /** "12 Mar 2026" in Africa/Johannesburg. */
 export function formatDate(date: Date | string): string {
-  return absolute.format(new Date(date));
+  return absolute().format(new Date(date));
 }
 
 /**
@@ -63,9 +77,9 @@ export function formatRelative(date: Date | string, now: Date = new Date()): str
   const seconds = Math.round((then - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return "just now";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 86400 * 30) return relative.format(Math.round(seconds / 86400), "day");
+  if (abs < 3600) return relative().format(Math.round(seconds / 60), "minute");
+  if (abs < 86400) return relative().format(Math.round(seconds / 3600), "hour");
+  if (abs < 86400 * 30) return relative().format(Math.round(seconds / 86400), "day");
   return formatDate(date);
 }
 
@@ -75,15 +89,15 @@ export function formatDeadline(deadline: Date | string | null | undefined): stri
 }
 
 // Built once: an Intl formatter costs about 0.1 ms to construct (a card grid asked for one per card).
-const yearFormat = new Intl.DateTimeFormat("en-ZA", { year: "numeric", timeZone: TIME_ZONE });
+const yearFormat = once(() => new Intl.DateTimeFormat("en-ZA", { year: "numeric", timeZone: TIME_ZONE }));
 
 /** The year (Africa/Johannesburg) a date falls in, e.g. for "Member since". */
 export function yearOf(date: Date | string): number {
-  return Number(yearFormat.format(new Date(date)));
+  return Number(yearFormat().format(new Date(date)));
 }
 
-const clock = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit", hour12: false });
-const dayKey = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" });
+const clock = once(() => new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", hour: "2-digit", minute: "2-digit", hour12: false }));
+const dayKey = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit", day: "2-digit" }));
 
 /**
  * A message's time in Africa/Johannesburg: "14:05" today, "yesterday 14:05", else "12 Mar 2026 14:05".
@@ -91,10 +105,10 @@ const dayKey = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg
  */
 export function formatMessageTime(date: Date | string, now: Date = new Date()): string {
   const d = new Date(date);
-  const time = clock.format(d);
-  const day = dayKey.format(d);
-  if (day === dayKey.format(now)) return time;
-  if (day === dayKey.format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
+  const time = clock().format(d);
+  const day = dayKey().format(d);
+  if (day === dayKey().format(now)) return time;
+  if (day === dayKey().format(new Date(now.getTime() - 86_400_000))) return `yesterday ${time}`;
   return `${formatDate(d)} ${time}`;
 }
 
@@ -106,7 +120,7 @@ export function formatTotal(total: number, capped = false): string {
   return capped ? `${LIST_TOTAL_CAP.toLocaleString("en-US")}+` : String(total);
 }
 
-const pluralRules = new Intl.PluralRules("en-ZA");
+const pluralRules = once(() => new Intl.PluralRules("en-ZA"));
 
 /**
  * A count with its noun in the right plural form by Intl.PluralRules (en-ZA): `countLabel(1,
@@ -115,7 +129,7 @@ const pluralRules = new Intl.PluralRules("en-ZA");
  * users (docs/product.md, Journeys).
  */
 export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${pluralRules.select(n) === "one" ? singular : plural}`;
+  return `${n} ${pluralRules().select(n) === "one" ? singular : plural}`;
 }
 
 /** A byte count for people: "812 B", "34 KB", "2.4 MB" (units of 1024). */
@@ -126,9 +140,9 @@ export function formatBytes(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
-const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const isoDay = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }));
 
 /** Today in Africa/Johannesburg as "2026-11-23" (ISO date; `now` injectable for tests). */
 export function todayIso(now: Date = new Date()): string {
-  return isoDay.format(now);
+  return isoDay().format(now);
 }

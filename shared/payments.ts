@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { controlCharactersMessage } from "./schemas";
+import { once } from "./format";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -107,12 +108,12 @@ export function splitRelease(cents: number, policy: FeePolicy): { fee: number; v
   return { fee, vat, developer: cents - fee - vat };
 }
 
-const centsFormat = new Intl.NumberFormat("en-ZA", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const centsFormat = once(() => new Intl.NumberFormat("en-ZA", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Cents to "R1 234.50" (en-ZA grouping, comma decimal as en-ZA writes it). */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? "-" : "";
-  return `${sign}R${centsFormat.format(Math.abs(cents) / 100)}`;
+  return `${sign}R${centsFormat().format(Math.abs(cents) / 100)}`;
 }
 
 /** The smallest payout, in cents (R100). */

@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck, FileText, Globe, GraduationCap, MessagesSquare, Rocket, ShoppingCart, Smartphone } from "../components/ui/icons";
 import { Link } from "react-router";
 import { HOME_CATEGORY_TILES, PRODUCT_NAME, PRODUCT_TAGLINE } from "../../shared/constants";
-import { countLabel } from "../../shared/format";
+import { countLabel, once } from "../../shared/format";
 import { HeroIllustration } from "../components/home/hero-illustration";
 import { Testimonials } from "../components/home/testimonials";
 import { DeveloperCard } from "../components/developers/developer-card";
@@ -63,7 +63,7 @@ function stats(n: HomeNumbers) {
     { value: n.completedProjects, label: n.completedProjects === 1 ? "Project completed" : "Projects completed" },
   ];
 }
-const numberFormat = new Intl.NumberFormat("en-ZA");
+const numberFormat = once(() => new Intl.NumberFormat("en-ZA"));
 
 /**
  * Home page: hero, how it works, popular categories, top developers (hidden when none qualify),
@@ -211,7 +211,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {stats(numbers).map((stat) => (
               <div key={stat.label} className="flex flex-col rounded-xl border border-slate-200 bg-white px-2 py-5 text-center sm:p-6">
                 <dt className="mt-1 text-xs font-medium text-slate-600 sm:text-sm">{stat.label}</dt>
-                <dd className="order-first text-2xl font-bold sm:text-4xl tracking-tight text-brand-700">{numberFormat.format(stat.value)}</dd>
+                <dd className="order-first text-2xl font-bold sm:text-4xl tracking-tight text-brand-700">{numberFormat().format(stat.value)}</dd>
               </div>
             ))}
           </dl>

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
-import { formatBudget, formatRand, timelineLabel } from "../../shared/format";
+import { formatBudget, formatRand, once, timelineLabel } from "../../shared/format";
 import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
@@ -171,14 +171,14 @@ function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentPr
   );
 }
 
-const percentFormat = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 2 });
+const percentFormat = once(() => new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 2 }));
 
 /**
  * What the developer receives of `price` (whole rand) once it is released, after the platform fee
  * and the VAT on it (docs/product.md, Payments "Fees"); announced politely as the price changes.
  */
 function FeeNote({ price, fees }: { price: number; fees: Pick<FeePolicy, "feeBps" | "vatBps"> }) {
-  const fee = `${percentFormat.format(fees.feeBps / 100)}%`;
+  const fee = `${percentFormat().format(fees.feeBps / 100)}%`;
   const split = price > 0 ? splitRelease(price * 100, fees) : null;
   return (
     <p className="mt-1.5 text-sm text-slate-600" aria-live="polite">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, timelineLabel } from "../../shared/format";
+import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, once, timelineLabel } from "../../shared/format";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -102,5 +102,13 @@ describe("money and dates (docs/product.md, Look and feel)", () => {
     expect(formatRelative(new Date("2026-11-21T09:00:00Z"), now)).toBe("3 hours ago");
     expect(formatRelative(new Date("2026-11-20T12:00:00Z"), now)).toBe("yesterday");
     expect(formatRelative(new Date("2026-03-12T10:00:00Z"), now)).toBe("12 Mar 2026");
+  });
+  it("builds a formatter on first use, not at module load, and keeps it (once)", () => {
+    let built = 0;
+    const formatter = once(() => ({ id: ++built }));
+    expect(built).toBe(0);
+    const first = formatter();
+    expect(formatter()).toBe(first);
+    expect(built).toBe(1);
   });
 });

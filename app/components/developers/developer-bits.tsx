@@ -1,7 +1,7 @@
 /** Small pieces shared by the developer card and the developer profile. */
 import { Star } from "../ui/icons";
 import { AVAILABILITY_BADGES, type Availability } from "../../../shared/constants";
-import { countLabel, formatRand } from "../../../shared/format";
+import { countLabel, formatRand, once } from "../../../shared/format";
 import { Avatar as PersonPhoto } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 
@@ -80,11 +80,11 @@ export function StarRating({ rating }: { rating: number }) {
   );
 }
 
-const yearMonthFormat = new Intl.DateTimeFormat("en-ZA", { month: "short", year: "numeric", timeZone: "UTC" });
+const yearMonthFormat = once(() => new Intl.DateTimeFormat("en-ZA", { month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** "2024-03" as "Mar 2024"; anything else is shown as it is. */
 export function formatYearMonth(value: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(value);
   if (!match) return value;
-  return yearMonthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return yearMonthFormat().format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }
