@@ -86,8 +86,8 @@ export default tseslint.config(
       ],
     },
   },
-  // Code the browser loads builds no Intl object at module load: the first one sets up ICU (about
-  // 70 ms at Lighthouse's 4x CPU slowdown) inside the task that evaluates every page's scripts.
+  // Code the browser loads builds no Intl object at module load: the first one sets up ICU (40-80
+  // ms at Lighthouse's 4x CPU slowdown) inside the task that evaluates every page's scripts.
   // Build formatters on first use with shared/format.ts's once() (docs/performance.md, thirteenth pass).
   {
     files: ["app/**/*.{ts,tsx}", "shared/**/*.ts"],

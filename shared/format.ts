@@ -6,9 +6,9 @@ import { BUDGET_RANGES, LIST_TOTAL_CAP, TIMELINES, type BudgetRangeCode } from "
 
 /**
  * A value built on first use and kept. The Intl formatters below are built this way, not at module
- * load: the first Intl object a browser builds sets up its ICU data (about 17 ms on our CI machine,
- * 70 ms at Lighthouse's 4x CPU slowdown), and at load that lands in the one task that evaluates the
- * page's scripts (docs/performance.md, issue 17, thirteenth pass).
+ * load: the first Intl object a browser builds sets up its ICU data (12-40 ms in Chromium on our CI
+ * machine, 40-80 ms at Lighthouse's 4x CPU slowdown), and at load that lands in the one task that
+ * evaluates the page's scripts (docs/performance.md, issue 17, thirteenth pass).
  */
 export function once<T>(make: () => T): () => T {
   let value: T | undefined;
