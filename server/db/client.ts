@@ -298,17 +298,17 @@ function guardQueries(
   (target as { query: unknown }).query = (...args: unknown[]) => {
     // A statement run through prepared() (server/db/prepared.ts) carries its call site's label as
     // its name: one name per text, or none when prepared statements are off.
-    const config = args[0] as { name?: string; text?: string } | null;
-    const label = config && typeof config === "object" ? config.name : undefined;
-    if (config && typeof config === "object" && config.name && typeof config.text === "string") {
+    const config = typeof args[0] === "object" && args[0] !== null ? (args[0] as { name?: string; text?: string }) : null;
+    const label = config?.name;
+    if (config?.name && typeof config.text === "string") {
       args[0] = { ...config, name: nameStatement(config.name, config.text) };
     }
+    const text = typeof args[0] === "string" ? args[0] : (config?.text ?? "");
     const started = performance.now();
     const result = guard(query(...args));
     // Only promise calls are timed: the pool's own calls to its connections use callbacks, so a
     // statement is timed once (through the pool, its wait for a free connection included).
     if (result instanceof Promise) {
-      const text = typeof args[0] === "string" ? args[0] : (config?.text ?? "");
       const logIfSlow = () => {
         const ms = Math.round(performance.now() - started);
         if (ms >= SLOW_QUERY_MS) log().warn({ event: "db.slow", ms, statement: label ?? text.slice(0, 200) }, "slow database statement");
