@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { VerifyBanner } from "./components/layout/verify-banner";
 import type { Route } from "./+types/root";
 
+import { errorText } from "./components/layout/error-text";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { shareNonceWithRuntimeStyles, useNonce } from "./lib/csp-nonce";
@@ -149,17 +150,7 @@ function useReloadWhenOffline() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const requestId = useRootData()?.requestId;
   useReloadWhenOffline();
-  const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
-  let title = "Something went wrong";
-  let detail = "Please try again in a moment.";
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    // The database could not be reached while loading this page's data (docs/operations.md).
-    title = "BuildZA is briefly unavailable";
-    detail = "Part of our service is not responding right now. Please try again in a moment.";
-  } else if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
-  }
+  const { title, detail, unexpected } = errorText(error);
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>

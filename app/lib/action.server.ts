@@ -1,4 +1,4 @@
-/** Helpers for route actions: read a form body, turn domain errors into a 4xx answer. */
+/** Helpers for route loaders and actions: read a form body, turn domain errors into a 4xx answer. */
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { Db } from "../../server/db/client";
@@ -52,6 +52,25 @@ export function failure(err: unknown) {
     );
   }
   throw err;
+}
+
+/**
+ * Runs a domain call for a loader: an AppError (400, 403, 404, 409...) becomes an HTTP error
+ * response `{ message }` with its status, which the route's or the root's ErrorBoundary shows
+ * (a ValidationError shows its first field's message; a 403 is logged as `failure` logs it).
+ * Anything else is rethrown (a 500, logged by entry.server).
+ */
+export async function orHttpError<T>(work: Promise<T> | (() => T | Promise<T>)): Promise<T> {
+  try {
+    return await (typeof work === "function" ? work() : work);
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.status === 403) log().warn({ event: "authz.refused", code: err.code }, err.message);
+      const field = err.fields ? Object.values(err.fields).find(Boolean) : undefined;
+      throw data({ message: field ?? err.message }, { status: err.status });
+    }
+    throw err;
+  }
 }
 
 /** A new idempotency key for a form a loader renders (the form sends it back as `idempotencyKey`). */

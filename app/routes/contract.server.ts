@@ -12,7 +12,7 @@ export {
   submitMilestone,
   verifyPayment,
 } from "../../server/payments/service";
-export { failure, readBody } from "../lib/action.server";
+export { failure, orHttpError, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { UUID } from "../../server/lib/ids";

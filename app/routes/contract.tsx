@@ -23,6 +23,7 @@ import {
   disputeMilestone,
   failure,
   getContract,
+  orHttpError,
   paymentsDeps,
   proposeMilestoneChange,
   readBody,
@@ -45,11 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (reference && /^bz_[0-9a-f]{24}$/.test(reference)) {
     await verifyPayment(paymentsDeps(context.deps), reference).catch(() => "pending");
   }
-  try {
-    return { contract: await getContract(context.deps.db, user, params.id) };
-  } catch (err) {
-    throw data(null, { status: (err as { status?: number }).status ?? 500 });
-  }
+  return { contract: await orHttpError(getContract(context.deps.db, user, params.id)) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

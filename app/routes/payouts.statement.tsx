@@ -1,18 +1,13 @@
 /** /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md, Payments "Documents"), printable. */
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatCents } from "../../shared/payments";
 import { formatDate } from "../../shared/format";
 import type { Route } from "./+types/payouts.statement";
-import { myLedgerLines, parseMonth, requireUser } from "./payouts.server";
+import { myLedgerLines, orHttpError, parseMonth, requireUser } from "./payouts.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  let month: ReturnType<typeof parseMonth>;
-  try {
-    month = parseMonth(new URL(request.url).searchParams.get("month"));
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  const month = await orHttpError(() => parseMonth(new URL(request.url).searchParams.get("month")));
   const { opening, lines } = await myLedgerLines(context.deps.db, user, month.start, month.end);
   return { name: user.name, label: month.label, opening, lines, closing: lines.at(-1)?.balanceCents ?? opening };
 }

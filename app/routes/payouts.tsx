@@ -17,6 +17,7 @@ import {
   listBanks,
   listMyInvoices,
   paymentsDeps,
+  orHttpError,
   payoutsOverview,
   readBody,
   redirectWithFlash,
@@ -42,12 +43,8 @@ function recentMonths(now = new Date()): string[] {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const deps = paymentsDeps(context.deps);
-  try {
-    const [overview, banks, invoices] = await Promise.all([payoutsOverview(deps.db, user), listBanks(deps), listMyInvoices(deps.db, user)]);
-    return { ...overview, banks, invoices, months: recentMonths(), testMode: deps.provider.name === "test" };
-  } catch (err) {
-    throw data(null, { status: (err as { status?: number }).status ?? 500 });
-  }
+  const [overview, banks, invoices] = await orHttpError(Promise.all([payoutsOverview(deps.db, user), listBanks(deps), listMyInvoices(deps.db, user)]));
+  return { ...overview, banks, invoices, months: recentMonths(), testMode: deps.provider.name === "test" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

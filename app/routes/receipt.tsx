@@ -1,17 +1,13 @@
 /** /receipts/{reference}: the receipt of a milestone funding, for the client who paid (docs/product.md, Payments "Documents"). */
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatCents } from "../../shared/payments";
 import { formatDate } from "../../shared/format";
 import type { Route } from "./+types/receipt";
-import { fundingReceipt, requireUser } from "./payouts.server";
+import { fundingReceipt, orHttpError, requireUser } from "./payouts.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  try {
-    return await fundingReceipt(context.deps.db, user, params.reference);
-  } catch (err) {
-    throw data(null, { status: (err as { status?: number }).status ?? 500 });
-  }
+  return orHttpError(fundingReceipt(context.deps.db, user, params.reference));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Receipt | BuildZA" }, { name: "robots", content: "noindex" }];

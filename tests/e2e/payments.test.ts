@@ -200,6 +200,18 @@ describe("payments", () => {
     expect(await csv.text()).toContain(",payout,");
     // Another user gets no invoice of the developer's.
     expect((await client.request.get(`${server.url}${invoiceHref}`)).status()).toBe(404);
+
+    // Pages refused say why (docs/product.md, Messages and errors "Error pages"): a client has no payouts,
+    // and a statement link with a bad month names the format.
+    const refused = await client.goto(`${server.url}/payouts`);
+    expect(refused?.status()).toBe(403);
+    await expect(client.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("You can't open this page");
+    await expect(client.getByText("Only developers have a balance to withdraw").isVisible()).resolves.toBe(true);
+    expect(await client.getByText("Internal Server Error").count()).toBe(0);
+    const badMonth = await developer.goto(`${server.url}/payouts/statement?month=2026-13`);
+    expect(badMonth?.status()).toBe(400);
+    await expect(developer.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
+    await expect(developer.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
   });
 
   it("a dispute resolved by a moderator with a split completes the project", async () => {
