@@ -1,12 +1,15 @@
 /**
  * The database side of running several instances (docs/operations.md): instances starting together
  * on an empty PostgreSQL database all migrate it without failing (advisory lock), and readiness
- * reports a reachable database with every migration applied, or pending ones.
+ * reports a reachable database with every migration applied, or pending ones; through a quiet spell
+ * an instance keeps a few warm connections open and closes the rest.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
+import { countDbOf } from "../../server/db/count-planner";
 import { adminUrl } from "../support/paths";
 import { createTestDatabase, DB_KINDS } from "../support/db";
 
@@ -70,6 +73,36 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe.runIf(serverUrl)("pooled connections on PostgreSQL", () => {
+  it("after a quiet spell the pools keep their warm connections open and close the others", async () => {
+    await withEmptyDatabase(async (url) => {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 6, timeouts: { idleMs: 150 } });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const open = async () =>
+        Number((await admin.query("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")).rows[0].count);
+      try {
+        // Busy: six statements at once on the main pool and three on the count pool open nine connections.
+        const countDb = countDbOf(database.db)!;
+        await Promise.all([
+          ...Array.from({ length: 6 }, () => database.query("select pg_sleep(0.1)")),
+          ...Array.from({ length: 3 }, () => countDb.execute(sql`select pg_sleep(0.1)`)),
+        ]);
+        expect(await open()).toBe(9);
+        // Quiet: past the idle timeout only the warm ones are left, and they still answer.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await expect.poll(open, { timeout: 5000 }).toBe(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
+        expect(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count).toBeGreaterThan(0);
+        expect(await database.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
+        expect(await open()).toBe(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
+      } finally {
+        await admin.end();
+        await database.close();
+      }
+    });
   });
 });
 
