@@ -1,7 +1,7 @@
 /**
  * Starts BuildZA: validates the configuration, opens the database (PGlite in DATA_DIR, or
  * DATABASE_URL), applies pending migrations, fills demo data on first start when DEMO_DATA is on,
- * and serves HTTP on PORT.
+ * renders a few pages to warm up (server/http/warm-up.ts), and serves HTTP on PORT.
  *
  * On SIGTERM or SIGINT it stops gracefully (docs/operations.md, "Shutdown"): /readyz turns 503,
  * no new connections are accepted, live event streams are told to reconnect (elsewhere) and end,
@@ -23,6 +23,7 @@ import { createTotalsCache } from "./lib/totals-cache";
 import { createMailer } from "./email/mailer";
 import { createHttpHandler } from "./http/app";
 import { trackConnections } from "./http/drain";
+import { warmUp } from "./http/warm-up";
 import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { createSessionCache } from "./http/session-cache";
@@ -76,12 +77,14 @@ async function main() {
   const totals = config.pageCache ? createTotalsCache() : undefined;
   const deps = { db: database.db, auth, mailer, config, limits, realtime, secret, sessions, totals, files: storageFor(config) };
   let stopping = false;
-  const { listener } = createHttpHandler(deps, {
+  const { app, listener } = createHttpHandler(deps, {
     build,
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
     lifecycle: { database, isStopping: () => stopping },
   });
   const stopJobs = await startBackgroundJobs(deps, database);
+  // Before listening, so the first visitors after a start or deploy get warm pages.
+  await warmUp(app, config.appUrl);
 
   // The app through @hono/node-server, page cache HITs straight from the cache (decision 0049).
   const server = createServer(listener);
