@@ -202,16 +202,20 @@ describe("payments", () => {
     expect((await client.request.get(`${server.url}${invoiceHref}`)).status()).toBe(404);
 
     // Pages refused say why (docs/product.md, Messages and errors "Error pages"): a client has no payouts,
-    // and a statement link with a bad month names the format.
-    const refused = await client.goto(`${server.url}/payouts`);
+    // and a statement link with a bad month names the format. (New tabs: the next test goes on from the contract.)
+    const clientTab = await client.context().newPage();
+    const refused = await clientTab.goto(`${server.url}/payouts`);
     expect(refused?.status()).toBe(403);
-    await expect(client.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("You can't open this page");
-    await expect(client.getByText("Only developers have a balance to withdraw").isVisible()).resolves.toBe(true);
-    expect(await client.getByText("Internal Server Error").count()).toBe(0);
-    const badMonth = await developer.goto(`${server.url}/payouts/statement?month=2026-13`);
+    await expect(clientTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("You can't open this page");
+    await expect(clientTab.getByText("Only developers have a balance to withdraw").isVisible()).resolves.toBe(true);
+    expect(await clientTab.getByText("Internal Server Error").count()).toBe(0);
+    await clientTab.close();
+    const developerTab = await developer.context().newPage();
+    const badMonth = await developerTab.goto(`${server.url}/payouts/statement?month=2026-13`);
     expect(badMonth?.status()).toBe(400);
-    await expect(developer.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
-    await expect(developer.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
+    await expect(developerTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
+    await expect(developerTab.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
+    await developerTab.close();
   });
 
   it("a dispute resolved by a moderator with a split completes the project", async () => {
