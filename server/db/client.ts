@@ -20,6 +20,7 @@ import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
 import { createQueryGate, gatePglite } from "./pglite-gate";
 import { statementNamer } from "./prepared";
 import { countPlannerStartupOptions, setCountDb } from "./count-planner";
+import { createListener } from "./listener";
 import { log } from "../log";
 
 /** The Drizzle database every domain function takes as its first argument. */
@@ -41,8 +42,9 @@ export interface Database {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * LISTENs on `channel` (PostgreSQL NOTIFY; payloads arrive after the notifying transaction
-   * commits). On a server, a dedicated connection is used and re-opened after it drops (1-10 s
-   * back-off); `onReconnect` then runs, because NOTIFYs sent while it was down are lost.
+   * commits). On a server, one dedicated connection serves every channel (server/db/listener.ts)
+   * and is re-opened after it drops (1-10 s back-off); `onReconnect` then runs, because NOTIFYs
+   * sent while it was down are lost.
    * Resolves once listening; the returned function stops.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
@@ -188,6 +190,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     guardQueries(countPool, health, nameCountStatement);
     countPool.on("connect", (client) => guardQueries(client, health, nameCountStatement, client));
     setCountDb(db, drizzlePg(countPool, { schema, logger: options.logger }) as unknown as Db);
+    // One LISTEN connection for every channel (a pooled one would be handed to other queries).
+    const listener = createListener({
+      client: { connectionString: url, ...poolTimeouts({ ...timeouts, idleInTransactionMs: 0 }) },
+      heartbeatMs: options.listenHeartbeatMs ?? 15_000,
+      heartbeatTimeoutMs: timeouts.statementMs || 10_000,
+    });
     return {
       db,
       kind: "postgres",
@@ -197,7 +205,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await Promise.all([pool.end(), countPool.end()]);
       },
       query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-      listen: (channel, onPayload, onReconnect) => listenOnServer(url, timeouts, options.listenHeartbeatMs ?? 15_000, channel, onPayload, onReconnect),
+      listen: listener.listen,
       isUnavailable: () => health.lastFaultAt > health.lastOkAt && Date.now() - health.lastFaultAt < FAULT_MEMORY_MS,
       checkReady: (timeoutMs) =>
         readyFrom(
@@ -365,75 +373,6 @@ async function migrateWithLock(url: string, timeouts: DbTimeouts): Promise<void>
   } finally {
     await client.end();
   }
-}
-
-/**
- * A LISTEN connection of its own (a pooled one would be handed to other queries), kept open.
- * Every `heartbeatMs` it runs a trivial query: a connection that no longer answers (a network
- * partition sends no error) is dropped and re-opened like one that closed.
- */
-async function listenOnServer(
-  url: string,
-  timeouts: DbTimeouts,
-  heartbeatMs: number,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onReconnect?: () => void,
-) {
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let delay = 1000;
-  const quoted = `"${channel.replace(/"/g, '""')}"`;
-  const heartbeat = setInterval(() => {
-    const c = client;
-    if (!c) return;
-    c.query(withQueryTimeout("select 1", timeouts.statementMs || 10_000)).catch((err: unknown) => {
-      log().warn({ err, channel }, "LISTEN connection does not answer: reconnecting");
-      // Destroys the socket (a query is still waiting on it); "end" then schedules the reconnect.
-      void c.end().catch(() => {});
-    });
-  }, heartbeatMs);
-  heartbeat.unref();
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, ...poolTimeouts({ ...timeouts, idleInTransactionMs: 0 }) });
-    c.on("notification", (n) => {
-      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
-    });
-    c.on("error", (err) => log().warn({ err, channel }, "LISTEN connection error"));
-    c.on("end", () => {
-      if (client !== c || stopped) return;
-      client = null;
-      setTimeout(retry, delay);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${quoted}`);
-    } catch (err) {
-      await c.end().catch(() => {});
-      throw err;
-    }
-    client = c;
-    delay = 1000;
-  };
-  const retry = async () => {
-    if (stopped) return;
-    try {
-      await connect();
-      onReconnect?.();
-    } catch (err) {
-      log().warn({ err, channel }, "LISTEN reconnect failed");
-      delay = Math.min(delay * 2, 10_000);
-      setTimeout(retry, delay);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearInterval(heartbeat);
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
-  };
 }
 
 export { schema };
