@@ -79,22 +79,23 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
 describe.runIf(serverUrl)("pooled connections on PostgreSQL", () => {
   it("after a quiet spell the pools keep their warm connections open and close the others", async () => {
     await withEmptyDatabase(async (url) => {
-      const database = await openDatabase({ databaseUrl: url, poolSize: 6, timeouts: { idleMs: 150 } });
+      const database = await openDatabase({ databaseUrl: url, poolSize: 6, timeouts: { idleMs: 1000 } });
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       const open = async () =>
         Number((await admin.query("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")).rows[0].count);
       try {
-        // Busy: six statements at once on the main pool and three on the count pool open nine connections.
+        // Busy: six statements at once on the main pool and three on the count pool open up to nine
+        // connections (on a loaded machine the first may finish, and be reused, before the last opens).
         const countDb = countDbOf(database.db)!;
         await Promise.all([
-          ...Array.from({ length: 6 }, () => database.query("select pg_sleep(0.1)")),
-          ...Array.from({ length: 3 }, () => countDb.execute(sql`select pg_sleep(0.1)`)),
+          ...Array.from({ length: 6 }, () => database.query("select pg_sleep(0.3)")),
+          ...Array.from({ length: 3 }, () => countDb.execute(sql`select pg_sleep(0.3)`)),
         ]);
-        expect(await open()).toBe(9);
+        expect(await open()).toBeGreaterThan(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
         // Quiet: past the idle timeout only the warm ones are left, and they still answer.
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await expect.poll(open, { timeout: 5000 }).toBe(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await expect.poll(open, { timeout: 10_000 }).toBe(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
         expect(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count).toBeGreaterThan(0);
         expect(await database.query<{ one: number }>("select 1 as one")).toEqual([{ one: 1 }]);
         expect(await open()).toBe(WARM_CONNECTIONS.main + WARM_CONNECTIONS.count);
