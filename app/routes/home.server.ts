@@ -32,15 +32,17 @@ export interface HomeNumbers {
 
 /** How long the home page's figures are kept (ms): they are counts, not live data. */
 export const HOME_NUMBERS_TTL_MS = 5 * 60_000;
-let cached: { at: number; db: Db; value: HomeNumbers } | null = null;
+let cached: { at: number; db: Db; generation: number | undefined; value: HomeNumbers } | null = null;
 
 /**
  * The real figures of the home page (docs/product.md, Journeys), read with the same list functions
  * the tiles and links open (so "12 projects" on a tile is what it lists), kept for
- * HOME_NUMBERS_TTL_MS per process. A failure hides the figures (null): the page still loads.
+ * HOME_NUMBERS_TTL_MS per process, and counted again once `generation` (the totals cache's, bumped
+ * after every write this instance handles; decision 0035) has moved on: a project posted here is
+ * on the tiles at once, as it is in the lists. A failure hides the figures (null): the page still loads.
  */
-export async function loadHomeNumbers(db: Db, now = Date.now()): Promise<HomeNumbers | null> {
-  if (cached && cached.db === db && now - cached.at < HOME_NUMBERS_TTL_MS) return cached.value;
+export async function loadHomeNumbers(db: Db, generation?: number, now = Date.now()): Promise<HomeNumbers | null> {
+  if (cached && cached.db === db && cached.generation === generation && now - cached.at < HOME_NUMBERS_TTL_MS) return cached.value;
   try {
     const tileQuery = (href: string) => Object.fromEntries(new URL(href, "http://x").searchParams);
     const [open, developers, [completed], ...tiles] = await Promise.all([
@@ -55,7 +57,7 @@ export async function loadHomeNumbers(db: Db, now = Date.now()): Promise<HomeNum
       developers: developers.total,
       tiles: Object.fromEntries(HOME_CATEGORY_TILES.map((tile, i) => [tile.label, tiles[i]!.total])),
     };
-    cached = { at: now, db, value };
+    cached = { at: now, db, generation, value };
     return value;
   } catch (error) {
     log().error({ err: error }, "Failed to count the home page's figures");

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [topDevelopers, numbers] = await Promise.all([loadTopDevelopers(context.deps.db), loadHomeNumbers(context.deps.db)]);
+  const [topDevelopers, numbers] = await Promise.all([loadTopDevelopers(context.deps.db), loadHomeNumbers(context.deps.db, context.deps.totals?.generation)]);
   return { topDevelopers, numbers };
 }
 

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -40,8 +41,23 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts `server/main.ts` on `port` with its own DATA_DIR; resolves when it listens. */
+/**
+ * Throws when something already listens on `port` (a server left by an interrupted run): the
+ * readiness poll below would otherwise get its answers, and the test would run against it.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (err: NodeJS.ErrnoException) =>
+      reject(new Error(`port ${port} is in use (${err.code}): a server from an earlier, interrupted run? Stop it first.`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+/** Starts `server/main.ts` on `port` (refused when the port is taken) with its own DATA_DIR; resolves when it listens. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  await assertPortFree(port);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "buildza-e2e-"));
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {

@@ -19,7 +19,7 @@ describe("warmUp", () => {
     expect(result.statuses).toEqual([200, 404]);
     expect(seen.map((s) => s.url).sort()).toEqual(["https://buildza.example/", "https://buildza.example/projects"]);
     expect(seen.every((s) => s.cookie === undefined && s.encoding === "br, gzip")).toBe(true);
-    expect(WARM_UP_PATHS).toEqual(["/projects", "/developers"]);
+    expect(WARM_UP_PATHS).toEqual(["/", "/projects"]);
   });
 
   it("a page that throws is reported as 0; the others are still requested and start-up goes on", async () => {
