@@ -122,3 +122,22 @@ async function waitForUsableIndexes(client: pg.Client, timeoutMs: number): Promi
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * A new, empty PostgreSQL database (nothing migrated) on the server of `serverUrl`
+ * (TEST_DATABASE_URL): its `url`, and `drop()`, which ends whatever is still connected to it.
+ */
+export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "buildza_t_empty"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  const onServer = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  return { url: adminUrl(serverUrl, name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -4,28 +4,22 @@
  * reports a reachable database with every migration applied, or pending ones; through a quiet spell
  * an instance keeps a few warm connections open and closes the rest.
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
 import { countDbOf } from "../../server/db/count-planner";
-import { adminUrl } from "../support/paths";
-import { createTestDatabase, DB_KINDS } from "../support/db";
+import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS } from "../support/db";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /** Runs `fn` on a new, empty database (no template: nothing migrated), dropped afterwards. */
 async function withEmptyDatabase(fn: (url: string) => Promise<void>): Promise<void> {
-  const name = `buildza_t_empty_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const empty = await createEmptyPostgresDatabase(serverUrl!);
   try {
-    await fn(adminUrl(serverUrl!, name));
+    await fn(empty.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await empty.drop();
   }
 }
 

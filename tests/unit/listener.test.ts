@@ -4,37 +4,28 @@
  * connection closed with the last subscription, and after it is cut, re-opened with every channel
  * listened on again and every subscriber told (NOTIFYs sent meanwhile are lost).
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client";
-import { adminUrl } from "../support/paths";
+import { createEmptyPostgresDatabase } from "../support/db";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(serverUrl)("the shared LISTEN connection on PostgreSQL", () => {
-  const name = `buildza_t_listen_${randomBytes(5).toString("hex")}`;
-  let url = "";
+  let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
   let admin: pg.Client;
   let database: Database;
 
   beforeAll(async () => {
-    const server = new pg.Client({ connectionString: serverUrl });
-    await server.connect();
-    await server.query(`CREATE DATABASE ${name}`);
-    await server.end();
-    url = adminUrl(serverUrl!, name);
-    admin = new pg.Client({ connectionString: url });
+    empty = await createEmptyPostgresDatabase(serverUrl!, "buildza_t_listen");
+    admin = new pg.Client({ connectionString: empty.url });
     await admin.connect();
-    database = await openDatabase({ databaseUrl: url, poolSize: 2, listenHeartbeatMs: 200 });
+    database = await openDatabase({ databaseUrl: empty.url, poolSize: 2, listenHeartbeatMs: 200 });
   });
   afterAll(async () => {
     await database?.close();
     await admin?.end();
-    const server = new pg.Client({ connectionString: serverUrl });
-    await server.connect();
-    await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await server.end();
+    await empty?.drop();
   });
 
   /** The backends of this database other than the admin's: nothing here queries the pools, so the LISTEN connection. */
