@@ -103,6 +103,8 @@ const projectPageOut = z.strictObject({
   totalCapped: z.boolean(),
 });
 
+const photoId = z.string().nullable().describe("Profile photo: square WebP at /api/v1/files/{photoId}/w/{64|128|256}; null shows the initial");
+
 export const proposalOut = z
   .object({
     id: z.string(),
@@ -113,6 +115,7 @@ export const proposalOut = z
     developer: z.strictObject({
       id: z.string(),
       name: z.string(),
+      photoId,
       title: z.string(),
       city: z.string().nullable(),
       rating: z.number(),
@@ -132,8 +135,6 @@ export const proposalOut = z
     attachments: z.array(fileOut).optional(),
   })
   .meta({ id: "Proposal" });
-
-const photoId = z.string().nullable().describe("Profile photo: square WebP at /api/v1/files/{photoId}/w/{64|128|256}; null shows the initial");
 
 export const developerOut = z
   .object({

@@ -23,6 +23,7 @@ import { isUuid } from "../lib/ids";
 import { applyEffects, noEffects } from "../notifications/effects";
 import { transitionProject, type LifecycleDeps } from "../projects/lifecycle";
 import { parseInput } from "../validation";
+import { photoIdColumn } from "../files/profile-photos";
 import { filesOf, setAttachments, type FileInfo } from "../files/service";
 import { lockProject, recountProposals, transitionProposal } from "./lifecycle";
 
@@ -36,7 +37,17 @@ export interface Proposal {
   projectTitle: string;
   projectStatus: ProjectStatus;
   projectOwnerId: string;
-  developer: { id: string; name: string; title: string; city: string | null; rating: number; reviewCount: number; completedProjects: number };
+  /** The proposing developer; `photoId` is their profile photo (null shows the initial; docs/product.md, Files). */
+  developer: {
+    id: string;
+    name: string;
+    photoId: string | null;
+    title: string;
+    city: string | null;
+    rating: number;
+    reviewCount: number;
+    completedProjects: number;
+  };
   coverLetter: string;
   price: number;
   /** A timeline code ("4-8") or a number of days as text ("30"). */
@@ -65,6 +76,7 @@ const proposalColumns = {
   projectOwnerId: projects.userId,
   developerId: proposals.developerId,
   developerName: users.name,
+  developerPhotoId: photoIdColumn(`"users"."id"`),
   developerTitle: sql<string>`coalesce(${developerProfiles.title}, '')`,
   developerCity: developerProfiles.city,
   developerRating: sql<number>`coalesce(${developerProfiles.rating}, 0)::float`,
@@ -103,6 +115,7 @@ function toProposal(r: ProposalRowJoined): Proposal {
     developer: {
       id: r.developerId,
       name: r.developerName,
+      photoId: r.developerPhotoId,
       title: r.developerTitle,
       city: r.developerCity,
       rating: Number(r.developerRating),

@@ -17,6 +17,7 @@ import { headerState } from "../../server/messages/service";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
+import { makeProject, proposalBody } from "../support/factories";
 
 async function filesUnder(root: string): Promise<string[]> {
   try {
@@ -109,6 +110,21 @@ describe.each(DB_KINDS)("profile photos and portfolio images on %s", (kind) => {
       await call("GET", "/api/v1/conversations", { cookie: client.cookie }),
     );
     expect(inbox.conversations.find((c) => c.id === started.conversation.id)?.other.photoId).toBe(file.id);
+    // The client choosing among proposals sees each developer's photo (the other developer has none).
+    const project = await makeProject(t.database.db, client.user, { title: "Photo proposals project" });
+    for (const who of [developer, other]) {
+      const sent = await call("POST", `/api/v1/projects/${project.id}/proposals`, { body: proposalBody(), cookie: who.cookie });
+      expect(sent.status, await sent.clone().text()).toBe(201);
+    }
+    const received = await json<{ proposals: { developer: { id: string; photoId: string | null } }[] }>(
+      await call("GET", `/api/v1/projects/${project.id}/proposals`, { cookie: client.cookie }),
+    );
+    expect(received.proposals.map((p) => [p.developer.id, p.developer.photoId]).sort()).toEqual(
+      [
+        [developer.user.id, file.id],
+        [other.user.id, null],
+      ].sort(),
+    );
   });
 
   it("keeps the square the person chose: the left or right end of a wide photo, and refuses a position outside 0-1", async () => {

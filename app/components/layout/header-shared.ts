@@ -53,7 +53,7 @@ export const iconButtonClass = "inline-flex size-11 items-center justify-center 
 
 /** The user menu trigger: avatar, name, chevron. */
 export const userTriggerClass =
-  "inline-flex min-h-11 max-w-36 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
+  "inline-flex min-h-11 max-w-56 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
 
 /**
  * Open state that closes after any navigation (link click, back button, the redirect after signing

@@ -84,7 +84,6 @@ function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentP
   );
 }
 
-/** The bell as a plain link to /notifications: the server render, and until the panel's code loads. */
 /**
  * The bell until the notification panel's code loads: in the server HTML a link to /notifications
  * (works without JavaScript), once hydrated a button whose click (`intent`) loads and opens the panel.

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { countLabel } from "../../../shared/format";
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
 import { RatingSummary } from "../developers/developer-bits";
+import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 
 const PROPOSAL_TONES: Record<ProposalStatus, "green" | "grey" | "amber" | "blue"> = {
@@ -22,6 +23,8 @@ export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
 export interface DeveloperSummaryData {
   id: string;
   name: string;
+  /** Profile photo file id; null or absent shows the initial. */
+  photoId?: string | null;
   title: string;
   city: string | null;
   rating: number;
@@ -29,13 +32,11 @@ export interface DeveloperSummaryData {
   completedProjects: number;
 }
 
-/** Initial-letter avatar, name (to the profile), title, city, rating, reviews, completed projects. */
+/** Avatar (profile photo, else the initial), name (to the profile), title, city, rating, reviews, completed projects. */
 export function DeveloperSummary({ developer }: { developer: DeveloperSummaryData }) {
   return (
     <div className="flex min-w-0 items-start gap-3">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800" aria-hidden="true">
-        {developer.name.trim().charAt(0).toUpperCase() || "?"}
-      </span>
+      <Avatar name={developer.name} photoId={developer.photoId} px={44} className="size-11 text-lg" lazy />
       <div className="min-w-0">
         <Link to={`/developers/${developer.id}`} className="break-words font-semibold text-slate-900 hover:text-brand-700 hover:underline">
           {developer.name}
