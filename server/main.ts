@@ -28,6 +28,7 @@ import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { createSessionCache } from "./http/session-cache";
 import { seedDemoPhotos } from "./seed/photos";
+import { seedDemoPayments } from "./seed/payments";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
 
@@ -59,8 +60,9 @@ async function main() {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) {
       const pictures = await seedDemoPhotos({ db: database.db, files: storageFor(config) });
+      const money = await seedDemoPayments(database.db, config);
       rootLogger().info(
-        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images (password for every demo account: ${seeded.password})`,
+        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images, ${money?.contracts ?? 0} contracts with ${money?.released ?? 0} released milestones (password for every demo account: ${seeded.password})`,
       );
     }
   }

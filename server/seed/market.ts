@@ -156,7 +156,8 @@ export class Market {
         updated = completedAt;
         this.reviewBothWays(rows, project, owner, hired, completedAt, stage === "demo-hire" || this.quotaProject);
       }
-      const accepted = this.proposal(project, owner, hired, "accepted", sent, acceptedAt, acceptedAt, "");
+      // The demo hires always have milestones, so the demo contract shows released, delivered and unfunded ones.
+      const accepted = this.proposal(project, owner, hired, "accepted", sent, acceptedAt, acceptedAt, "", stage === "demo-hire");
       rows.proposals.push(accepted);
       if (hired === 0) {
         rows.notifications.push({
@@ -276,6 +277,8 @@ export class Market {
     updated: number,
     acceptedAt: number | null,
     declineReason: string,
+    /** Always 2-4 milestones (else about a third of proposals have them). */
+    withMilestones = false,
   ): ProposalInsert & { price: number } {
     const rng = this.rng;
     const { min, max } = budgetBounds(project.budgetRange as BudgetRangeCode);
@@ -293,7 +296,7 @@ export class Market {
       price,
       durationCode: useCode ? code : null,
       durationDays: useCode ? null : rng.int(lo, hi),
-      milestones: rng.chance(0.35) ? milestones(rng, price) : [],
+      milestones: rng.chance(0.35) || withMilestones ? milestones(rng, price) : [],
       status,
       declineReason,
       acceptedAt: acceptedAt === null ? null : new Date(acceptedAt),

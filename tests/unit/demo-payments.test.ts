@@ -1,0 +1,98 @@
+/**
+ * Demo money (server/seed/payments.ts): the demo client's hires of the demo developer have
+ * contracts whose money moved through the payments domain, the ledger balances, the developer has
+ * a balance left after a paid payout, and no email is queued.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { contracts, emailOutbox, milestones, notifications, payouts, projects, taxInvoices, users } from "../../server/db/schema";
+import { held, ledgerViolations } from "../../server/payments/ledger";
+import { seedDemoPayments, type DemoPayments } from "../../server/seed/payments";
+import { DEMO_CLIENT, DEMO_DEVELOPER, seedDemoData } from "../../server/seed/seed";
+import { createTestDatabase, DB_KINDS, type TestDatabase } from "../support/db";
+
+const config = loadConfig({ APP_URL: "http://localhost:3000", NODE_ENV: "test", DATA_DIR: "tests/.tmp/data" });
+
+describe.each(DB_KINDS)("demo payments on %s", (kind) => {
+  let database: TestDatabase;
+  let done: DemoPayments | null;
+  let clientId: string;
+  let developerId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemoData(database.db, { projects: 30, developers: 6, clients: 4, seed: 5 });
+    done = await seedDemoPayments(database.db, config);
+    const people = await database.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DEMO_CLIENT.email, DEMO_DEVELOPER.email]));
+    clientId = people.find((p) => p.email === DEMO_CLIENT.email)!.id;
+    developerId = people.find((p) => p.email === DEMO_DEVELOPER.email)!.id;
+  });
+  afterAll(() => database?.close());
+
+  it("gives each of the demo client's hires of the demo developer one contract", async () => {
+    const hires = await database.db
+      .select({ id: projects.id, status: projects.status })
+      .from(projects)
+      .where(and(eq(projects.userId, clientId), eq(projects.hiredDeveloperId, developerId)));
+    expect(hires.map((h) => h.status).sort()).toEqual(["completed", "completed", "in_progress"]);
+    const written = await database.db.select({ projectId: contracts.projectId, developerId: contracts.developerId }).from(contracts);
+    expect(written.map((c) => c.projectId).sort()).toEqual(hires.map((h) => h.id).sort());
+    expect(written.every((c) => c.developerId === developerId)).toBe(true);
+    expect(done?.contracts).toBe(3);
+  });
+
+  it("releases every milestone of a completed hire and leaves the in-progress one delivered and awaiting approval", async () => {
+    const rows = await database.db
+      .select({ status: milestones.status, position: milestones.position, projectStatus: projects.status })
+      .from(milestones)
+      .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+      .innerJoin(projects, eq(projects.id, contracts.projectId));
+    const completed = rows.filter((r) => r.projectStatus === "completed");
+    expect(completed.length).toBeGreaterThan(0);
+    expect(completed.every((r) => r.status === "released")).toBe(true);
+    const current = rows.filter((r) => r.projectStatus === "in_progress").sort((a, b) => a.position - b.position);
+    // The demo hires always have 2-4 milestones (server/seed/market.ts).
+    expect(current.length).toBeGreaterThanOrEqual(2);
+    expect(current.map((r) => r.status)).toEqual(["released", "submitted", ...current.slice(2).map(() => "proposed")]);
+    expect(done?.released).toBe(completed.length + 1);
+  });
+
+  it("keeps the ledger balanced, issues a fee invoice per release and leaves the developer a balance after a paid payout", async () => {
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    expect(await database.db.select({ number: taxInvoices.number }).from(taxInvoices).where(eq(taxInvoices.userId, developerId))).toHaveLength(done!.released);
+    const paid = await database.db.select({ status: payouts.status, amountCents: payouts.amountCents }).from(payouts).where(eq(payouts.userId, developerId));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.status).toBe("paid");
+    expect(paid[0]!.amountCents % 10_000).toBe(0);
+    const balance = await held(database.db, { kind: "developer_balance", owner: developerId });
+    expect(balance).toBeGreaterThanOrEqual(paid[0]!.amountCents);
+  });
+
+  it("tells the demo accounts through notifications, a completed hire's read and dated when it completed, and queues no email", async () => {
+    const notices = await database.db
+      .select({ createdAt: notifications.createdAt, readAt: notifications.readAt, projectStatus: projects.status, completedAt: projects.completedAt })
+      .from(notifications)
+      .innerJoin(contracts, eq(notifications.link, sql`'/contracts/' || ${contracts.id}`))
+      .innerJoin(projects, eq(projects.id, contracts.projectId));
+    const current = notices.filter((n) => n.projectStatus === "in_progress");
+    const history = notices.filter((n) => n.projectStatus === "completed");
+    expect(current.length).toBeGreaterThan(0);
+    expect(current.every((n) => n.readAt === null)).toBe(true);
+    expect(history.length).toBeGreaterThan(0);
+    for (const n of history) {
+      expect(n.readAt).not.toBeNull();
+      expect(Math.abs(n.createdAt.getTime() - n.completedAt!.getTime())).toBeLessThan(60_000);
+    }
+    expect(await database.db.select({ id: emailOutbox.id }).from(emailOutbox)).toEqual([]);
+  });
+
+  it("does nothing with a real payment provider", async () => {
+    const paystack = { ...config, payments: { ...config.payments, provider: "paystack" as const } };
+    expect(await seedDemoPayments(database.db, paystack)).toBeNull();
+    expect(await database.db.select({ id: contracts.id }).from(contracts)).toHaveLength(3);
+  });
+});
