@@ -260,7 +260,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
           const el = e.currentTarget;
           stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
         }}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
+        className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
       >
         {olderCursor !== null ? (
           <div className="mb-3 text-center">

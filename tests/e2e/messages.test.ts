@@ -137,6 +137,13 @@ describe("messages in real time", () => {
     const link = developer.getByRole("link", { name: "https://example.co.za/brief.pdf" });
     await link.waitFor({ timeout: 5000 });
     await expect(link.getAttribute("rel")).resolves.toContain("noopener");
+    // On a phone the thread scrolls inside its pane: nothing in it (a button's hidden label) makes the page taller than the screen.
+    const sizes = await developer.evaluate(() => {
+      const pane = document.querySelector('ol[aria-label="Messages"]')!.closest(".overflow-y-auto")!;
+      return { pane: pane.scrollHeight - pane.clientHeight, page: document.documentElement.scrollHeight, screen: window.innerHeight };
+    });
+    expect(sizes.pane).toBeGreaterThan(0);
+    expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
   });
 
   it("refuses a third user the conversation and its messages (403)", async () => {

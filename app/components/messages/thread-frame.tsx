@@ -43,7 +43,7 @@ export function ThreadFrame({
               Messages
             </Link>
           </h2>
-          <div className="min-h-0 flex-1 overflow-y-auto">{inbox}</div>
+          <div className="relative min-h-0 flex-1 overflow-y-auto">{inbox}</div>
         </nav>
       ) : null}
       <section
