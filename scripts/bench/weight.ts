@@ -1,7 +1,7 @@
 /**
  * Page weight of a first visit: the HTML of a page and every stylesheet and script it references
  * (link rel=stylesheet, link rel=modulepreload, script src, and the inline module's import of the
- * client entry), each fetched from the running production server and counted as bytes on the
+ * client entry) plus the CSS inlined in <style> elements, each fetched from the running production server and counted as bytes on the
  * wire: once with `Accept-Encoding: gzip` (the issue's measure) and once with `br` (what current
  * browsers get). Also checks images (lazy and sized) and webfonts.
  */
@@ -98,6 +98,15 @@ export async function weighPage(base: string, path: string): Promise<PageWeight>
     htmlCacheControl: (page.headers["cache-control"] as string | undefined) ?? null,
     htmlEtag: (page.headers.etag as string | undefined) ?? null,
   };
+  // CSS inlined in a <style> (the first visit of a public page, decision 0041) is CSS too: counted
+  // as its own compressed size, though it travels inside the HTML and is in that figure as well.
+  const { gzipSync, brotliCompressSync } = await import("node:zlib");
+  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    const text = Buffer.from(m[1]!, "utf8");
+    weight.cssBytes += gzipSync(text).length;
+    weight.brotli.cssBytes += brotliCompressSync(text).length;
+    weight.webfonts += (m[1]!.match(/@font-face/g) ?? []).length;
+  }
   for (const [kind, hrefs] of [
     ["css", css],
     ["js", js],

@@ -78,7 +78,7 @@ export function NotificationsMenu({ count, initiallyOpen = false }: { count: num
               Mark all as read
             </button>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
+          <div className="relative min-h-0 flex-1 overflow-y-auto">
             {items === null && !failed ? (
               <p className="flex items-center justify-center gap-2 px-3 py-8 text-sm text-slate-500">
                 <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading…
