@@ -144,6 +144,9 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   };
   const effects = noEffects();
   const link = `/contracts/${contract.id}`;
+  // Notices name the project too: someone with several contracts may have two "Testing" milestones.
+  const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, contract.projectId));
+  const named = `"${m.title}" (${project?.title ?? "your project"})`;
   const tell = (userId: string, type: string, message: string) => effects.notices.push({ userId, type, message, link });
 
   switch (input.event) {
@@ -160,35 +163,35 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
           { account: escrow, cents: -m.amountCents },
         ],
       });
-      tell(contract.developerId, "milestone_funded", `"${m.title}" is funded: the money is in escrow, you can start`);
+      tell(contract.developerId, "milestone_funded", `${named} is funded: the money is in escrow, you can start`);
       break;
     case "submit":
       set.submittedAt = now;
       set.submissionNote = input.note ?? "";
       set.feedback = "";
-      tell(contract.clientId, "milestone_submitted", `"${m.title}" was submitted for your approval`);
+      tell(contract.clientId, "milestone_submitted", `${named} was submitted for your approval`);
       break;
     case "requestChanges":
       set.feedback = input.note ?? "";
-      tell(contract.developerId, "milestone_changes", `Changes were requested on "${m.title}"`);
+      tell(contract.developerId, "milestone_changes", `Changes were requested on ${named}`);
       break;
     case "approve":
     case "autoRelease":
       set.closedAt = now;
       await release(m.amountCents, `release:${m.id}`);
-      tell(contract.developerId, "milestone_released", `"${m.title}" was released to your balance`);
+      tell(contract.developerId, "milestone_released", `${named} was released to your balance`);
       break;
     case "refund":
       set.closedAt = now;
       await refund(m.amountCents, `refund:${m.id}`);
-      tell(contract.clientId, "milestone_refunded", `"${m.title}" was refunded`);
+      tell(contract.clientId, "milestone_refunded", `${named} was refunded`);
       break;
     case "dispute":
       set.feedback = input.note ?? "";
       tell(
         actor.userId === contract.clientId ? contract.developerId : contract.clientId,
         "milestone_disputed",
-        `"${m.title}" is disputed; a moderator will resolve it`,
+        `${named} is disputed; a moderator will resolve it`,
       );
       break;
     case "resolve": {
@@ -199,8 +202,8 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       set.closedAt = now;
       await release(dev, `resolve-release:${m.id}`);
       await refund(m.amountCents - dev, `resolve-refund:${m.id}`);
-      tell(contract.clientId, "milestone_resolved", `The dispute on "${m.title}" was resolved`);
-      tell(contract.developerId, "milestone_resolved", `The dispute on "${m.title}" was resolved`);
+      tell(contract.clientId, "milestone_resolved", `The dispute on ${named} was resolved`);
+      tell(contract.developerId, "milestone_resolved", `The dispute on ${named} was resolved`);
       break;
     }
   }

@@ -221,6 +221,10 @@ describe("journeys: defects", () => {
       for (let i = 1; i < row.length; i++) expect(row[i]!.left).toBeGreaterThanOrEqual(row[i - 1]!.right - 0.5);
       await client.screenshot({ path: `tests/.tmp/shots/journeys-defects/header-${width}.png` });
     }
+    // At 1280 px the account button shows the first name, whole; its accessible name is the purpose and the whole name.
+    const account = client.getByRole("button", { name: "Account menu for Nomvula Header-Client" });
+    const shown = await account.locator("span.truncate").evaluate((e) => ({ text: (e as HTMLElement).innerText, whole: e.scrollWidth <= e.clientWidth }));
+    expect(shown).toEqual({ text: "Nomvula", whole: true });
     await context.close();
   });
 });

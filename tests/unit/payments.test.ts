@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
+import { contracts, milestones, notifications, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
@@ -156,6 +156,17 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await approveMilestone(deps, h.client, m1);
     expect(await statusOf(m1)).toBe("released");
     expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000);
+    // Each notice names the milestone and its project.
+    const told = async (userId: string) =>
+      (await db().select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
+    expect(await told(h.developer.id)).toEqual(
+      expect.arrayContaining([
+        `"Milestone 1" (${h.project.title}) is funded: the money is in escrow, you can start`,
+        `Changes were requested on "Milestone 1" (${h.project.title})`,
+        `"Milestone 1" (${h.project.title}) was released to your balance`,
+      ]),
+    );
+    expect(await told(h.client.id)).toContain(`"Milestone 1" (${h.project.title}) was submitted for your approval`);
     expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("in_progress");
     await fund(h.client, m2);
     await submitMilestone(deps, h.developer, m2, "All done");

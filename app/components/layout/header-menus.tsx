@@ -10,7 +10,7 @@ import { useRealtime } from "../../lib/realtime";
 import { Avatar as PersonPhoto } from "../ui/avatar";
 import { buttonClass } from "../ui/button";
 import { CountBadge } from "../ui/count-badge";
-import { displayName, iconButtonClass, navActive, navLinksFor, useOpenUntilNavigation, userTriggerClass, type HeaderUser } from "./header-shared";
+import { displayName, firstName, iconButtonClass, navActive, navLinksFor, useOpenUntilNavigation, userTriggerClass, type HeaderUser } from "./header-shared";
 
 /** The account button's avatar (32 px): the profile photo or the initial (ui/avatar). */
 export function Avatar({ name, photoId }: { name: string; photoId?: string | null }) {
@@ -22,11 +22,12 @@ export function UserTriggerContent({ name, photoId }: { name: string; photoId?: 
   return (
     <>
       <Avatar name={name} photoId={photoId} />
-      {/* The name as the accessible name's visible part (WCAG 2.5.3 Label in Name), the purpose for screen readers.
-          From 1024 to 1279 px the bar is crowded: the avatar alone shows, the name stays its name. */}
-      <span className="truncate max-xl:sr-only">
-        <span className="sr-only">Account menu for </span>
-        {name}
+      {/* The accessible name says the purpose and the whole name; the first name is its visible part (WCAG 2.5.3
+          Label in Name), so "Sipho" shows where "Sipho Dl..." would be cut. From 1024 to 1279 px the bar is
+          crowded: the avatar alone shows. */}
+      <span className="sr-only">Account menu for {name}</span>
+      <span className="truncate max-xl:hidden" aria-hidden="true">
+        {firstName(name)}
       </span>
       <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
     </>

@@ -48,12 +48,17 @@ export function displayName(user: HeaderUser) {
   return user.name.trim() || "User";
 }
 
+/** The first word of a display name: what the account button shows (its accessible name keeps the whole name). */
+export function firstName(name: string): string {
+  return name.split(/\s+/)[0] || name;
+}
+
 /** A 44 px square icon button or link. */
 export const iconButtonClass = "inline-flex size-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900";
 
 /** The user menu trigger: avatar, name, chevron. */
 export const userTriggerClass =
-  "inline-flex min-h-11 max-w-56 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
+  "inline-flex min-h-11 max-w-36 items-center gap-2 rounded-lg py-1 pl-1.5 pr-2 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100";
 
 /**
  * Open state that closes after any navigation (link click, back button, the redirect after signing

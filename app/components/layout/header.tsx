@@ -5,7 +5,7 @@ import { useRealtime } from "../../lib/realtime";
 import { CountBadge, countLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
 import { Avatar } from "../ui/avatar";
-import { displayName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
+import { displayName, firstName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
 
 export type { HeaderUser } from "./header-shared";
 
@@ -75,9 +75,9 @@ function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentP
   return (
     <button type="button" className={userTriggerClass} aria-haspopup="menu" aria-expanded={false} {...intent}>
       <Avatar name={name} photoId={user.photoId} px={32} className="size-8 text-sm" />
-      <span className="truncate max-xl:sr-only">
-        <span className="sr-only">Account menu for </span>
-        {name}
+      <span className="sr-only">Account menu for {name}</span>
+      <span className="truncate max-xl:hidden" aria-hidden="true">
+        {firstName(name)}
       </span>
       <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
     </button>
