@@ -205,6 +205,9 @@ export const projects = pgTable(
       .on(t.platform, t.createdAt.desc(), t.id.desc(), t.category)
       .where(sql`status = 'active' and hidden_at is null`),
     index("projects_user_idx").on(t.userId, t.createdAt.desc()),
+    // A client's record counts their projects by status (server/clients/reputation.ts) on every
+    // project page: index-only, instead of a heap block per project of theirs.
+    index("projects_user_status_idx").on(t.userId, t.status),
     index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
     check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),
     check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),

@@ -10,6 +10,7 @@ import type { SessionUser } from "../../server/context";
 import { createSavedSearch, listSavedSearches, sweepSavedSearchAlerts } from "../../server/saved-searches/service";
 import { filesOf, listMyFiles, usedBytes } from "../../server/files/service";
 import { seedDemoData } from "../../server/seed/seed";
+import { getClientReputation } from "../../server/clients/reputation";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { COUNT_PLANNER_SETTINGS } from "../../server/db/count-planner";
 import { createPlanRecorder, seqScans, sorts, tableReads, type PlanNode } from "../support/plans";
@@ -150,6 +151,18 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
   it("a client's own projects use an index", async () => {
     const [row] = await database.query<{ user_id: string }>("select user_id from projects limit 1");
     expect(await scannedTables(() => listUserProjects(database.db, row!.user_id, { limit: 12 }))).toEqual([]);
+  });
+
+  it("a client's record counts their projects by status from an index alone (About the Client on every project page)", async () => {
+    const [row] = await database.query<{ user_id: string }>("select user_id from projects group by user_id order by count(*) desc, user_id limit 1");
+    await database.query("vacuum analyze projects");
+    recorded.length = 0;
+    const record = await getClientReputation(database.db, row!.user_id);
+    expect(record.projectsPosted).toBeGreaterThan(1);
+    const query = recorded.find((q) => /from projects p where p\.user_id/i.test(q.sql));
+    expect(query).toBeDefined();
+    const plan = (await database.explain(query!.sql, query!.params)) as Array<{ Plan: PlanNode }>;
+    expect(tableReads(plan[0]!.Plan, "projects"), JSON.stringify(plan[0]!.Plan, null, 1)).toEqual(["Index Only Scan", "Index Only Scan", "Index Only Scan"]);
   });
 
   const developerShapes: Array<Record<string, string>> = [
