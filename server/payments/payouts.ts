@@ -7,12 +7,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
-import { bankAccountSchema, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { bankAccountSchema, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { log } from "../log";
+import { addNotification } from "../notifications/service";
 import { held, postJournal } from "./ledger";
 import { assertMayMoveMoney } from "./gate";
 import type { PaymentsDeps } from "./service";
@@ -166,15 +167,16 @@ export async function settlePayout(
       lines,
     });
     const now = new Date();
-    await tx
-      .update(payouts)
-      .set({
-        status,
-        failureReason: status === "paid" ? "" : reason || (status === "failed" ? "The bank transfer failed" : "The bank transfer was reversed"),
-        settledAt: now,
-        updatedAt: now,
-      })
-      .where(eq(payouts.id, p.id));
+    const failureReason = status === "paid" ? "" : reason || (status === "failed" ? "The bank transfer failed" : "The bank transfer was reversed");
+    await tx.update(payouts).set({ status, failureReason, settledAt: now, updatedAt: now }).where(eq(payouts.id, p.id));
+    // The developer hears of the outcome (docs/product.md, Payments "Payouts"), above all when the money came back.
+    const amount = `${formatCents(p.amountCents)} to ${p.destination}`;
+    const why = reason ? ` (${reason})` : "";
+    const notice =
+      status === "paid"
+        ? `Your payout of ${amount} was paid`
+        : `Your payout of ${amount} ${status === "failed" ? "failed" : "was reversed by the bank"}${why}: the money is back in your balance`;
+    await addNotification(tx, p.userId, `payout_${status}`, notice, "/payouts");
     return "settled";
   });
 }

@@ -7,7 +7,7 @@
  */
 import { getClientReputation } from "../../server/clients/reputation";
 import { VERIFY_BEFORE_PAYMENTS } from "../../server/payments/gate";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
@@ -36,7 +36,15 @@ import {
   type PaymentsDeps,
 } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
-import { decideMilestone, MILESTONE_STATUSES, splitRelease, type MilestoneActor, type MilestoneEvent, type MilestoneStatus } from "../../shared/payments";
+import {
+  decideMilestone,
+  formatCents,
+  MILESTONE_STATUSES,
+  splitRelease,
+  type MilestoneActor,
+  type MilestoneEvent,
+  type MilestoneStatus,
+} from "../../shared/payments";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
@@ -389,6 +397,22 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await balance()).toBe(925_000);
     const replay = await provider().completeTransfer(second, "reversed");
     expect(replay).toBeNull();
+    // The developer is told each outcome once, on the bell, linking to /payouts.
+    const bank = "Capitec Bank ••••7890";
+    const notices = await db()
+      .select({ type: notifications.type, message: notifications.message, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, h.developer.id), like(notifications.type, "payout_%")))
+      .orderBy(notifications.createdAt);
+    expect(notices).toEqual([
+      { type: "payout_failed", message: `Your payout of ${formatCents(600_000)} to ${bank} failed: the money is back in your balance`, link: "/payouts" },
+      { type: "payout_paid", message: `Your payout of ${formatCents(925_000)} to ${bank} was paid`, link: "/payouts" },
+      {
+        type: "payout_reversed",
+        message: `Your payout of ${formatCents(925_000)} to ${bank} was reversed by the bank: the money is back in your balance`,
+        link: "/payouts",
+      },
+    ]);
   });
 
   it("changes a milestone only when the other side accepts; never the money of a funded milestone", async () => {
