@@ -131,6 +131,11 @@ function DeveloperItem({ proposal: p }: { proposal: Item }) {
             Edit<span className="sr-only"> proposal for {p.projectTitle}</span>
           </ButtonLink>
         ) : null}
+        {p.contractId ? (
+          <ButtonLink to={`/contracts/${p.contractId}`} variant="secondary" size="sm">
+            Contract and payments<span className="sr-only">: {p.projectTitle}</span>
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={`/projects/${p.projectId}`} variant="ghost" size="sm">
           View project<span className="sr-only">: {p.projectTitle}</span>
         </ButtonLink>
@@ -163,6 +168,11 @@ function ClientGroups({ proposals }: { proposals: Item[] }) {
                   <ProposalStatusBadge status={p.status} />
                 </div>
                 <Facts proposal={p} />
+                {p.contractId ? (
+                  <Link to={`/contracts/${p.contractId}`} className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+                    Contract and payments<span className="sr-only">: {p.projectTitle}</span>
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -129,6 +129,18 @@ export interface ContractView {
   viewer: "client" | "developer" | "moderator";
 }
 
+/**
+ * The contracts of `proposalIds` (accepted proposals have one), as proposal id -> contract id, in
+ * one query through contracts_proposal_idx; proposals without a contract are missing. /proposals
+ * links an accepted proposal to its contract.
+ */
+export async function contractIdsOfProposals(db: Db, proposalIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(proposalIds)].filter(isUuid);
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: contracts.id, proposalId: contracts.proposalId }).from(contracts).where(inArray(contracts.proposalId, ids));
+  return new Map(rows.map((r) => [r.proposalId, r.id]));
+}
+
 /** The contract of an accepted proposal's project, newest first (the project page links to it). */
 export async function contractIdOfProject(db: Db, projectId: string): Promise<string | null> {
   if (!isUuid(projectId)) return null;

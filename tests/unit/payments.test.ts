@@ -36,6 +36,7 @@ import {
   type PaymentsDeps,
 } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
+import { loadProposals } from "../../app/routes/proposals.server";
 import {
   decideMilestone,
   formatCents,
@@ -149,6 +150,14 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await getContract(db(), h.developer, h.contractId)).viewer).toBe("developer");
     expect((await getContract(db(), moderator, h.contractId)).viewer).toBe("moderator");
     await expect(getContract(db(), await makeClient(db()), h.contractId)).rejects.toBeInstanceOf(ForbiddenError);
+    // /proposals links the accepted proposal to its contract, for both sides; other proposals have none.
+    const other = await submitProposal(t.domain, await makeDeveloper(db()), (await makeProject(db(), h.client)).id, proposalBody(7000));
+    for (const who of [h.developer, h.client]) {
+      const page = await loadProposals(db(), who, null);
+      const links = page.proposals.map((p) => [p.projectId, p.contractId]);
+      expect(links).toContainEqual([h.project.id, h.contractId]);
+      if (who === h.client) expect(links).toContainEqual([other.projectId, null]);
+    }
   });
 
   it("funds, submits, approves: the developer's balance is the amount less 7.5%; the project completes with its last milestone", async () => {
