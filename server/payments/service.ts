@@ -42,7 +42,7 @@ export function createProvider(config: Pick<AppConfig, "payments">, ctx: { db: D
 }
 
 /** Builds PaymentsDeps from the app's dependencies. */
-export function paymentsDeps(deps: { db: Db; config: AppConfig; secret: string }): PaymentsDeps {
+export function paymentsDeps(deps: { db: Db; config: Pick<AppConfig, "appUrl" | "payments">; secret: string }): PaymentsDeps {
   const ctx = { db: deps.db, appUrl: deps.config.appUrl, secret: deps.secret };
   return { ...ctx, provider: createProvider(deps.config, ctx), fees: feePolicy(deps.config) };
 }

@@ -1,5 +1,5 @@
 /**
- * Demo money (docs/product.md, Demo data "Contracts and payments"): the demo client's hires of the
+ * Demo money (docs/product.md, Files: "Demo data shows the money path"): the demo client's hires of the
  * demo developer get their contracts, and money moves through them as users move it, through the
  * payments domain's own functions and the test provider's signed webhooks, so every journal,
  * invoice and notification is the one the app itself would write:
@@ -46,7 +46,7 @@ export async function seedDemoPayments(db: Db, config: Pick<AppConfig, "appUrl" 
   if (config.payments.provider !== "test") return null;
   const started = new Date();
   // Signs and checks the test webhooks in this process only; the queued emails it would sign are dropped.
-  const deps = paymentsDeps({ db, config: config as AppConfig, secret: randomBytes(32).toString("hex") });
+  const deps = paymentsDeps({ db, config, secret: randomBytes(32).toString("hex") });
   const people = await db
     .select({ id: users.id, name: users.name, email: users.email, userType: users.userType, createdAt: users.createdAt })
     .from(users)
