@@ -26,6 +26,18 @@ export interface MilestoneTransition {
 
 /** Days after submission after which an unanswered milestone is released automatically. */
 export const AUTO_RELEASE_DAYS = 14;
+/** AUTO_RELEASE_DAYS in milliseconds. */
+export const AUTO_RELEASE_MS = AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * When a milestone submitted at `submittedAt` is released without an answer: AUTO_RELEASE_DAYS of
+ * elapsed time later (South Africa keeps no daylight saving, so that is also 14 calendar days).
+ * The auto-release job and the contract page and emails that announce it use this one rule.
+ */
+export function autoReleaseAt(submittedAt: Date | string): Date {
+  return new Date(new Date(submittedAt).getTime() + AUTO_RELEASE_MS);
+}
+
 
 /**
  * Milestone transitions; anything not listed is refused. "fund" is taken by the system when the

@@ -191,7 +191,17 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 </div>
               ) : null}
               {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
-              <div className="mt-4 flex flex-wrap gap-2">
+              {m.autoReleaseAt ? (
+                <p className="mt-2 flex items-start gap-1 text-sm text-slate-700" data-auto-release>
+                  <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {role === "client"
+                    ? `If you do not approve it, request changes or open a dispute, it is released to ${contract.developer.name} automatically on ${formatDate(m.autoReleaseAt)}.`
+                    : role === "developer"
+                      ? `Released to you automatically on ${formatDate(m.autoReleaseAt)} if ${contract.client.name} does not answer.`
+                      : `Released to the developer automatically on ${formatDate(m.autoReleaseAt)} without an answer.`}
+                </p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
                 {role === "client" && m.status === "proposed" ? (
                   <Form method="post">
                     <input type="hidden" name="milestoneId" value={m.id} />

@@ -10,7 +10,8 @@ import type { EmailType } from "../../shared/constants";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { queueUserEmail, type MailContext } from "../email/preferences";
-import { proposalAcceptedEmail, proposalReceivedEmail, type RenderedEmail } from "../email/templates";
+import { paymentUpdateEmail, proposalAcceptedEmail, proposalReceivedEmail, type RenderedEmail } from "../email/templates";
+import { enqueueEmail } from "../email/outbox";
 import { addNotification } from "./service";
 
 /** A notice for `userId`: a type, a short text and the in-app link it is about. */
@@ -28,12 +29,14 @@ export type EmailEffect =
       userId: string;
       data: { developerName: string; price: number; durationLabel: string; projectTitle: string; projectId: string };
     }
-  | { template: "proposal-accepted"; userId: string; data: { price: number; projectTitle: string; projectId: string } };
+  | { template: "proposal-accepted"; userId: string; data: { price: number; projectTitle: string; projectId: string } }
+  | { template: "payment-update"; userId: string; data: { subject: string; details: string[]; link: string; linkLabel: string } };
 
-/** The switch (docs/product.md, Emails) each email obeys. */
-const EMAIL_SWITCH: Record<EmailEffect["template"], EmailType> = {
+/** The switch (docs/product.md, Emails) each email obeys; null: always sent (money held for the recipient). */
+const EMAIL_SWITCH: Record<EmailEffect["template"], EmailType | null> = {
   "proposal-received": "proposalReceived",
   "proposal-accepted": "proposalAccepted",
+  "payment-update": null,
 };
 
 function render(effect: EmailEffect, recipientName: string, appUrl: string): RenderedEmail {
@@ -42,6 +45,8 @@ function render(effect: EmailEffect, recipientName: string, appUrl: string): Ren
       return proposalReceivedEmail({ recipientName, appUrl, ...effect.data });
     case "proposal-accepted":
       return proposalAcceptedEmail({ recipientName, appUrl, ...effect.data });
+    case "payment-update":
+      return paymentUpdateEmail({ recipientName, appUrl, ...effect.data });
   }
 }
 
@@ -62,7 +67,7 @@ export function mergeEffects(a: Effects, ...more: Effects[]): Effects {
 
 /**
  * Writes `effects` on `tx`: each notice as a notification (published on commit), each email into
- * the outbox when its recipient has an account, an address and the switch on.
+ * the outbox when its recipient has an active account and, for a switchable email, the switch on.
  */
 export async function applyEffects(tx: Tx, ctx: MailContext, effects: Effects): Promise<void> {
   for (const n of effects.notices) await addNotification(tx, n.userId, n.type, n.message, n.link);
@@ -77,6 +82,9 @@ export async function applyEffects(tx: Tx, ctx: MailContext, effects: Effects): 
   for (const e of effects.emails) {
     const to = people.get(e.userId);
     if (!to || !to.isActive) continue;
-    await queueUserEmail(tx, ctx, { userId: to.id, email: to.email }, EMAIL_SWITCH[e.template], e.template, render(e, to.name, ctx.appUrl));
+    const content = render(e, to.name, ctx.appUrl);
+    const type = EMAIL_SWITCH[e.template];
+    if (type) await queueUserEmail(tx, ctx, { userId: to.id, email: to.email }, type, e.template, content);
+    else await enqueueEmail(tx, { template: e.template, to: to.email, toUserId: to.id, ...content });
   }
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { todayIso } from "../../shared/format";
-import { ESCROWED_STATUSES, isOverdue, type MilestoneStatus } from "../../shared/payments";
+import { autoReleaseAt, ESCROWED_STATUSES, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
@@ -105,6 +105,8 @@ export interface ContractMilestone {
   submissionNote: string;
   feedback: string;
   submittedAt: string | null;
+  /** While submitted: when it is released to the developer without an answer (ISO; shared/payments.ts autoReleaseAt). */
+  autoReleaseAt: string | null;
   /** The latest payment's failure reason, when the latest payment failed. */
   lastPaymentFailure: string | null;
   /** The reference of the payment that funded it (its receipt), for the client. */
@@ -226,6 +228,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         submissionNote: m.submissionNote,
         feedback: m.feedback,
         submittedAt: m.submittedAt?.toISOString() ?? null,
+        autoReleaseAt: m.status === "submitted" && m.submittedAt ? autoReleaseAt(m.submittedAt).toISOString() : null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
         deliveryFiles: delivered.get(m.id) ?? [],
         receiptReference: viewer === "client" ? (failures.find((f) => f.milestoneId === m.id && f.status === "succeeded")?.reference ?? null) : null,

@@ -12,6 +12,8 @@
 import { MODERATOR_NEEDS_2FA } from "../auth/roles";
 import { and, eq, sql } from "drizzle-orm";
 import {
+  AUTO_RELEASE_DAYS,
+  autoReleaseAt,
   decideMilestone,
   FINAL_MILESTONE_STATUSES,
   formatCents,
@@ -21,6 +23,7 @@ import {
   type MilestoneEvent,
   type MilestoneStatus,
 } from "../../shared/payments";
+import { formatDate } from "../../shared/format";
 import type { Tx } from "../db/client";
 import { contracts, milestones, projects, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -147,7 +150,17 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   // Notices name the project too: someone with several contracts may have two "Testing" milestones.
   const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, contract.projectId));
   const named = `"${m.title}" (${project?.title ?? "your project"})`;
-  const tell = (userId: string, type: string, message: string) => effects.notices.push({ userId, type, message, link });
+  // Every milestone notice is also emailed, with what it means in money (docs/product.md, Emails).
+  const tell = (userId: string, type: string, message: string, details: string[] = []) => {
+    effects.notices.push({ userId, type, message, link });
+    effects.emails.push({ template: "payment-update", userId, data: { subject: message, details, link, linkLabel: "Contract" } });
+  };
+  const quoted = (label: string, text: string | undefined) => (text?.trim() ? [`${label}: "${text.trim()}"`] : []);
+  const releasedDetails = (cents: number) => {
+    const split = splitRelease(cents, input.fees);
+    const less = `less the platform fee of ${formatCents(split.fee)}${split.vat ? ` and VAT of ${formatCents(split.vat)}` : ""}`;
+    return `${formatCents(cents)} ${less}: ${formatCents(split.developer)} is in your balance, ready to withdraw from Payouts.`;
+  };
 
   switch (input.event) {
     case "fund":
@@ -163,28 +176,41 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
           { account: escrow, cents: -m.amountCents },
         ],
       });
-      tell(contract.developerId, "milestone_funded", `${named} is funded: the money is in escrow, you can start`);
+      tell(contract.developerId, "milestone_funded", `${named} is funded: the money is in escrow, you can start`, [
+        `The client paid ${formatCents(m.amountCents)} into escrow. When the work is done, submit it for approval on the contract page.`,
+      ]);
       break;
     case "submit":
       set.submittedAt = now;
       set.submissionNote = input.note ?? "";
       set.feedback = "";
-      tell(contract.clientId, "milestone_submitted", `${named} was submitted for your approval`);
+      tell(contract.clientId, "milestone_submitted", `${named} was submitted for your approval`, [
+        ...quoted("The developer's note", input.note),
+        `Approve and release it, request changes or open a dispute on the contract page. If you do none of these, its ${formatCents(m.amountCents)} is released to the developer automatically on ${formatDate(autoReleaseAt(now))}.`,
+      ]);
       break;
     case "requestChanges":
       set.feedback = input.note ?? "";
-      tell(contract.developerId, "milestone_changes", `Changes were requested on ${named}`);
+      tell(contract.developerId, "milestone_changes", `Changes were requested on ${named}`, [
+        ...quoted("The client's feedback", input.note),
+        "Submit it again on the contract page when the changes are made.",
+      ]);
       break;
     case "approve":
     case "autoRelease":
       set.closedAt = now;
       await release(m.amountCents, `release:${m.id}`);
-      tell(contract.developerId, "milestone_released", `${named} was released to your balance`);
+      tell(contract.developerId, "milestone_released", `${named} was released to your balance`, [releasedDetails(m.amountCents)]);
+      if (input.event === "autoRelease") {
+        tell(contract.clientId, "milestone_auto_released", `${named} was released to the developer automatically`, [
+          `It was submitted for your approval ${AUTO_RELEASE_DAYS} days ago without an answer, so its ${formatCents(m.amountCents)} went to the developer.`,
+        ]);
+      }
       break;
     case "refund":
       set.closedAt = now;
       await refund(m.amountCents, `refund:${m.id}`);
-      tell(contract.clientId, "milestone_refunded", `${named} was refunded`);
+      tell(contract.clientId, "milestone_refunded", `${named} was refunded`, [`${formatCents(m.amountCents)} goes back to the card or account you paid with.`]);
       break;
     case "dispute":
       set.feedback = input.note ?? "";
@@ -192,6 +218,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         actor.userId === contract.clientId ? contract.developerId : contract.clientId,
         "milestone_disputed",
         `${named} is disputed; a moderator will resolve it`,
+        [...quoted("The reason given", input.note), "The money stays in escrow until a moderator decides how to share it."],
       );
       break;
     case "resolve": {
@@ -202,8 +229,9 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       set.closedAt = now;
       await release(dev, `resolve-release:${m.id}`);
       await refund(m.amountCents - dev, `resolve-refund:${m.id}`);
-      tell(contract.clientId, "milestone_resolved", `The dispute on ${named} was resolved`);
-      tell(contract.developerId, "milestone_resolved", `The dispute on ${named} was resolved`);
+      const outcome = `The moderator released ${formatCents(dev)} to the developer and refunded ${formatCents(m.amountCents - dev)} to the client.`;
+      tell(contract.clientId, "milestone_resolved", `The dispute on ${named} was resolved`, [outcome]);
+      tell(contract.developerId, "milestone_resolved", `The dispute on ${named} was resolved`, dev > 0 ? [outcome, releasedDetails(dev)] : [outcome]);
       break;
     }
   }

@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { log } from "../log";
-import { addNotification } from "../notifications/service";
+import { applyEffects } from "../notifications/effects";
 import { held, postJournal } from "./ledger";
 import { assertMayMoveMoney } from "./gate";
 import type { PaymentsDeps } from "./service";
@@ -130,10 +130,11 @@ export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null
 /**
  * Settles payout `reference` as the provider reports it, once per step: pending -> paid | failed |
  * reversed, paid -> reversed; anything else is left as it is ("already"). Failed and reversed
- * payouts give the money back to the developer's balance.
+ * payouts give the money back to the developer's balance. The developer gets a notice and an email
+ * of the outcome in the same transaction (`deps.appUrl` for its link).
  */
 export async function settlePayout(
-  deps: Pick<PaymentsDeps, "db">,
+  deps: Pick<PaymentsDeps, "db" | "appUrl" | "secret">,
   reference: string,
   status: "paid" | "failed" | "reversed",
   reason = "",
@@ -176,7 +177,14 @@ export async function settlePayout(
       status === "paid"
         ? `Your payout of ${amount} was paid`
         : `Your payout of ${amount} ${status === "failed" ? "failed" : "was reversed by the bank"}${why}: the money is back in your balance`;
-    await addNotification(tx, p.userId, `payout_${status}`, notice, "/payouts");
+    const details =
+      status === "paid"
+        ? [`${formatCents(p.amountCents)} was sent to ${p.destination}. Reference ${reference}.`]
+        : [`Check your bank account details on Payouts, then withdraw again. Reference ${reference}.`];
+    await applyEffects(tx, deps, {
+      notices: [{ userId: p.userId, type: `payout_${status}`, message: notice, link: "/payouts" }],
+      emails: [{ template: "payment-update", userId: p.userId, data: { subject: notice, details, link: "/payouts", linkLabel: "Payouts" } }],
+    });
     return "settled";
   });
 }
@@ -188,7 +196,7 @@ export async function settlePayout(
  * webhook takes, so a webhook and the job racing each other settle a payout once. A provider that
  * cannot answer is logged and asked again next round. Returns how many payouts settled.
  */
-export async function reconcilePendingPayouts(deps: Pick<PaymentsDeps, "db" | "provider">, now = new Date(), minAgeMs = 60_000): Promise<number> {
+export async function reconcilePendingPayouts(deps: Pick<PaymentsDeps, "db" | "provider" | "appUrl" | "secret">, now = new Date(), minAgeMs = 60_000): Promise<number> {
   const due = await deps.db
     .select({ reference: payouts.reference })
     .from(payouts)

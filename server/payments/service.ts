@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { AUTO_RELEASE_DAYS, PAYMENT_REFERENCE, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
+import { AUTO_RELEASE_MS, PAYMENT_REFERENCE, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -284,7 +284,8 @@ export async function reconcilePendingPayments(deps: PaymentsDeps, now = new Dat
 
 /** Auto-release job: milestones submitted AUTO_RELEASE_DAYS ago without an answer are released. Returns how many. */
 export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000);
+  // Submitted before `cutoff` <=> autoReleaseAt(submittedAt) is before `now`.
+  const cutoff = new Date(now.getTime() - AUTO_RELEASE_MS);
   const due = await deps.db
     .select({ id: milestones.id })
     .from(milestones)

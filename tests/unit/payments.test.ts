@@ -11,7 +11,8 @@ import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, notifications, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
+import { contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
+import { formatDate } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
@@ -46,7 +47,7 @@ import {
   type MilestoneEvent,
   type MilestoneStatus,
 } from "../../shared/payments";
-import { createTestApp, type TestApp } from "../support/app";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
 
@@ -128,6 +129,15 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   const statusOf = async (id: string) => (await db().select({ s: milestones.status }).from(milestones).where(eq(milestones.id, id)))[0]!.s;
   const provider = () => createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret });
   const webhook = (body: string, signature: string) => handleWebhook(deps, body, new Headers({ [TEST_SIGNATURE_HEADER]: signature }));
+  /** The money emails queued for a user, oldest first: subject and text. */
+  const mailsTo = async (userId: string) =>
+    (
+      await db()
+        .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, headers: emailOutbox.headers })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toUserId, userId), eq(emailOutbox.template, "payment-update")))
+        .orderBy(emailOutbox.id)
+    ).map((m) => ({ subject: m.subject, text: m.text, unsubscribe: "List-Unsubscribe" in (m.headers as object) }));
 
   /** Funds a milestone through the test provider's checkout and signed webhook. */
   async function fund(client: SessionUser, milestoneId: string) {
@@ -184,6 +194,26 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       ]),
     );
     expect(await told(h.client.id)).toContain(`"Milestone 1" (${h.project.title}) was submitted for your approval`);
+    // ...and emailed, saying what it means in money and by when; always sent (no unsubscribe link).
+    const named = `"Milestone 1" (${h.project.title})`;
+    const devMails = await mailsTo(h.developer.id);
+    expect(devMails.map((m) => m.subject)).toEqual([
+      `${named} is funded: the money is in escrow, you can start`,
+      `Changes were requested on ${named}`,
+      `${named} was released to your balance`,
+    ]);
+    expect(devMails[0]!.text).toContain(`The client paid ${formatCents(600_000)} into escrow.`);
+    expect(devMails[1]!.text).toContain(`The client's feedback: "Please fix the login screen"`);
+    expect(devMails[2]!.text).toContain(`${formatCents(600_000)} less the platform fee of ${formatCents(45_000)}: ${formatCents(555_000)} is in your balance`);
+    expect(devMails[2]!.text).toContain(`Contract: ${APP_URL}/contracts/${h.contractId}`);
+    expect(devMails.some((m) => m.unsubscribe)).toBe(false);
+    const clientMails = await mailsTo(h.client.id);
+    expect(clientMails.map((m) => m.subject)).toEqual([`${named} was submitted for your approval`, `${named} was submitted for your approval`]);
+    expect(clientMails[0]!.text).toContain(`The developer's note: "Screens done, see the build"`);
+    expect(clientMails[1]!.text).toContain(`The developer's note: "Fixed"`);
+    const [resubmitted] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m1));
+    const releaseDay = formatDate(new Date(resubmitted!.at!.getTime() + 14 * 86_400_000));
+    expect(clientMails[1]!.text).toContain(`If you do none of these, its ${formatCents(600_000)} is released to the developer automatically on ${releaseDay}.`);
     expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("in_progress");
     await fund(h.client, m2);
     await submitMilestone(deps, h.developer, m2, "All done");
@@ -240,6 +270,12 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(400_000 - 30_000);
     expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 400_000, refunded: 600_000 });
     await expect(resolveDispute(deps, moderator, m, "0")).rejects.toBeInstanceOf(ConflictError);
+    // Both sides are emailed the dispute and its outcome in rand.
+    const outcome = `The moderator released ${formatCents(400_000)} to the developer and refunded ${formatCents(600_000)} to the client.`;
+    const clientMails = await mailsTo(h.client.id);
+    expect(clientMails.at(-2)!.text).toContain(`The reason given: "No answer for weeks"`);
+    expect(clientMails.at(-1)!.text).toContain(outcome);
+    expect((await mailsTo(h.developer.id)).at(-1)!.text).toContain(`${outcome}\n\n${formatCents(400_000)} less the platform fee of ${formatCents(30_000)}`);
   });
 
   it("refunds a funded milestone when the developer agrees; the project does not complete without a release", async () => {
@@ -325,8 +361,25 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await db().select({ s: payments.status }).from(payments).where(eq(payments.reference, reference)))[0]!.s).toBe("succeeded");
     await submitMilestone(deps, h.developer, m, "Done");
     expect(await autoReleaseDue(deps, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
+    // The contract page says when, to both sides.
+    const [sub] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m));
+    const due = new Date(sub!.at!.getTime() + 14 * 86_400_000).toISOString();
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.autoReleaseAt).toBe(due);
+    expect((await getContract(db(), h.developer, h.contractId)).milestones[0]!.autoReleaseAt).toBe(due);
+    expect(await autoReleaseDue(deps, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
     expect(await autoReleaseDue(deps, new Date(Date.now() + 15 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await statusOf(m)).toBe("released");
+    expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.autoReleaseAt).toBeNull();
+    // The client, who did not answer, is told it went to the developer (bell and email).
+    const auto = `"Whole project" (${h.project.title}) was released to the developer automatically`;
+    const [notice] = await db()
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, h.client.id), eq(notifications.type, "milestone_auto_released")));
+    expect(notice?.message).toBe(auto);
+    const last = (await mailsTo(h.client.id)).at(-1)!;
+    expect(last.subject).toBe(auto);
+    expect(last.text).toContain(`submitted for your approval 14 days ago without an answer, so its ${formatCents(500_000)} went to the developer`);
   });
 
   it("refuses to cancel a hire while money is in escrow", async () => {
@@ -413,6 +466,10 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       .from(notifications)
       .where(and(eq(notifications.userId, h.developer.id), like(notifications.type, "payout_%")))
       .orderBy(notifications.createdAt);
+    // ...and by email, with the reference.
+    expect((await mailsTo(h.developer.id)).filter((m) => m.subject.startsWith("Your payout")).map((m) => [m.subject, m.text.includes(`Reference `)])).toEqual(
+      notices.map((n) => [n.message, true]),
+    );
     expect(notices).toEqual([
       { type: "payout_failed", message: `Your payout of ${formatCents(600_000)} to ${bank} failed: the money is back in your balance`, link: "/payouts" },
       { type: "payout_paid", message: `Your payout of ${formatCents(925_000)} to ${bank} was paid`, link: "/payouts" },

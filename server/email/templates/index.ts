@@ -8,6 +8,7 @@ import { jobAlertEmail } from "./job-alert";
 import { emailChangedEmail, emailChangeVerificationEmail } from "./email-change";
 import { emailVerificationEmail } from "./email-verification";
 import { passwordResetEmail } from "./password-reset";
+import { paymentUpdateEmail } from "./payment-update";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { unreadMessageEmail } from "./unread-message";
@@ -19,6 +20,7 @@ export {
   invitationEmail,
   jobAlertEmail,
   passwordResetEmail,
+  paymentUpdateEmail,
   proposalAcceptedEmail,
   proposalReceivedEmail,
   unreadMessageEmail,
