@@ -2,8 +2,8 @@
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
  * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file
  * sweep (orphaned uploads after a day, queued file deletions), the reconciliation of pending
- * payments and payouts (every minute) and the auto-release of milestones submitted 14 days ago
- * (hourly). These are safe on several instances at once: rows are claimed with FOR UPDATE SKIP
+ * payments and payouts (every minute) and, hourly, the reminder to clients of milestones released
+ * by themselves in 3 days and the auto-release of milestones submitted 14 days ago. These are safe on several instances at once: rows are claimed with FOR UPDATE SKIP
  * LOCKED. On the embedded database (one instance) also its vacuum and analyse
  * (server/db/maintenance.ts, decision 0040; on PostgreSQL autovacuum does that).
  */
@@ -17,7 +17,7 @@ import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
 import { publishDueReviews } from "./reviews/blind";
 import { reconcilePendingPayouts } from "./payments/payouts";
-import { autoReleaseDue, paymentsDeps, reconcilePendingPayments } from "./payments/service";
+import { autoReleaseDue, paymentsDeps, reconcilePendingPayments, remindBeforeAutoRelease } from "./payments/service";
 
 /** How often pending payments are verified with the provider (ms; docs/product.md, Payments). */
 export const RECONCILE_MS = 60_000;
@@ -44,7 +44,8 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     async () => (await reconcilePendingPayments(payments)) + (await reconcilePendingPayouts(payments)),
     RECONCILE_MS,
   );
-  const autoRelease = startJob("milestone-auto-release", () => autoReleaseDue(payments), 60 * 60_000);
+  // Hourly: remind clients 3 days ahead, then release what waited 14 days (docs/product.md, Payments).
+  const autoRelease = startJob("milestone-auto-release", async () => (await remindBeforeAutoRelease(payments)) + (await autoReleaseDue(payments)), 60 * 60_000);
   // PGlite runs no autovacuum (decision 0040): the first round right away, then every minute.
   const maintenance = database.kind === "pglite" ? startJob("database-maintenance", () => maintainDatabase(database), MAINTENANCE_INTERVAL_MS) : null;
   maintenance?.kick();

@@ -28,6 +28,10 @@ export interface MilestoneTransition {
 export const AUTO_RELEASE_DAYS = 14;
 /** AUTO_RELEASE_DAYS in milliseconds. */
 export const AUTO_RELEASE_MS = AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000;
+/** Days before an automatic release that the client is reminded of it (docs/product.md, Payments). */
+export const RELEASE_REMINDER_DAYS = 3;
+/** RELEASE_REMINDER_DAYS in milliseconds. */
+export const RELEASE_REMINDER_MS = RELEASE_REMINDER_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * When a milestone submitted at `submittedAt` is released without an answer: AUTO_RELEASE_DAYS of
@@ -37,7 +41,6 @@ export const AUTO_RELEASE_MS = AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000;
 export function autoReleaseAt(submittedAt: Date | string): Date {
   return new Date(new Date(submittedAt).getTime() + AUTO_RELEASE_MS);
 }
-
 
 /**
  * Milestone transitions; anything not listed is refused. "fund" is taken by the system when the

@@ -980,6 +980,8 @@ export const milestones = pgTable(
     /** The client's change request, or the reason of a dispute. */
     feedback: text("feedback").notNull().default(""),
     submittedAt: timestamp("submitted_at", { withTimezone: true, precision: 3 }),
+    /** When the client was reminded that this submission is about to be released by itself (null: not yet; reset by each submission). */
+    releaseReminderAt: timestamp("release_reminder_at", { withTimezone: true, precision: 3 }),
     fundedAt: timestamp("funded_at", { withTimezone: true, precision: 3 }),
     closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
     ...timestamps,

@@ -68,6 +68,11 @@ export interface MilestoneTransitionResult {
   effects: Effects;
 }
 
+/** How notices and emails name a milestone: its title and its project's, `"Testing" (Rosters app)`. */
+export function milestoneName(milestoneTitle: string, projectTitle: string | undefined): string {
+  return `"${milestoneTitle}" (${projectTitle ?? "your project"})`;
+}
+
 /** formatCents with plain spaces (ledger memos end up in CSV files and PDFs). */
 const plainCents = (cents: number) => formatCents(cents).replace(/\s/g, " ");
 
@@ -149,7 +154,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   const link = `/contracts/${contract.id}`;
   // Notices name the project too: someone with several contracts may have two "Testing" milestones.
   const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, contract.projectId));
-  const named = `"${m.title}" (${project?.title ?? "your project"})`;
+  const named = milestoneName(m.title, project?.title);
   // Every milestone notice is also emailed, with what it means in money (docs/product.md, Emails).
   const tell = (userId: string, type: string, message: string, details: string[] = []) => {
     effects.notices.push({ userId, type, message, link });
@@ -182,6 +187,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       break;
     case "submit":
       set.submittedAt = now;
+      set.releaseReminderAt = null;
       set.submissionNote = input.note ?? "";
       set.feedback = "";
       tell(contract.clientId, "milestone_submitted", `${named} was submitted for your approval`, [

@@ -196,7 +196,11 @@ export async function settlePayout(
  * webhook takes, so a webhook and the job racing each other settle a payout once. A provider that
  * cannot answer is logged and asked again next round. Returns how many payouts settled.
  */
-export async function reconcilePendingPayouts(deps: Pick<PaymentsDeps, "db" | "provider" | "appUrl" | "secret">, now = new Date(), minAgeMs = 60_000): Promise<number> {
+export async function reconcilePendingPayouts(
+  deps: Pick<PaymentsDeps, "db" | "provider" | "appUrl" | "secret">,
+  now = new Date(),
+  minAgeMs = 60_000,
+): Promise<number> {
   const due = await deps.db
     .select({ reference: payouts.reference })
     .from(payouts)

@@ -5,19 +5,28 @@
  * (server/payments/milestones.ts) in a transaction and applies its effects in it.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { AUTO_RELEASE_MS, PAYMENT_REFERENCE, type FeePolicy, type MilestoneEvent } from "../../shared/payments";
+import { formatDate } from "../../shared/format";
+import {
+  AUTO_RELEASE_MS,
+  autoReleaseAt,
+  formatCents,
+  PAYMENT_REFERENCE,
+  RELEASE_REMINDER_MS,
+  type FeePolicy,
+  type MilestoneEvent,
+} from "../../shared/payments";
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
-import { contracts, milestones, payments, payouts, users } from "../db/schema";
+import { contracts, milestones, payments, payouts, projects, users } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
-import { transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { milestoneName, transitionMilestone, type MilestoneActorRef } from "./milestones";
 import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
@@ -301,6 +310,55 @@ export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Prom
     }
   }
   return released;
+}
+
+/**
+ * Reminder job (docs/product.md, Payments "Automatic release"): the client of each milestone
+ * submitted more than AUTO_RELEASE_DAYS - RELEASE_REMINDER_DAYS days ago, still unanswered and not
+ * yet reminded for this submission, gets a notice and an email naming the day it will be released.
+ * Each milestone is claimed with FOR UPDATE SKIP LOCKED and marked in the same transaction as its
+ * notice, so two instances remind once. At most 100 a round; returns how many were reminded.
+ */
+export async function remindBeforeAutoRelease(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - (AUTO_RELEASE_MS - RELEASE_REMINDER_MS));
+  const due = await deps.db
+    .select({ id: milestones.id })
+    .from(milestones)
+    .where(and(eq(milestones.status, "submitted"), lt(milestones.submittedAt, cutoff), isNull(milestones.releaseReminderAt)))
+    .limit(100);
+  let reminded = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [m] = await tx
+        .select({
+          title: milestones.title,
+          amountCents: milestones.amountCents,
+          submittedAt: milestones.submittedAt,
+          contractId: contracts.id,
+          clientId: contracts.clientId,
+          projectTitle: projects.title,
+        })
+        .from(milestones)
+        .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+        .innerJoin(projects, eq(projects.id, contracts.projectId))
+        .where(and(eq(milestones.id, id), eq(milestones.status, "submitted"), isNull(milestones.releaseReminderAt)))
+        .for("update", { of: milestones, skipLocked: true });
+      if (!m?.submittedAt) return false;
+      await tx.update(milestones).set({ releaseReminderAt: now }).where(eq(milestones.id, id));
+      const subject = `${milestoneName(m.title, m.projectTitle)} is released to the developer automatically on ${formatDate(autoReleaseAt(m.submittedAt))}`;
+      const link = `/contracts/${m.contractId}`;
+      const details = [
+        `It was submitted for your approval on ${formatDate(m.submittedAt)}. If it is what you agreed, approve it; if not, request changes or open a dispute on the contract page before then, or its ${formatCents(m.amountCents)} goes to the developer.`,
+      ];
+      await applyEffects(tx, deps, {
+        notices: [{ userId: m.clientId, type: "milestone_release_soon", message: subject, link }],
+        emails: [{ template: "payment-update", userId: m.clientId, data: { subject, details, link, linkLabel: "Contract" } }],
+      });
+      return true;
+    });
+    if (done) reminded++;
+  }
+  return reminded;
 }
 
 /** A payment as the test checkout page shows it to its payer. Throws NotFoundError, ForbiddenError (not the payer's). */

@@ -25,6 +25,7 @@ import { createTestProvider, signTestEvent, TEST_SIGNATURE_HEADER } from "../../
 import {
   approveMilestone,
   autoReleaseDue,
+  remindBeforeAutoRelease,
   disputeMilestone,
   handleWebhook,
   paymentsDeps,
@@ -361,6 +362,34 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await db().select({ s: payments.status }).from(payments).where(eq(payments.reference, reference)))[0]!.s).toBe("succeeded");
     await submitMilestone(deps, h.developer, m, "Done");
     expect(await autoReleaseDue(deps, new Date(Date.now() + 13 * 86_400_000))).toBe(0);
+    // Three days before, the client is reminded once per submission (bell and email), naming the day.
+    const day = 86_400_000;
+    const reminders = async () =>
+      (
+        await db()
+          .select({ message: notifications.message })
+          .from(notifications)
+          .where(and(eq(notifications.userId, h.client.id), eq(notifications.type, "milestone_release_soon")))
+      ).map((n) => n.message);
+    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 10 * day))).toBe(0);
+    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 11.5 * day))).toBe(1);
+    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 12 * day))).toBe(0);
+    const [first] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m));
+    const remindText = `"Whole project" (${h.project.title}) is released to the developer automatically on ${formatDate(new Date(first!.at!.getTime() + 14 * day))}`;
+    expect(await reminders()).toEqual([remindText]);
+    const reminderMail = (await mailsTo(h.client.id)).at(-1)!;
+    expect(reminderMail.subject).toBe(remindText);
+    expect(reminderMail.text).toContain(
+      `request changes or open a dispute on the contract page before then, or its ${formatCents(500_000)} goes to the developer`,
+    );
+    // A new submission after a change request starts a new clock and a new reminder.
+    await requestMilestoneChanges(deps, h.client, m, "One more screen");
+    await submitMilestone(deps, h.developer, m, "Added");
+    // Two instances' jobs at once: one reminder.
+    const later = new Date(Date.now() + 11.5 * day);
+    const both = await Promise.all([remindBeforeAutoRelease(deps, later), remindBeforeAutoRelease(deps, later)]);
+    expect(both[0] + both[1]).toBe(1);
+    expect(await reminders()).toHaveLength(2);
     // The contract page says when, to both sides.
     const [sub] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m));
     const due = new Date(sub!.at!.getTime() + 14 * 86_400_000).toISOString();

@@ -1,0 +1,1 @@
+ALTER TABLE "milestones" ADD COLUMN "release_reminder_at" timestamp (3) with time zone;
