@@ -184,6 +184,19 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       tell(contract.developerId, "milestone_funded", `${named} is funded: the money is in escrow, you can start`, [
         `The client paid ${formatCents(m.amountCents)} into escrow. When the work is done, submit it for approval on the contract page.`,
       ]);
+      // The payer gets a receipt by email (no bell notice: they are on the contract page as it happens).
+      effects.emails.push({
+        template: "payment-update",
+        userId: contract.clientId,
+        data: {
+          subject: `Receipt: ${formatCents(m.amountCents)} paid into escrow for ${named}`,
+          details: [
+            `Payment reference ${input.paymentReference}. The money is held in escrow: it goes to the developer when you approve the milestone, or by itself ${AUTO_RELEASE_DAYS} days after they submit it if you do not answer.`,
+          ],
+          link: `/receipts/${input.paymentReference}`,
+          linkLabel: "Receipt",
+        },
+      });
       break;
     case "submit":
       set.submittedAt = now;

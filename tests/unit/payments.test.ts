@@ -174,7 +174,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   it("funds, submits, approves: the developer's balance is the amount less 7.5%; the project completes with its last milestone", async () => {
     const h = await hire([6000, 12000]);
     const [m1, m2] = h.milestoneIds as [string, string];
-    await fund(h.client, m1);
+    const funded1 = await fund(h.client, m1);
     expect(await statusOf(m1)).toBe("funded");
     expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(600_000);
     await submitMilestone(deps, h.developer, m1, "Screens done, see the build");
@@ -209,12 +209,17 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(devMails[2]!.text).toContain(`Contract: ${APP_URL}/contracts/${h.contractId}`);
     expect(devMails.some((m) => m.unsubscribe)).toBe(false);
     const clientMails = await mailsTo(h.client.id);
-    expect(clientMails.map((m) => m.subject)).toEqual([`${named} was submitted for your approval`, `${named} was submitted for your approval`]);
-    expect(clientMails[0]!.text).toContain(`The developer's note: "Screens done, see the build"`);
-    expect(clientMails[1]!.text).toContain(`The developer's note: "Fixed"`);
+    expect(clientMails.map((m) => m.subject)).toEqual([
+      `Receipt: ${formatCents(600_000)} paid into escrow for ${named}`,
+      `${named} was submitted for your approval`,
+      `${named} was submitted for your approval`,
+    ]);
+    expect(clientMails[0]!.text).toContain(`Receipt: ${APP_URL}/receipts/${funded1}`);
+    expect(clientMails[1]!.text).toContain(`The developer's note: "Screens done, see the build"`);
+    expect(clientMails[2]!.text).toContain(`The developer's note: "Fixed"`);
     const [resubmitted] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m1));
     const releaseDay = formatDate(new Date(resubmitted!.at!.getTime() + 14 * 86_400_000));
-    expect(clientMails[1]!.text).toContain(`If you do none of these, its ${formatCents(600_000)} is released to the developer automatically on ${releaseDay}.`);
+    expect(clientMails[2]!.text).toContain(`If you do none of these, its ${formatCents(600_000)} is released to the developer automatically on ${releaseDay}.`);
     expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("in_progress");
     await fund(h.client, m2);
     await submitMilestone(deps, h.developer, m2, "All done");
