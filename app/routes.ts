@@ -26,6 +26,7 @@ export default [
   route("notifications", "routes/notifications.tsx"),
   route("contracts/:id", "routes/contract.tsx"),
   route("pay/test/:reference", "routes/pay.test.tsx"),
+  route("payments", "routes/payments.tsx"),
   route("payouts", "routes/payouts.tsx"),
   route("payouts/statement", "routes/payouts.statement.tsx"),
   route("payouts/ledger.csv", "routes/payouts.ledger.tsx"),

@@ -140,6 +140,16 @@ export interface Bank {
   name: string;
 }
 
+/** A client's payments per page on /payments. */
+export const PAYMENTS_PAGE_SIZE = 20;
+
+/** Payment statuses as a client reads them on /payments. */
+export const PAYMENT_STATUS_LABELS: Record<"pending" | "succeeded" | "failed", string> = {
+  pending: "Pending",
+  succeeded: "Paid",
+  failed: "Failed",
+};
+
 /** Payout statuses and their labels (docs/product.md, Payments "Payouts"). */
 export const PAYOUT_STATUS_LABELS: Record<string, string> = {
   pending: "Pending",

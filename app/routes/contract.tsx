@@ -195,7 +195,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 <p className="mt-2 flex items-start gap-1 text-sm text-slate-700" data-auto-release>
                   <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   {role === "client"
-                    ? `If you do not approve it, request changes or open a dispute, it is released to ${contract.developer.name} automatically on ${formatDate(m.autoReleaseAt)}.`
+                    ? `If you do not answer, it is released to ${contract.developer.name} automatically on ${formatDate(m.autoReleaseAt)}.`
                     : role === "developer"
                       ? `Released to you automatically on ${formatDate(m.autoReleaseAt)} if ${contract.client.name} does not answer.`
                       : `Released to the developer automatically on ${formatDate(m.autoReleaseAt)} without an answer.`}

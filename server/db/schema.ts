@@ -1078,6 +1078,8 @@ export const ledgerJournals = pgTable(
   (t) => [
     uniqueIndex("ledger_journals_event_idx").on(t.eventKey),
     index("ledger_journals_milestone_idx").on(t.milestoneId),
+    // A contract's money by kind (the contract page, "was anything released") and a client's totals (/payments).
+    index("ledger_journals_contract_idx").on(t.contractId, t.kind),
     check("ledger_journals_kind_check", oneOf(t.kind, JOURNAL_KINDS)),
   ],
 );
@@ -1136,6 +1138,8 @@ export const payments = pgTable(
     index("payments_milestone_idx").on(t.milestoneId, t.createdAt),
     // A client's payments (About the Client: payment method verified, total spent).
     index("payments_payer_idx").on(t.payerId, t.status),
+    // A client's payments newest first, by cursor (/payments).
+    index("payments_payer_created_idx").on(t.payerId, t.createdAt, t.id),
     index("payments_pending_idx")
       .on(t.createdAt)
       .where(sql`status = 'pending'`),

@@ -142,6 +142,7 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/payouts", body: { intent: "testPayout", reference: "po_000000000000000000000000", outcome: "paid" } },
   { method: "GET", path: "/payouts/statement", query: { month: "2026-11" } },
   { method: "GET", path: "/payouts/ledger.csv" },
+  { method: "GET", path: "/payments", query: { cursor: "" } },
   { method: "GET", path: "/receipts/:payment" },
   { method: "GET", path: "/invoices/:invoice" },
 ];

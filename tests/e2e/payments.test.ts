@@ -151,6 +151,10 @@ describe("payments", () => {
     await client.reload();
     const delivered = milestone(client, 1).getByRole("group", { name: "Delivered files of Stock screens and counts" });
     await poll(() => delivered.getByText("stock-screens-handover.pdf").isVisible()).toBe(true);
+    // ...and the day it is released by itself if they do not answer (docs/product.md, Payments "Automatic release").
+    expect(await text(milestone(client, 1).locator("[data-auto-release]"))).toMatch(
+      /^If you do not answer, it is released to Sipho Khumalo automatically on \d{2} \w{3} \d{4}\.$/,
+    );
     await client.screenshot({ path: `${SHOTS}/contract-delivered-1280.png`, fullPage: true });
     const download = client.waitForEvent("download");
     await delivered.getByRole("link", { name: /stock-screens-handover\.pdf/ }).click();
@@ -160,6 +164,22 @@ describe("payments", () => {
     await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
     await poll(() => milestone(client, 1).getByText("Released", { exact: true }).isVisible()).toBe(true);
     expect(await text(client.getByRole("complementary"))).toContain("ReleasedR6 000,00");
+
+    // The client's payments, from the account menu: the declined and the paid payment, a receipt, the totals.
+    await client.getByRole("button", { name: /Account menu/ }).click();
+    await client.getByRole("menuitem", { name: "Payments" }).click();
+    await client.waitForURL(/\/payments$/);
+    const rows = client.locator("[data-payment]");
+    await poll(() => rows.count()).toBe(2);
+    expect(await text(rows.nth(0))).toMatch(/Stock screens and counts, Sipho Khumalo.*R6 000,00PaidReleased.*Receipt/);
+    expect(await text(rows.nth(1))).toMatch(/The payment was declined.*R6 000,00Failed/);
+    expect(await text(client.getByTestId("payment-totals"))).toBe(
+      "Paid into escrowR6 000,00Released to developersR6 000,00Refunded to youR0,00In escrow nowR0,00",
+    );
+    await rows.nth(0).getByRole("link", { name: "Receipt" }).click();
+    await client.waitForURL(/\/receipts\//);
+    await poll(() => client.getByRole("heading", { name: "Receipt" }).isVisible()).toBe(true);
+    await client.goto(contractUrl); // the next test goes on from the contract page
   });
 
   it("the developer's balance is the amount less the fee; they withdraw to a bank account and download a statement, the CSV and the PDF invoice", async () => {

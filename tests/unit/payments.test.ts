@@ -16,6 +16,7 @@ import { formatDate } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract } from "../../server/payments/contracts";
+import { listMyPayments } from "../../server/payments/client-payments";
 import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
@@ -43,6 +44,7 @@ import {
   decideMilestone,
   formatCents,
   MILESTONE_STATUSES,
+  PAYMENTS_PAGE_SIZE,
   splitRelease,
   type MilestoneActor,
   type MilestoneEvent,
@@ -354,6 +356,52 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBe("The payment was declined");
     await fund(h.client, m);
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBeNull();
+  });
+
+  it("lists a client's payments with receipts, what became of each milestone, refunds and totals; older pages by cursor", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    const paid1 = await fund(h.client, m1);
+    const { reference: declined } = await startFunding(deps, h.client, m2);
+    const event = (await provider().complete(declined, "failed"))!;
+    expect(await webhook(event.body, event.signature)).toBe("failed");
+    const paid2 = await fund(h.client, m2);
+    await submitMilestone(deps, h.developer, m1, "Done");
+    await approveMilestone(deps, h.client, m1);
+    await refundMilestone(deps, h.developer, m2);
+    const first = await listMyPayments(db(), h.client);
+    expect(first.payments.map((p) => [p.reference, p.status, p.amountCents, p.milestoneStatus, p.refundedCents, p.failureReason])).toEqual([
+      [paid2, "succeeded", 1_200_000, "refunded", 1_200_000, ""],
+      [declined, "failed", 1_200_000, "refunded", 0, "The payment was declined"],
+      [paid1, "succeeded", 600_000, "released", 0, ""],
+    ]);
+    expect(first.payments[0]).toMatchObject({
+      contractId: h.contractId,
+      projectTitle: h.project.title,
+      milestoneTitle: "Milestone 2",
+      developerName: h.developer.name,
+    });
+    expect(first.totals).toEqual({ paidCents: 1_800_000, releasedCents: 600_000, refundedCents: 1_200_000, inEscrowCents: 0 });
+    expect(first.nextCursor).toBeNull();
+    // Another client's payments are not in it; a developer is refused (their money is on /payouts).
+    expect((await listMyPayments(db(), await makeClient(db()))).payments).toEqual([]);
+    await expect(listMyPayments(db(), h.developer)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(listMyPayments(db(), null)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(listMyPayments(db(), h.client, { cursor: "nonsense" })).rejects.toBeInstanceOf(ValidationError);
+    // Past a page: newest first, each payment once across pages, totals on the first page only.
+    const busy = await hire([5000]);
+    for (let i = 0; i < PAYMENTS_PAGE_SIZE + 1; i++) await startFunding(deps, busy.client, busy.milestoneIds[0]!);
+    const page1 = await listMyPayments(db(), busy.client);
+    expect(page1.payments).toHaveLength(PAYMENTS_PAGE_SIZE);
+    expect(page1.nextCursor).not.toBeNull();
+    const page2 = await listMyPayments(db(), busy.client, { cursor: page1.nextCursor! });
+    expect(page2.payments).toHaveLength(1);
+    expect(page2.totals).toBeNull();
+    expect(page2.nextCursor).toBeNull();
+    const all = [...page1.payments, ...page2.payments];
+    expect(new Set(all.map((p) => p.reference)).size).toBe(PAYMENTS_PAGE_SIZE + 1);
+    expect(all.map((p) => p.createdAt)).toEqual([...all.map((p) => p.createdAt)].sort().reverse());
+    expect(page1.totals).toEqual({ paidCents: 0, releasedCents: 0, refundedCents: 0, inEscrowCents: 0 });
   });
 
   it("finds a delayed payment by reconciliation, and auto-releases after 14 days without an answer", async () => {

@@ -65,6 +65,27 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
         "select coalesce(sum(e.amount_cents), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = $1 and a.owner = $2",
         ["developer_balance", "u-1"],
       ],
+      // The contract page's money by kind, and the release check of a finished milestone.
+      [
+        "select j.kind, coalesce(sum(e.amount_cents), 0) from ledger_journals j join ledger_entries e on e.journal_id = j.id join ledger_accounts a on a.id = e.account_id and a.kind = 'escrow' where j.contract_id = $1 group by j.kind",
+        ["00000000-0000-4000-8000-000000000000"],
+      ],
+      ["select 1 from ledger_journals where contract_id = $1 and kind = 'release' limit 1", ["00000000-0000-4000-8000-000000000000"]],
+      // The reminder job, and /payments: a client's payments by cursor, their refunds and totals.
+      ["select id from milestones where status = 'submitted' and submitted_at < $1 and release_reminder_at is null limit 100", [new Date().toISOString()]],
+      ["select id from payments where payer_id = $1 order by created_at desc, id desc limit 21", ["u-1"]],
+      [
+        "select id from payments where payer_id = $1 and (created_at < $2 or (created_at = $2 and id < $3)) order by created_at desc, id desc limit 21",
+        ["u-1", new Date().toISOString(), "00000000-0000-4000-8000-000000000000"],
+      ],
+      [
+        "select j.milestone_id, sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id where j.kind = 'refund' and j.milestone_id in ($1) group by j.milestone_id",
+        ["00000000-0000-4000-8000-000000000000"],
+      ],
+      [
+        "select j.kind, sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id where j.contract_id in (select id from contracts where client_id = $1) group by j.kind",
+        ["u-1"],
+      ],
     ];
     for (const [sql, params] of shapes) {
       const plan = (await database.explain(sql, params, { noSort: true })) as Array<{ Plan: PlanNode }>;

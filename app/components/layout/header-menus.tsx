@@ -37,7 +37,7 @@ export function UserTriggerContent({ name, photoId }: { name: string; photoId?: 
 const menuItem =
   "flex min-h-11 w-full cursor-pointer items-center gap-2.5 rounded-md px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
-/** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers), Settings and Sign Out (a POST to /logout). */
+/** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers) or Payments (clients), Settings and Sign Out (a POST to /logout). */
 export function UserMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
   const name = displayName(user);
   const [open, setOpen] = useOpenUntilNavigation(initiallyOpen);
@@ -58,14 +58,19 @@ export function UserMenu({ user, initiallyOpen = false }: { user: HeaderUser; in
               Dashboard
             </Link>
           </DropdownMenu.Item>
-          {user.userType === "developer" ? (
-            <DropdownMenu.Item asChild className={menuItem}>
+          <DropdownMenu.Item asChild className={menuItem}>
+            {user.userType === "developer" ? (
               <Link to="/payouts">
                 <Wallet className="size-4 text-slate-500" aria-hidden="true" />
                 Balance and payouts
               </Link>
-            </DropdownMenu.Item>
-          ) : null}
+            ) : (
+              <Link to="/payments">
+                <Wallet className="size-4 text-slate-500" aria-hidden="true" />
+                Payments
+              </Link>
+            )}
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to="/profile">
               <Settings className="size-4 text-slate-500" aria-hidden="true" />
@@ -175,7 +180,11 @@ export function MobileMenu({ user, initiallyOpen = false }: { user: HeaderUser |
                   <MobileLink to="/payouts" icon={<Wallet className={icon} aria-hidden="true" />} onNavigate={close}>
                     Balance and payouts
                   </MobileLink>
-                ) : null}
+                ) : (
+                  <MobileLink to="/payments" icon={<Wallet className={icon} aria-hidden="true" />} onNavigate={close}>
+                    Payments
+                  </MobileLink>
+                )}
                 <MobileLink to="/profile" icon={<Settings className={icon} aria-hidden="true" />} onNavigate={close}>
                   Settings
                 </MobileLink>

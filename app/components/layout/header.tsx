@@ -173,7 +173,11 @@ function MobileMenuPlaceholder({ user, ...intent }: { user: HeaderUser | null } 
               <a href="/payouts" className={plainMenuLink}>
                 Balance and payouts
               </a>
-            ) : null}
+            ) : (
+              <a href="/payments" className={plainMenuLink}>
+                Payments
+              </a>
+            )}
             <a href="/profile" className={plainMenuLink}>
               Settings
             </a>

@@ -1,1 +1,0 @@
-ALTER TABLE "milestones" ADD COLUMN "release_reminder_at" timestamp (3) with time zone;
