@@ -17,7 +17,8 @@ import {
   type Icon,
 } from "../components/ui/icons";
 import { Link } from "react-router";
-import { countLabel, formatBudget, formatRand, formatRelative } from "../../shared/format";
+import { countLabel, formatBudget, formatDate, formatRand, formatRelative } from "../../shared/format";
+import { formatCents } from "../../shared/payments";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { SavedSearchesCard } from "../components/saved-searches/saved-searches";
@@ -53,6 +54,9 @@ const QUICK_ACTIONS = {
     { to: "/proposals", label: "My Proposals", Icon: Briefcase },
   ],
 } as const;
+
+/** What a milestone waiting on the reader asks of them (the dashboard's "Needs your attention"). */
+const ACTION_LABELS = { review: "Review and approve", fund: "Fund the next milestone", deliver: "Deliver" } as const;
 
 /** The icon of a notification type (proposal events, reviews, messages). */
 function activityIcon(type: string): Icon {
@@ -112,6 +116,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          {d.actions.length ? (
+            <Card className="p-5">
+              <h2 className="text-lg font-semibold">Needs your attention</h2>
+              <ul className="mt-3 divide-y divide-slate-100">
+                {d.actions.map((a) => (
+                  <li key={`${a.contractId}-${a.milestoneTitle}-${a.action}`} className="py-3">
+                    <Link to={`/contracts/${a.contractId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {ACTION_LABELS[a.action]}: {a.milestoneTitle}
+                    </Link>
+                    <p className="text-sm break-words text-slate-600">
+                      {a.projectTitle} · {formatCents(a.amountCents)}
+                      {a.autoReleaseAt ? ` · released automatically on ${formatDate(a.autoReleaseAt)}` : ""}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
           <Card className="p-5">
             <div className="flex items-center justify-between">
               <h2 id="your-projects" className="text-lg font-semibold">

@@ -245,3 +245,62 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
     viewer,
   };
 }
+
+/** How many milestone actions the dashboard lists at most. */
+export const MILESTONE_ACTIONS_LIMIT = 5;
+
+/** A milestone waiting on the reader (the dashboard's "Needs your attention"). */
+export interface MilestoneAction {
+  contractId: string;
+  projectTitle: string;
+  milestoneTitle: string;
+  amountCents: number;
+  /** What is asked: the client reviews a submission or funds the next milestone; the developer delivers. */
+  action: "review" | "fund" | "deliver";
+  /** review: when it is released without an answer (ISO); null otherwise. */
+  autoReleaseAt: string | null;
+}
+
+/**
+ * Milestones of the reader's contracts in progress that wait on them (docs/product.md, Dashboard),
+ * most urgent first, at most MILESTONE_ACTIONS_LIMIT. A client: submitted milestones to review
+ * (oldest submission first: it releases by itself first), then each contract's next milestone to
+ * fund when nothing of it is in escrow or under way. A developer: funded milestones and ones sent
+ * back for changes, to deliver. One statement through contracts_client_idx / contracts_developer_idx.
+ */
+export async function milestoneActions(db: Db, user: SessionUser): Promise<MilestoneAction[]> {
+  const mine = user.userType === "client" ? sql`c.client_id = ${user.id}` : sql`c.developer_id = ${user.id}`;
+  const waiting =
+    user.userType === "client"
+      ? sql`(m.status = 'submitted' or (m.status = 'proposed' and not exists (
+          select 1 from milestones o where o.contract_id = c.id
+            and (o.status in ('funded', 'submitted', 'changes_requested', 'disputed') or (o.status = 'proposed' and o.position < m.position)))))`
+      : sql`m.status in ('funded', 'changes_requested')`;
+  const found = await db.execute(
+    sql`select c.id as contract_id, p.title as project_title, m.title as milestone_title, m.amount_cents::text as amount_cents, m.status, m.submitted_at
+        from contracts c join projects p on p.id = c.project_id join milestones m on m.contract_id = c.id
+        where ${mine} and p.status = 'in_progress' and ${waiting}
+        order by case m.status when 'submitted' then 0 when 'changes_requested' then 1 when 'funded' then 2 else 3 end, m.submitted_at, m.updated_at
+        limit ${MILESTONE_ACTIONS_LIMIT}`,
+  );
+  const rows = (
+    found as unknown as {
+      rows: Array<{
+        contract_id: string;
+        project_title: string;
+        milestone_title: string;
+        amount_cents: string;
+        status: MilestoneStatus;
+        submitted_at: Date | string | null;
+      }>;
+    }
+  ).rows;
+  return rows.map((r) => ({
+    contractId: r.contract_id,
+    projectTitle: r.project_title,
+    milestoneTitle: r.milestone_title,
+    amountCents: Number(r.amount_cents),
+    action: r.status === "submitted" ? "review" : r.status === "proposed" ? "fund" : "deliver",
+    autoReleaseAt: r.status === "submitted" && r.submitted_at ? autoReleaseAt(r.submitted_at).toISOString() : null,
+  }));
+}

@@ -15,7 +15,7 @@ import { contracts, emailOutbox, milestones, notifications, payments, payouts, p
 import { formatDate } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
-import { getContract } from "../../server/payments/contracts";
+import { getContract, milestoneActions } from "../../server/payments/contracts";
 import { listMyPayments } from "../../server/payments/client-payments";
 import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
@@ -356,6 +356,35 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBe("The payment was declined");
     await fund(h.client, m);
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBeNull();
+  });
+
+  it("lists on the dashboard the milestones waiting on each side: fund the next, deliver, review (with the auto-release day)", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    const waiting = async (who: SessionUser) => (await milestoneActions(db(), who)).map((a) => [a.action, a.milestoneTitle, a.amountCents, a.contractId]);
+    expect(await waiting(h.client)).toEqual([["fund", "Milestone 1", 600_000, h.contractId]]);
+    expect(await waiting(h.developer)).toEqual([]);
+    await fund(h.client, m1);
+    expect(await waiting(h.client)).toEqual([]);
+    expect(await waiting(h.developer)).toEqual([["deliver", "Milestone 1", 600_000, h.contractId]]);
+    await submitMilestone(deps, h.developer, m1, "Done");
+    const [review] = await milestoneActions(db(), h.client);
+    const [sub] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m1));
+    expect(review).toMatchObject({ action: "review", milestoneTitle: "Milestone 1", projectTitle: h.project.title });
+    expect(review!.autoReleaseAt).toBe(new Date(sub!.at!.getTime() + 14 * 86_400_000).toISOString());
+    expect(await waiting(h.developer)).toEqual([]);
+    await requestMilestoneChanges(deps, h.client, m1, "Fix the colours");
+    expect(await waiting(h.developer)).toEqual([["deliver", "Milestone 1", 600_000, h.contractId]]);
+    await submitMilestone(deps, h.developer, m1, "Fixed");
+    await approveMilestone(deps, h.client, m1);
+    expect(await waiting(h.client)).toEqual([["fund", "Milestone 2", 1_200_000, h.contractId]]);
+    await fund(h.client, m2);
+    await submitMilestone(deps, h.developer, m2, "All done");
+    await approveMilestone(deps, h.client, m2);
+    // The project completed: nothing waits on anyone; nobody else ever saw these.
+    expect(await waiting(h.client)).toEqual([]);
+    expect(await waiting(h.developer)).toEqual([]);
+    expect(await waiting(await makeClient(db()))).toEqual([]);
   });
 
   it("lists a client's payments with receipts, what became of each milestone, refunds and totals; older pages by cursor", async () => {

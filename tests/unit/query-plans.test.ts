@@ -11,6 +11,7 @@ import { createSavedSearch, listSavedSearches, sweepSavedSearchAlerts } from "..
 import { filesOf, listMyFiles, usedBytes } from "../../server/files/service";
 import { seedDemoData } from "../../server/seed/seed";
 import { getClientReputation } from "../../server/clients/reputation";
+import { milestoneActions } from "../../server/payments/contracts";
 import { DB_KINDS, createTestDatabase, type TestDatabase } from "../support/db";
 import { COUNT_PLANNER_SETTINGS } from "../../server/db/count-planner";
 import { createPlanRecorder, seqScans, sorts, tableReads, type PlanNode } from "../support/plans";
@@ -91,6 +92,13 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       const plan = (await database.explain(sql, params, { noSort: true })) as Array<{ Plan: PlanNode }>;
       expect(seqScans(plan[0]!.Plan), sql).toEqual([]);
       expect(sorts(plan[0]!.Plan), sql).toBe(0);
+    }
+  });
+
+  it("the dashboard's milestones waiting on a client or a developer go through their contracts' index", async () => {
+    for (const userType of ["client", "developer"] as const) {
+      const reader = { id: "u-1", userType } as SessionUser;
+      expect(await plans.scannedTables(database, () => milestoneActions(database.db, reader), ["contracts", "milestones", "projects"])).toEqual([]);
     }
   });
 
