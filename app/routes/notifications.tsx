@@ -1,8 +1,9 @@
 /** /notifications: all of the signed-in user's notifications, newest first, live (docs/product.md, Messages and notifications). */
 import { Bell } from "../components/ui/icons";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { NotificationList } from "../components/notifications/notification-list";
 import { useRevalidateOn } from "../lib/realtime";
+import { OlderPages } from "../components/ui/older-pages";
 import type { Route } from "./+types/notifications";
 import { listNotifications, markAllNotificationsRead, requireUser } from "./notifications.server";
 
@@ -54,21 +55,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <NotificationList items={notifications} />
         </div>
       )}
-      <div className="mt-6 flex justify-center gap-3">
-        {!firstPage ? (
-          <Link to="/notifications" className="inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50">
-            Newest
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link
-            to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`}
-            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
-            Older notifications
-          </Link>
-        ) : null}
-      </div>
+      <OlderPages path="/notifications" firstPage={firstPage} nextCursor={nextCursor} olderLabel="Older notifications" />
     </div>
   );
 }

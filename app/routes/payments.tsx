@@ -8,6 +8,7 @@ import { FileText, Wallet } from "../components/ui/icons";
 import { Badge } from "../components/ui/badge";
 import { formatDate } from "../../shared/format";
 import { formatCents, MILESTONE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/payments";
+import { OlderPages } from "../components/ui/older-pages";
 import type { Route } from "./+types/payments";
 import { listMyPayments, orHttpError, requireUser } from "./payments.server";
 
@@ -84,21 +85,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <div className="mt-6 flex justify-center gap-3">
-        {!totals ? (
-          <Link to="/payments" className="inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50">
-            Newest
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link
-            to={`/payments?cursor=${encodeURIComponent(nextCursor)}`}
-            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
-            Older payments
-          </Link>
-        ) : null}
-      </div>
+      <OlderPages path="/payments" firstPage={!!totals} nextCursor={nextCursor} olderLabel="Older payments" />
     </div>
   );
 }
