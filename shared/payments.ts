@@ -4,8 +4,6 @@
  * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
-import { z } from "zod";
-import { controlCharactersMessage } from "./schemas";
 import { once } from "./format";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
@@ -162,22 +160,6 @@ export const PAYOUT_STATUS_LABELS: Record<string, string> = {
 export function maskAccount(accountNumber: string): string {
   return `••••${accountNumber.slice(-4)}`;
 }
-
-/** The bank account form (docs/product.md, Payments "Payouts"); the bank code is checked against the provider's list on the server. */
-export const bankAccountSchema = z.strictObject({
-  bankCode: z.string({ error: "Choose your bank" }).regex(/^[0-9A-Za-z-]{1,20}$/, "Choose your bank"),
-  accountNumber: z
-    .string({ error: "Enter your account number" })
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
-  holderName: z
-    .string({ error: "Enter the account holder's name" })
-    .trim()
-    .min(2, "Enter the account holder's name")
-    .max(100, "At most 100 characters")
-    .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),
-});
-export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 
 /** A payout amount in rand ("1500" or "1500.50"), at least R100: cents, or the field's message. */
 export function parsePayoutAmount(value: unknown): { ok: true; cents: number } | { ok: false; message: string } {

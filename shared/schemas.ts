@@ -755,3 +755,19 @@ export const projectDraftSchema = z.object({
     .default({}),
 });
 export type ProjectDraftInput = z.input<typeof projectDraftSchema>;
+
+/** The bank account form (docs/product.md, Payments "Payouts"); the bank code is checked against the provider's list on the server. */
+export const bankAccountSchema = z.strictObject({
+  bankCode: z.string({ error: "Choose your bank" }).regex(/^[0-9A-Za-z-]{1,20}$/, "Choose your bank"),
+  accountNumber: z
+    .string({ error: "Enter your account number" })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
+  holderName: z
+    .string({ error: "Enter the account holder's name" })
+    .trim()
+    .min(2, "Enter the account holder's name")
+    .max(100, "At most 100 characters")
+    .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),
+});
+export type BankAccountInput = z.infer<typeof bankAccountSchema>;

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
-import { bankAccountSchema, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { bankAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
