@@ -5,7 +5,7 @@
  * (server/payments/milestones.ts) in a transaction and applies its effects in it.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
 import { formatDate } from "../../shared/format";
 import {
@@ -321,10 +321,14 @@ export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Prom
  */
 export async function remindBeforeAutoRelease(deps: PaymentsDeps, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - (AUTO_RELEASE_MS - RELEASE_REMINDER_MS));
+  // Not those already due for release (a job that was down): they are released, not announced.
+  const overdue = new Date(now.getTime() - AUTO_RELEASE_MS);
   const due = await deps.db
     .select({ id: milestones.id })
     .from(milestones)
-    .where(and(eq(milestones.status, "submitted"), lt(milestones.submittedAt, cutoff), isNull(milestones.releaseReminderAt)))
+    .where(
+      and(eq(milestones.status, "submitted"), lt(milestones.submittedAt, cutoff), gt(milestones.submittedAt, overdue), isNull(milestones.releaseReminderAt)),
+    )
     .limit(100);
   let reminded = 0;
   for (const { id } of due) {

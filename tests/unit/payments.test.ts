@@ -467,6 +467,8 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     // A new submission after a change request starts a new clock and a new reminder.
     await requestMilestoneChanges(deps, h.client, m, "One more screen");
     await submitMilestone(deps, h.developer, m, "Added");
+    // A job that was down past the release day announces nothing: the release follows.
+    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 15 * day))).toBe(0);
     // Two instances' jobs at once: one reminder.
     const later = new Date(Date.now() + 11.5 * day);
     const both = await Promise.all([remindBeforeAutoRelease(deps, later), remindBeforeAutoRelease(deps, later)]);

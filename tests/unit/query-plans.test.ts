@@ -73,7 +73,10 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       ],
       ["select 1 from ledger_journals where contract_id = $1 and kind = 'release' limit 1", ["00000000-0000-4000-8000-000000000000"]],
       // The reminder job, and /payments: a client's payments by cursor, their refunds and totals.
-      ["select id from milestones where status = 'submitted' and submitted_at < $1 and release_reminder_at is null limit 100", [new Date().toISOString()]],
+      [
+        "select id from milestones where status = 'submitted' and submitted_at < $1 and submitted_at > $2 and release_reminder_at is null limit 100",
+        [new Date().toISOString(), new Date(0).toISOString()],
+      ],
       ["select id from payments where payer_id = $1 order by created_at desc, id desc limit 21", ["u-1"]],
       [
         "select id from payments where payer_id = $1 and (created_at < $2 or (created_at = $2 and id < $3)) order by created_at desc, id desc limit 21",
