@@ -453,9 +453,11 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
           .from(notifications)
           .where(and(eq(notifications.userId, h.client.id), eq(notifications.type, "milestone_release_soon")))
       ).map((n) => n.message);
-    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 10 * day))).toBe(0);
-    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 11.5 * day))).toBe(1);
-    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 12 * day))).toBe(0);
+    // (Other tests of this file may leave submitted milestones: the counts are this client's notices.)
+    await remindBeforeAutoRelease(deps, new Date(Date.now() + 10 * day));
+    expect(await reminders()).toEqual([]);
+    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 11.5 * day))).toBeGreaterThanOrEqual(1);
+    await remindBeforeAutoRelease(deps, new Date(Date.now() + 12 * day));
     const [first] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m));
     const remindText = `"Whole project" (${h.project.title}) is released to the developer automatically on ${formatDate(new Date(first!.at!.getTime() + 14 * day))}`;
     expect(await reminders()).toEqual([remindText]);
@@ -468,11 +470,11 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await requestMilestoneChanges(deps, h.client, m, "One more screen");
     await submitMilestone(deps, h.developer, m, "Added");
     // A job that was down past the release day announces nothing: the release follows.
-    expect(await remindBeforeAutoRelease(deps, new Date(Date.now() + 15 * day))).toBe(0);
+    await remindBeforeAutoRelease(deps, new Date(Date.now() + 15 * day));
+    expect(await reminders()).toHaveLength(1);
     // Two instances' jobs at once: one reminder.
     const later = new Date(Date.now() + 11.5 * day);
-    const both = await Promise.all([remindBeforeAutoRelease(deps, later), remindBeforeAutoRelease(deps, later)]);
-    expect(both[0] + both[1]).toBe(1);
+    await Promise.all([remindBeforeAutoRelease(deps, later), remindBeforeAutoRelease(deps, later)]);
     expect(await reminders()).toHaveLength(2);
     // The contract page says when, to both sides.
     const [sub] = await db().select({ at: milestones.submittedAt }).from(milestones).where(eq(milestones.id, m));
