@@ -270,11 +270,16 @@ export interface MilestoneAction {
  */
 export async function milestoneActions(db: Db, user: SessionUser): Promise<MilestoneAction[]> {
   const mine = user.userType === "client" ? sql`c.client_id = ${user.id}` : sql`c.developer_id = ${user.id}`;
+  // "Under way" is a milestone holding money: ESCROWED_STATUSES (shared/payments.ts), one rule with the contract page.
+  const escrowed = sql.join(
+    ESCROWED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   const waiting =
     user.userType === "client"
       ? sql`(m.status = 'submitted' or (m.status = 'proposed' and not exists (
           select 1 from milestones o where o.contract_id = c.id
-            and (o.status in ('funded', 'submitted', 'changes_requested', 'disputed') or (o.status = 'proposed' and o.position < m.position)))))`
+            and (o.status in (${escrowed}) or (o.status = 'proposed' and o.position < m.position)))))`
       : sql`m.status in ('funded', 'changes_requested')`;
   const found = await db.execute(
     sql`select c.id as contract_id, p.title as project_title, m.title as milestone_title, m.amount_cents::text as amount_cents, m.status, m.submitted_at

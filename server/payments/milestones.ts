@@ -113,6 +113,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
   const set: Partial<typeof milestones.$inferInsert> = { status: decision.to, updatedAt: now };
   const base = { contractId: contract.id, milestoneId: m.id };
   const escrow = { kind: "escrow" as const, owner: contract.id };
+  /** Posts the release journal (and the fee's tax invoice); returns the split it posted, in cents. */
   const release = async (cents: number, key: string) => {
     const split = splitRelease(cents, input.fees);
     const journalId = await postJournal(tx, {
@@ -137,6 +138,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         vatNumber: input.fees.vatNumber,
       });
     }
+    return split;
   };
   const refund = async (cents: number, key: string) => {
     await postJournal(tx, {
@@ -161,8 +163,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
     effects.emails.push({ template: "payment-update", userId, data: { subject: message, details, link, linkLabel: "Contract" } });
   };
   const quoted = (label: string, text: string | undefined) => (text?.trim() ? [`${label}: "${text.trim()}"`] : []);
-  const releasedDetails = (cents: number) => {
-    const split = splitRelease(cents, input.fees);
+  const releasedDetails = (cents: number, split: ReturnType<typeof splitRelease>) => {
     const less = `less the platform fee of ${formatCents(split.fee)}${split.vat ? ` and VAT of ${formatCents(split.vat)}` : ""}`;
     return `${formatCents(cents)} ${less}: ${formatCents(split.developer)} is in your balance, ready to withdraw from Payouts.`;
   };
@@ -216,16 +217,17 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       ]);
       break;
     case "approve":
-    case "autoRelease":
+    case "autoRelease": {
       set.closedAt = now;
-      await release(m.amountCents, `release:${m.id}`);
-      tell(contract.developerId, "milestone_released", `${named} was released to your balance`, [releasedDetails(m.amountCents)]);
+      const split = await release(m.amountCents, `release:${m.id}`);
+      tell(contract.developerId, "milestone_released", `${named} was released to your balance`, [releasedDetails(m.amountCents, split)]);
       if (input.event === "autoRelease") {
         tell(contract.clientId, "milestone_auto_released", `${named} was released to the developer automatically`, [
           `It was submitted for your approval ${AUTO_RELEASE_DAYS} days ago without an answer, so its ${formatCents(m.amountCents)} went to the developer.`,
         ]);
       }
       break;
+    }
     case "refund":
       set.closedAt = now;
       await refund(m.amountCents, `refund:${m.id}`);
@@ -246,11 +248,11 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         throw new ValidationError({ developerAmount: "The developer's share must be between R0 and the milestone's amount" });
       }
       set.closedAt = now;
-      await release(dev, `resolve-release:${m.id}`);
+      const split = await release(dev, `resolve-release:${m.id}`);
       await refund(m.amountCents - dev, `resolve-refund:${m.id}`);
       const outcome = `The moderator released ${formatCents(dev)} to the developer and refunded ${formatCents(m.amountCents - dev)} to the client.`;
       tell(contract.clientId, "milestone_resolved", `The dispute on ${named} was resolved`, [outcome]);
-      tell(contract.developerId, "milestone_resolved", `The dispute on ${named} was resolved`, dev > 0 ? [outcome, releasedDetails(dev)] : [outcome]);
+      tell(contract.developerId, "milestone_resolved", `The dispute on ${named} was resolved`, dev > 0 ? [outcome, releasedDetails(dev, split)] : [outcome]);
       break;
     }
   }
