@@ -3,8 +3,9 @@
  * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file
  * sweep (orphaned uploads after a day, queued file deletions), the reconciliation of pending
  * payments and payouts (every minute) and, hourly, the reminder to clients of milestones released
- * by themselves in 3 days and the auto-release of milestones submitted 14 days ago. These are safe on several instances at once: rows are claimed with FOR UPDATE SKIP
- * LOCKED. On the embedded database (one instance) also its vacuum and analyse
+ * by themselves in 3 days, the auto-release of milestones submitted 14 days ago and the reminder to
+ * review a project completed a week ago. These are safe on several instances at once: rows are
+ * claimed with FOR UPDATE SKIP LOCKED. On the embedded database (one instance) also its vacuum and analyse
  * (server/db/maintenance.ts, decision 0040; on PostgreSQL autovacuum does that).
  */
 import { domainDeps, type AppDeps } from "./context";
@@ -16,6 +17,7 @@ import { purgeIdempotencyKeys } from "./idempotency/service";
 import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
 import { publishDueReviews } from "./reviews/blind";
+import { remindReviews } from "./reviews/reminders";
 import { reconcilePendingPayouts } from "./payments/payouts";
 import { autoReleaseDue, paymentsDeps, reconcilePendingPayments, remindBeforeAutoRelease } from "./payments/service";
 
@@ -46,6 +48,8 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   );
   // Hourly: remind clients 3 days ahead, then release what waited 14 days (docs/product.md, Payments).
   const autoRelease = startJob("milestone-auto-release", async () => (await remindBeforeAutoRelease(payments)) + (await autoReleaseDue(payments)), 60 * 60_000);
+  // Hourly: a side that has not reviewed a week after completion is reminded once (docs/product.md, Reviews).
+  const reviewReminders = startJob("review-reminders", () => remindReviews(domainDeps(deps)), 60 * 60_000);
   // PGlite runs no autovacuum (decision 0040): the first round right away, then every minute.
   const maintenance = database.kind === "pglite" ? startJob("database-maintenance", () => maintainDatabase(database), MAINTENANCE_INTERVAL_MS) : null;
   maintenance?.kick();
@@ -55,6 +59,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     await reviews.stop();
     await fileSweep.stop();
     await autoRelease.stop();
+    await reviewReminders.stop();
     await reconcile.stop();
     await purge.stop();
     await sweep.stop();

@@ -59,7 +59,12 @@ export function projectRole(user: { id: string } | null, project: { userId: stri
 /** True while the review window of a completed project is open at `now` (ms since the epoch). */
 export function reviewWindowOpen(project: { status: string; completedAt: string | Date | null }, now: number = Date.now()): boolean {
   if (project.status !== "completed" || !project.completedAt) return false;
-  return now - new Date(project.completedAt).getTime() <= REVIEW_WINDOW_DAYS * 86_400_000;
+  return now <= reviewDeadline(project.completedAt).getTime();
+}
+
+/** The last moment either side may review a project completed at `completedAt`: REVIEW_WINDOW_DAYS later. */
+export function reviewDeadline(completedAt: string | Date): Date {
+  return new Date(new Date(completedAt).getTime() + REVIEW_WINDOW_DAYS * 86_400_000);
 }
 
 /**

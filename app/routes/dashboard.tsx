@@ -61,7 +61,7 @@ const ACTION_LABELS = { review: "Review and approve", fund: "Fund the next miles
 /** The icon of a notification type (proposal events, reviews, messages). */
 function activityIcon(type: string): Icon {
   if (type === "new_message") return MessageSquare;
-  if (type === "review_received") return Star;
+  if (type === "review_received" || type === "review_reminder") return Star;
   if (type === "invitation") return MailPlus;
   if (type === "proposal_accepted" || type === "project_completed") return CheckCircle2;
   if (type.startsWith("proposal_")) return FileText;

@@ -154,6 +154,8 @@ export const projects = pgTable(
     /** The developer hired by accepting a proposal (status in_progress or completed). */
     hiredDeveloperId: text("hired_developer_id").references(() => users.id, { onDelete: "set null" }),
     completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
+    /** When the reminder to review (server/reviews/reminders.ts) went out; null until then. */
+    reviewRemindedAt: timestamp("review_reminded_at", { withTimezone: true, precision: 3 }),
     /**
      * Hidden from everyone but its client and moderators (docs/product.md, Trust and safety): by a
      * moderator ("moderator") or because its client is suspended ("suspension"). Not a status: the
@@ -209,6 +211,11 @@ export const projects = pgTable(
     // project page: index-only, instead of a heap block per project of theirs.
     index("projects_user_status_idx").on(t.userId, t.status),
     index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
+    // The review reminder's claim: completed projects not reminded yet, by completion day; small
+    // (a project leaves it when reminded), so the hourly job never walks every completed project.
+    index("projects_review_reminder_idx")
+      .on(t.completedAt)
+      .where(sql`status = 'completed' and review_reminded_at is null`),
     check("projects_platform_check", sql`${t.platform} in ('mobile', 'web', 'both')`),
     check("projects_budget_check", sql`${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check("projects_proposal_count_check", sql`${t.proposalCount} >= 0`),
@@ -577,6 +584,7 @@ export const emailPreferences = pgTable("email_preferences", {
   proposalReceived: boolean("proposal_received").notNull().default(true),
   proposalAccepted: boolean("proposal_accepted").notNull().default(true),
   jobAlerts: boolean("job_alerts").notNull().default(true),
+  reviewRequests: boolean("review_requests").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 

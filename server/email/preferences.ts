@@ -24,11 +24,13 @@ export const INVALID_UNSUBSCRIBE = "This unsubscribe link is not valid. Sign in 
 
 /**
  * The switches Settings shows an account type: the emails that type can get. Only clients receive
- * proposals and only developers get hired; both get messages. (Every type stays switchable by its
- * unsubscribe link, and updateEmailPreferences accepts them all.)
+ * proposals and only developers get hired; both get messages and review requests. (Every type
+ * stays switchable by its unsubscribe link, and updateEmailPreferences accepts them all.)
  */
 export function emailTypesFor(userType: UserType): EmailType[] {
-  return EMAIL_TYPES.filter((t) => t === "newMessage" || (userType === "client" ? t === "proposalReceived" : t === "proposalAccepted" || t === "jobAlerts"));
+  return EMAIL_TYPES.filter(
+    (t) => t === "newMessage" || t === "reviewRequests" || (userType === "client" ? t === "proposalReceived" : t === "proposalAccepted" || t === "jobAlerts"),
+  );
 }
 
 /** The user's switches; every type is on until switched off. */

@@ -10,7 +10,7 @@ import type { EmailType } from "../../shared/constants";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { queueUserEmail, type MailContext } from "../email/preferences";
-import { paymentUpdateEmail, proposalAcceptedEmail, proposalReceivedEmail, type RenderedEmail } from "../email/templates";
+import { paymentUpdateEmail, proposalAcceptedEmail, proposalReceivedEmail, reviewRequestEmail, type RenderedEmail } from "../email/templates";
 import { enqueueEmail } from "../email/outbox";
 import { addNotification } from "./service";
 
@@ -30,13 +30,19 @@ export type EmailEffect =
       data: { developerName: string; price: number; durationLabel: string; projectTitle: string; projectId: string };
     }
   | { template: "proposal-accepted"; userId: string; data: { price: number; projectTitle: string; projectId: string } }
-  | { template: "payment-update"; userId: string; data: { subject: string; details: string[]; link: string; linkLabel: string } };
+  | { template: "payment-update"; userId: string; data: { subject: string; details: string[]; link: string; linkLabel: string } }
+  | {
+      template: "review-request";
+      userId: string;
+      data: { otherName: string; projectTitle: string; projectId: string; until: Date; reminder: boolean; otherReviewed: boolean };
+    };
 
 /** The switch (docs/product.md, Emails) each email obeys; null: always sent (money held for the recipient). */
 const EMAIL_SWITCH: Record<EmailEffect["template"], EmailType | null> = {
   "proposal-received": "proposalReceived",
   "proposal-accepted": "proposalAccepted",
   "payment-update": null,
+  "review-request": "reviewRequests",
 };
 
 function render(effect: EmailEffect, recipientName: string, appUrl: string): RenderedEmail {
@@ -47,6 +53,8 @@ function render(effect: EmailEffect, recipientName: string, appUrl: string): Ren
       return proposalAcceptedEmail({ recipientName, appUrl, ...effect.data });
     case "payment-update":
       return paymentUpdateEmail({ recipientName, appUrl, ...effect.data });
+    case "review-request":
+      return reviewRequestEmail({ recipientName, appUrl, ...effect.data });
   }
 }
 

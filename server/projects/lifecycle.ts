@@ -18,6 +18,7 @@ import { refreshDeveloperStats } from "../developers/stats";
 import { discardTargetFiles } from "../files/service";
 import { applyEffects, mergeEffects, noEffects, type Effects } from "../notifications/effects";
 import { createContract, dropUnusedContracts, refuseWithEscrow } from "../payments/contracts";
+import { reviewRequestEffects } from "../reviews/reminders";
 import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
 
 /** What lifecycle actions need: the database and, for the emails they queue, the mail context. */
@@ -89,14 +90,18 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
     case "complete":
     case "paidInFull":
       set.completedAt = now;
-      if (project.hiredDeveloperId) {
-        effects.notices.push({
-          userId: project.hiredDeveloperId,
-          type: "project_completed",
-          message: `"${project.title}" was marked complete. Please review the client.`,
-          link,
-        });
-      }
+      // Both sides are asked to review (docs/product.md, Reviews): the developer always; the
+      // client too when the last payment completed it, since the client did not mark it complete.
+      effects = await reviewRequestEffects(
+        tx,
+        { ...project, completedAt: now },
+        {
+          sides: input.event === "paidInFull" ? ["developer", "client"] : ["developer"],
+          reminder: false,
+          now,
+          developerNotice: `"${project.title}" was marked complete. Please review the client.`,
+        },
+      );
       break;
     case "close":
       effects = (await moveProposals(tx, project, OPEN_PROPOSAL_STATUSES, "autoDecline", { role: "system" }, "the client closed the project")).effects;

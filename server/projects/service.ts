@@ -107,7 +107,7 @@ const columns = {
   updatedAt: projects.updatedAt,
 };
 
-type Row = Omit<typeof projects.$inferSelect, "searchVector" | "hiddenAt" | "hiddenBy">;
+type Row = Omit<typeof projects.$inferSelect, "searchVector" | "hiddenAt" | "hiddenBy" | "reviewRemindedAt">;
 
 function toProject(row: Row): Project {
   return {

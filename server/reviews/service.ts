@@ -19,7 +19,7 @@ import { parseInput } from "../validation";
 import { blindUntil } from "./blind";
 
 /** Whether `role`'s review of project `projectId` exists. */
-async function hasReviewed(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<boolean> {
+export async function hasReviewed(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<boolean> {
   const rows =
     role === "client"
       ? await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)

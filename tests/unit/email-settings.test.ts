@@ -66,11 +66,13 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
     expect((await settingsGet(client)).emailSwitches).toEqual([
       { type: "newMessage", on: true },
       { type: "proposalReceived", on: true },
+      { type: "reviewRequests", on: true },
     ]);
     expect((await settingsGet(developer)).emailSwitches).toEqual([
       { type: "newMessage", on: true },
       { type: "proposalAccepted", on: true },
       { type: "jobAlerts", on: true },
+      { type: "reviewRequests", on: true },
     ]);
   });
 
@@ -79,16 +81,29 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
     const off = unwrap<{ ok: boolean; intent: string; message: string }>(await settingsPost(client, { intent: "emailPreferences", proposalReceived: false }));
     expect(off).toEqual({ status: 200, body: { ok: true, intent: "emailPreferences", message: "Email settings saved" } });
     expect((await settingsGet(client)).emailSwitches).toContainEqual({ type: "proposalReceived", on: false });
-    expect(await getEmailPreferences(t.database.db, client.id)).toEqual({ newMessage: true, proposalReceived: false, proposalAccepted: true, jobAlerts: true });
+    expect(await getEmailPreferences(t.database.db, client.id)).toEqual({
+      newMessage: true,
+      proposalReceived: false,
+      proposalAccepted: true,
+      jobAlerts: true,
+      reviewRequests: true,
+    });
     expect(await getEmailPreferences(t.database.db, developer.id)).toEqual({
       newMessage: true,
       proposalReceived: true,
       proposalAccepted: true,
       jobAlerts: true,
+      reviewRequests: true,
     });
 
     await settingsPost(client, { intent: "emailPreferences", proposalReceived: true });
-    expect(await getEmailPreferences(t.database.db, client.id)).toEqual({ newMessage: true, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
+    expect(await getEmailPreferences(t.database.db, client.id)).toEqual({
+      newMessage: true,
+      proposalReceived: true,
+      proposalAccepted: true,
+      jobAlerts: true,
+      reviewRequests: true,
+    });
   });
 
   it("Settings refuses a switch value that is not true or false with the field's message, changing nothing", async () => {
@@ -118,6 +133,7 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
       proposalReceived: true,
       proposalAccepted: true,
       jobAlerts: true,
+      reviewRequests: true,
     });
     // The link opened again says it is already off.
     expect((await unsubscribeGet(token)).body).toEqual({ state: "already", label: "New messages", email: developer.email });

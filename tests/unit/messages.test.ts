@@ -299,7 +299,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const ok = await call("POST", `/api/v1/unsubscribe?token=${token}`);
     expect(ok.status).toBe(200);
     const prefs = await json<{ preferences: Record<string, boolean> }>(await call("GET", "/api/v1/me/email-preferences", { cookie: away.cookie }));
-    expect(prefs.preferences).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true, jobAlerts: true });
+    expect(prefs.preferences).toEqual({ newMessage: false, proposalReceived: true, proposalAccepted: true, jobAlerts: true, reviewRequests: true });
     await sendMessage(t.database.db, sender.user, conversation.id, { body: "Still there?" });
     await sweep(minutes(150));
     expect(mailsTo()).toHaveLength(2);
@@ -322,6 +322,7 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
       proposalReceived: false,
       proposalAccepted: true,
       jobAlerts: true,
+      reviewRequests: true,
     });
     expect((await call("PUT", "/api/v1/me/email-preferences", { body: { newMessage: false } })).status).toBe(401);
   });

@@ -229,6 +229,14 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000 + 1_110_000);
     expect((await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s).toBe("completed");
     expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 1_800_000, refunded: 0 });
+    // The last payment completed it, so the client did not mark it complete: both sides are asked to review.
+    expect(await told(h.client.id)).toContain(`"${h.project.title}" is complete. Please review ${h.developer.name}.`);
+    expect(await told(h.developer.id)).toContain(`"${h.project.title}" was marked complete. Please review the client.`);
+    const [reviewMail] = await db()
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, h.client.id), eq(emailOutbox.template, "review-request")));
+    expect(reviewMail?.subject).toBe(`"${h.project.title}" is complete: review ${h.developer.name}`);
   });
 
   it("lets only the contract's client fund and approve, only its developer submit and refund, only moderators resolve", async () => {

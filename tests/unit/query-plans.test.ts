@@ -78,6 +78,11 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
         [new Date().toISOString(), new Date(0).toISOString()],
       ],
       ["select id from payments where payer_id = $1 order by created_at desc, id desc limit 21", ["u-1"]],
+      // The review reminder's claim (docs/product.md, Reviews), oldest completion first.
+      [
+        "select id from projects where status = 'completed' and review_reminded_at is null and completed_at <= $1 order by completed_at limit 100",
+        [new Date().toISOString()],
+      ],
       [
         "select id from payments where payer_id = $1 and (created_at < $2 or (created_at = $2 and id < $3)) order by created_at desc, id desc limit 21",
         ["u-1", new Date().toISOString(), "00000000-0000-4000-8000-000000000000"],

@@ -17,7 +17,7 @@ function TypeIcon({ type }: { type: string }) {
   if (type === "new_message") return <MessageSquare className={cls} aria-hidden="true" />;
   if (type === "proposal_accepted" || type === "project_completed") return <CheckCircle2 className={cls} aria-hidden="true" />;
   if (type === "proposal_declined" || type === "proposal_withdrawn" || type === "proposal_cancelled") return <XCircle className={cls} aria-hidden="true" />;
-  if (type === "review_received") return <Star className={cls} aria-hidden="true" />;
+  if (type === "review_received" || type === "review_reminder") return <Star className={cls} aria-hidden="true" />;
   if (type.startsWith("proposal")) return <Briefcase className={cls} aria-hidden="true" />;
   return <Bell className={cls} aria-hidden="true" />;
 }

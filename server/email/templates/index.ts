@@ -11,6 +11,7 @@ import { passwordResetEmail } from "./password-reset";
 import { paymentUpdateEmail } from "./payment-update";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
+import { reviewRequestEmail } from "./review-request";
 import { unreadMessageEmail } from "./unread-message";
 
 export {
@@ -23,6 +24,7 @@ export {
   paymentUpdateEmail,
   proposalAcceptedEmail,
   proposalReceivedEmail,
+  reviewRequestEmail,
   unreadMessageEmail,
 };
 export type { RenderedEmail };
