@@ -142,11 +142,15 @@ export interface Bank {
 export const PAYMENTS_PAGE_SIZE = 20;
 
 /** Payment statuses as a client reads them on /payments. */
-export const PAYMENT_STATUS_LABELS: Record<"pending" | "succeeded" | "failed", string> = {
+export const PAYMENT_STATUS_LABELS: Record<"pending" | "succeeded" | "failed" | "refunded", string> = {
   pending: "Pending",
   succeeded: "Paid",
   failed: "Failed",
+  refunded: "Refunded",
 };
+
+/** What /payments says of a payment refunded whole because the milestone was already funded. */
+export const PAID_TWICE_NOTE = "Paid twice: the milestone was already funded, so this payment is refunded in full.";
 
 /** Payout statuses and their labels (docs/product.md, Payments "Payouts"). */
 export const PAYOUT_STATUS_LABELS: Record<string, string> = {

@@ -1116,12 +1116,14 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+/** "refunded": a payment that succeeded for a milestone already funded (paid twice), given back whole. */
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Payments of milestones by clients through a provider (server/payments/providers/). `reference`
- * is ours, sent to the provider; a payment settles once (succeeded or failed) under a row lock.
+ * is ours, sent to the provider; a payment settles once (succeeded, failed, or refunded when it
+ * paid a milestone twice) under a row lock.
  */
 export const payments = pgTable(
   "payments",
@@ -1153,6 +1155,43 @@ export const payments = pgTable(
       .where(sql`status = 'pending'`),
     check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
     check("payments_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const PROVIDER_REFUND_STATUSES = ["pending", "sent", "failed"] as const;
+export type ProviderRefundStatus = (typeof PROVIDER_REFUND_STATUSES)[number];
+
+/**
+ * Refunds to send to the payment provider (docs/decisions/0050-provider-refund-outbox.md): written
+ * in the transaction that books the refund (a milestone refunded, a dispute's client share, a
+ * payment that paid a milestone twice), sent after commit by the refund job with retries, as the
+ * email outbox sends mail. `event_key` is the ledger event's key (or `duplicate:{reference}`), so
+ * one business event queues one refund.
+ */
+export const providerRefunds = pgTable(
+  "provider_refunds",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    eventKey: text("event_key").notNull(),
+    status: text("status").$type<ProviderRefundStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("provider_refunds_event_key_idx").on(t.eventKey),
+    index("provider_refunds_payment_idx").on(t.paymentId),
+    index("provider_refunds_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    check("provider_refunds_status_check", oneOf(t.status, PROVIDER_REFUND_STATUSES)),
+    check("provider_refunds_amount_check", sql`${t.amountCents} > 0`),
   ],
 );
 

@@ -26,7 +26,10 @@ export interface ClientPayment {
   milestoneTitle: string;
   milestoneStatus: MilestoneStatus;
   developerName: string;
-  /** Cents of this payment's milestone refunded to the client (a refund or a dispute's split); 0 for payments that did not succeed. */
+  /**
+   * Cents of this payment's milestone refunded to the client (a refund or a dispute's split); the
+   * whole payment when it paid an already funded milestone (status "refunded"); 0 for the others.
+   */
   refundedCents: number;
 }
 
@@ -118,7 +121,7 @@ export async function listMyPayments(db: Db, user: SessionUser | null, options: 
       milestoneTitle: p.milestoneTitle,
       milestoneStatus: p.milestoneStatus,
       developerName: p.developerName,
-      refundedCents: p.status === "succeeded" ? (refunds.get(p.milestoneId) ?? 0) : 0,
+      refundedCents: p.status === "succeeded" ? (refunds.get(p.milestoneId) ?? 0) : p.status === "refunded" ? p.amountCents : 0,
     })),
     nextCursor: last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null,
     totals: after ? null : await clientTotals(db, me.id),

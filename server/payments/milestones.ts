@@ -31,6 +31,7 @@ import { isUuid } from "../lib/ids";
 import { noEffects, type Effects } from "../notifications/effects";
 import { transitionProject } from "../projects/lifecycle";
 import { issueTaxInvoice } from "./documents";
+import { queueMilestoneRefund } from "./refunds";
 import { postJournal } from "./ledger";
 
 export interface MilestoneActorRef {
@@ -140,8 +141,9 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
     }
     return split;
   };
+  /** Books the refund in the ledger and queues it at the provider, both in this transaction (decision 0050). */
   const refund = async (cents: number, key: string) => {
-    await postJournal(tx, {
+    const journalId = await postJournal(tx, {
       ...base,
       kind: "refund",
       eventKey: key,
@@ -151,6 +153,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         { account: { kind: "client_funding" }, cents: -cents },
       ],
     });
+    if (journalId) await queueMilestoneRefund(tx, m.id, cents, key);
   };
   const effects = noEffects();
   const link = `/contracts/${contract.id}`;

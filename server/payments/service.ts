@@ -5,7 +5,7 @@
  * (server/payments/milestones.ts) in a transaction and applies its effects in it.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
 import { formatDate } from "../../shared/format";
 import {
@@ -30,6 +30,7 @@ import { milestoneName, transitionMilestone, type MilestoneActorRef } from "./mi
 import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
+import { queueProviderRefund } from "./refunds";
 import { createPaystackProvider } from "./providers/paystack";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
 import type { PaymentProvider, ProviderEvent } from "./providers/types";
@@ -66,35 +67,13 @@ async function act(
   /** More writes of the same transaction, after the transition (a delivery's files). */
   also?: (tx: Tx) => Promise<void>,
 ) {
-  const result = await deps.db.transaction(async (tx) => {
+  // A refund is booked and queued at the provider inside the transition (server/payments/refunds.ts).
+  return deps.db.transaction(async (tx) => {
     const r = await transitionMilestone(tx, { milestoneId, event, actor, fees: deps.fees, ...extra });
     if (also) await also(tx);
     await applyEffects(tx, deps, r.effects);
     return r;
   });
-  const refundCents = event === "refund" ? result.milestone.amountCents : event === "resolve" ? result.milestone.amountCents - (extra.developerCents ?? 0) : 0;
-  if (refundCents > 0) await refundAtProvider(deps, milestoneId, refundCents);
-  return result;
-}
-
-/**
- * Asks the provider to give `cents` of the payment that funded the milestone back to the client,
- * after the ledger recorded the refund. A failure is logged for an operator (the ledger already
- * owes it to the client); it does not undo the refund.
- */
-async function refundAtProvider(deps: PaymentsDeps, milestoneId: string, cents: number): Promise<void> {
-  const [paid] = await deps.db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(and(eq(payments.milestoneId, milestoneId), eq(payments.status, "succeeded")))
-    .orderBy(desc(payments.settledAt))
-    .limit(1);
-  if (!paid) return;
-  try {
-    await deps.provider.refund(paid.reference, cents);
-  } catch (error) {
-    log().error({ err: error, reference: paid.reference, cents }, "the provider refused a refund: refund it by hand");
-  }
 }
 
 const NOTE_MAX = 2000;
@@ -222,19 +201,53 @@ export async function settlePayment(
     if (status === "success" && amountCents !== p.amountCents) throw new ConflictError("The paid amount is not the payment's amount");
     const now = new Date();
     if (status === "failed") {
-      await tx
-        .update(payments)
-        .set({ status: "failed", failureReason: reason || "The payment was declined", settledAt: now, updatedAt: now })
-        .where(eq(payments.id, p.id));
+      const failureReason = reason || "The payment was declined";
+      await tx.update(payments).set({ status: "failed", failureReason, settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
+      // The payer may have left the checkout before the answer came (a webhook, the reconciliation
+      // job): they hear of it by notice and email, always sent (docs/product.md, Emails).
+      const [m] = await tx
+        .select({ title: milestones.title, contractId: milestones.contractId, projectTitle: projects.title })
+        .from(milestones)
+        .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+        .innerJoin(projects, eq(projects.id, contracts.projectId))
+        .where(eq(milestones.id, p.milestoneId));
+      if (m) {
+        const subject = `Your payment of ${formatCents(p.amountCents)} for ${milestoneName(m.title, m.projectTitle)} did not go through`;
+        const link = `/contracts/${m.contractId}`;
+        const details = [
+          `The reason given: ${failureReason}. The milestone is not funded: no money reached escrow.`,
+          `Fund it again from the contract page when you are ready: the developer starts once the money is in escrow.`,
+        ];
+        await applyEffects(tx, deps, {
+          notices: [{ userId: p.payerId, type: "payment_failed", message: subject, link }],
+          emails: [{ template: "payment-update", userId: p.payerId, data: { subject, details, link, linkLabel: "Contract" } }],
+        });
+      }
       return "failed";
     }
-    await tx.update(payments).set({ status: "succeeded", settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
-    const [m] = await tx.select({ status: milestones.status }).from(milestones).where(eq(milestones.id, p.milestoneId));
-    if (m?.status !== "proposed") {
-      // Paid twice (two checkouts): the money is owed back; recorded, refunded by an operator.
-      log().warn({ reference }, "payment for a milestone that is already funded");
+    const [m] = await tx
+      .select({ status: milestones.status, title: milestones.title, contractId: milestones.contractId, projectTitle: projects.title })
+      .from(milestones)
+      .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .where(eq(milestones.id, p.milestoneId));
+    if (m && m.status !== "proposed") {
+      // Paid twice (two checkouts of one milestone): this payment funds nothing and goes back
+      // whole through the provider, and the payer is told (docs/product.md, Payments).
+      await tx.update(payments).set({ status: "refunded", settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
+      await queueProviderRefund(tx, { paymentId: p.id, amountCents: p.amountCents, eventKey: `duplicate:${reference}` });
+      const subject = `You paid twice for ${milestoneName(m.title, m.projectTitle)}: ${formatCents(p.amountCents)} is refunded to you`;
+      const link = `/contracts/${m.contractId}`;
+      const details = [
+        `The milestone was already funded when payment ${reference} came through, so that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`,
+      ];
+      await applyEffects(tx, deps, {
+        notices: [{ userId: p.payerId, type: "payment_refunded", message: subject, link }],
+        emails: [{ template: "payment-update", userId: p.payerId, data: { subject, details, link, linkLabel: "Contract" } }],
+      });
       return "refunded";
     }
+    await tx.update(payments).set({ status: "succeeded", settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
     const result = await transitionMilestone(tx, {
       milestoneId: p.milestoneId,
       event: "fund",

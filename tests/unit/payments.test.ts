@@ -362,6 +362,19 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await webhook(event.body, event.signature)).toBe("failed");
     expect(await statusOf(m)).toBe("proposed");
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBe("The payment was declined");
+    // The payer may have left the checkout: they are told by notice and email, once (a replay settles nothing).
+    expect(await webhook(event.body, event.signature)).toBe("already");
+    const subject = `Your payment of ${formatCents(500_000)} for "Whole project" (${h.project.title}) did not go through`;
+    const told = await db()
+      .select({ message: notifications.message, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, h.client.id), eq(notifications.type, "payment_failed")));
+    expect(told).toEqual([{ message: subject, link: `/contracts/${h.contractId}` }]);
+    const failedMails = (await mailsTo(h.client.id)).filter((mail) => mail.subject === subject);
+    expect(failedMails).toHaveLength(1);
+    expect(failedMails[0]!.text).toContain("The reason given: The payment was declined. The milestone is not funded: no money reached escrow.");
+    expect(failedMails[0]!.unsubscribe).toBe(false);
+    expect((await mailsTo(h.developer.id)).some((mail) => mail.subject.includes("did not go through"))).toBe(false);
     await fund(h.client, m);
     expect((await getContract(db(), h.client, h.contractId)).milestones[0]!.lastPaymentFailure).toBeNull();
   });

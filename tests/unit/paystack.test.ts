@@ -14,6 +14,7 @@ import { contracts, milestones } from "../../server/db/schema";
 import { held, ledgerViolations } from "../../server/payments/ledger";
 import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
 import { createPaystackProvider, PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "../../server/payments/providers/paystack";
+import { sendProviderRefunds } from "../../server/payments/refunds";
 import {
   approveMilestone,
   handleWebhook,
@@ -175,6 +176,7 @@ describe("Paystack adapter against a local fake", () => {
 
     // A refund by agreement goes back through Paystack.
     await refundMilestone(deps, developer, m1!.id);
+    expect(await sendProviderRefunds(deps)).toEqual({ sent: 1, failed: 0 });
     expect(fake.calls.at(-1)).toMatchObject({ method: "POST", path: "/refund", body: { transaction: reference, amount: 200_000 } });
 
     // Fund, submit, approve the second; pay out through a basa recipient.

@@ -1,0 +1,102 @@
+/**
+ * Refunds at the payment provider, through an outbox (docs/decisions/0050-provider-refund-outbox.md).
+ * The ledger books a refund in the transaction of the event that causes it; the same transaction
+ * queues the provider's refund here (`queueProviderRefund`), and the refund job
+ * (`sendProviderRefunds`, every minute on every instance) sends it after commit, as the email
+ * outbox sends mail: claimed with FOR UPDATE SKIP LOCKED and leased, sent outside any
+ * transaction, retried with back-off, and given up as `failed` after MAX_REFUND_ATTEMPTS with an
+ * error in the log for an operator. A provider that is down never fails the request that refunds,
+ * and a refund is never lost to a process that stops between the commit and the provider's call.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { payments, providerRefunds } from "../db/schema";
+import { backoffMs, LEASE_MS } from "../email/outbox";
+import { log } from "../log";
+import type { PaymentProvider } from "./providers/types";
+
+/** Attempts before a refund is given up as `failed` (an operator refunds it by hand). */
+export const MAX_REFUND_ATTEMPTS = 8;
+
+/**
+ * Queues a refund of `amountCents` (cents, > 0) of payment `paymentId` on `tx`, once per
+ * `eventKey` (a second call with the same key does nothing). Sent after commit by the refund job.
+ */
+export async function queueProviderRefund(tx: Tx, refund: { paymentId: string; amountCents: number; eventKey: string }): Promise<void> {
+  if (refund.amountCents <= 0) return;
+  await tx.insert(providerRefunds).values(refund).onConflictDoNothing();
+}
+
+/**
+ * Queues a refund of `amountCents` of the payment that funded milestone `milestoneId` (its one
+ * succeeded payment; a second payment of the same milestone is refunded whole when it settles).
+ * Nothing is queued for a milestone no payment funded.
+ */
+export async function queueMilestoneRefund(tx: Tx, milestoneId: string, amountCents: number, eventKey: string): Promise<void> {
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.milestoneId, milestoneId), eq(payments.status, "succeeded")))
+    .orderBy(desc(payments.settledAt))
+    .limit(1);
+  if (paid) await queueProviderRefund(tx, { paymentId: paid.id, amountCents, eventKey });
+}
+
+interface ClaimedRefund {
+  id: number;
+  reference: string;
+  amount_cents: number | string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `batch` refunds due at `now` and asks the provider for each. Returns how many were
+ * sent and how many failed this round (a failed one is retried after backoffMs, or given up).
+ */
+export async function sendProviderRefunds(
+  deps: { db: Db; provider: Pick<PaymentProvider, "refund"> },
+  now: Date = new Date(),
+  batch = 20,
+): Promise<{ sent: number; failed: number }> {
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const result = await deps.db.execute(sql`
+    update provider_refunds r
+    set attempts = r.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
+    from (
+      select q.id, p.reference from provider_refunds q join payments p on p.id = q.payment_id
+      where q.status = 'pending' and q.next_attempt_at <= ${now.toISOString()}::timestamptz
+      order by q.next_attempt_at, q.id
+      limit ${batch}
+      for update of q skip locked
+    ) due
+    where r.id = due.id
+    returning r.id, due.reference, r.amount_cents, r.attempts`);
+  const claimed = (result as unknown as { rows: ClaimedRefund[] }).rows;
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed) {
+    const id = Number(row.id);
+    try {
+      await deps.provider.refund(row.reference, Number(row.amount_cents));
+      await deps.db
+        .update(providerRefunds)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(and(eq(providerRefunds.id, id), eq(providerRefunds.status, "pending")));
+      sent++;
+    } catch (err) {
+      failed++;
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= MAX_REFUND_ATTEMPTS;
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      log()[giveUp ? "error" : "warn"](
+        { err, refundId: id, reference: row.reference, cents: Number(row.amount_cents), attempts },
+        giveUp ? "the provider refused a refund: refund it by hand" : "provider refund failed, will retry",
+      );
+      await deps.db
+        .update(providerRefunds)
+        .set(giveUp ? { status: "failed", lastError: message } : { nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), lastError: message })
+        .where(eq(providerRefunds.id, id));
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,171 @@
+/**
+ * Refunds at the payment provider (docs/decisions/0050-provider-refund-outbox.md, docs/product.md
+ * Payments): a refund booked in the ledger is queued in the same transaction and sent after commit
+ * by the refund job, once, retried while the provider fails and given up after
+ * MAX_REFUND_ATTEMPTS; a payment that pays an already funded milestone (two checkouts) is refunded
+ * whole and its payer told. The ledger's invariants are checked after every test.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../server/context";
+import { contracts, emailOutbox, milestones, notifications, payments, providerRefunds, users } from "../../server/db/schema";
+import { listMyPayments } from "../../server/payments/client-payments";
+import { held, ledgerViolations } from "../../server/payments/ledger";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import { MAX_REFUND_ATTEMPTS, sendProviderRefunds } from "../../server/payments/refunds";
+import { disputeMilestone, handleWebhook, paymentsDeps, refundMilestone, resolveDispute, startFunding, type PaymentsDeps } from "../../server/payments/service";
+import { acceptProposal, submitProposal } from "../../server/proposals/service";
+import { formatCents } from "../../shared/payments";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
+
+const MINUTE = 60_000;
+
+describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
+  let t: TestApp;
+  let deps: PaymentsDeps;
+  let moderator: SessionUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    deps = paymentsDeps(t.deps);
+    moderator = await makeClient(t.database.db, "Mo Moderator");
+    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, moderator.id));
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+  afterAll(() => t?.close());
+  const db = () => t.database.db;
+
+  async function hire(amount = 5000) {
+    const client = await makeClient(db());
+    const developer = await makeDeveloper(db());
+    const project = await makeProject(db(), client);
+    const proposal = await submitProposal(t.domain, developer, project.id, proposalBody(amount));
+    await acceptProposal(t.domain, client, proposal.id);
+    const [c] = await db().select().from(contracts).where(eq(contracts.proposalId, proposal.id));
+    const [m] = await db().select().from(milestones).where(eq(milestones.contractId, c!.id));
+    return { client, developer, project, contractId: c!.id, milestoneId: m!.id };
+  }
+  const provider = () => createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret });
+  const webhook = (body: string, signature: string) => handleWebhook(deps, body, new Headers({ [TEST_SIGNATURE_HEADER]: signature }));
+  async function pay(client: SessionUser, milestoneId: string) {
+    const { reference } = await startFunding(deps, client, milestoneId);
+    const event = (await provider().complete(reference, "success"))!;
+    return { reference, settle: () => webhook(event.body, event.signature) };
+  }
+  /** A provider that records refunds, or refuses them while `down`. */
+  function recordingProvider() {
+    const calls: Array<[string, number]> = [];
+    const state = { down: false };
+    return {
+      calls,
+      state,
+      refund: async (reference: string, cents: number) => {
+        if (state.down) throw new Error("Paystack answered 503");
+        calls.push([reference, cents]);
+      },
+    };
+  }
+  const refundsOf = async (reference: string) =>
+    db()
+      .select({ cents: providerRefunds.amountCents, status: providerRefunds.status, attempts: providerRefunds.attempts, key: providerRefunds.eventKey })
+      .from(providerRefunds)
+      .innerJoin(payments, eq(payments.id, providerRefunds.paymentId))
+      .where(eq(payments.reference, reference));
+
+  it("queues a refund with the ledger's refund and sends it after commit, retrying while the provider is down, once", async () => {
+    const h = await hire();
+    const { reference, settle } = await pay(h.client, h.milestoneId);
+    expect(await settle()).toBe("funded");
+    const fake = recordingProvider();
+    fake.state.down = true;
+    // The refund request succeeds with the provider down: it is booked and queued, not sent.
+    await refundMilestone(deps, h.developer, h.milestoneId);
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(0);
+    expect(await refundsOf(reference)).toEqual([{ cents: 500_000, status: "pending", attempts: 0, key: `refund:${h.milestoneId}` }]);
+    const now = Date.now();
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    expect(await refundsOf(reference)).toMatchObject([{ status: "pending", attempts: 1 }]);
+    // Back up, but before the back-off has passed: not retried yet.
+    fake.state.down = false;
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE + 1000));
+    expect(fake.calls).toEqual([]);
+    // After it, from two instances at once: sent once.
+    const later = new Date(now + 10 * MINUTE);
+    await Promise.all([sendProviderRefunds({ db: db(), provider: fake }, later), sendProviderRefunds({ db: db(), provider: fake }, later)]);
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 60 * MINUTE));
+    expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 500_000]]);
+    expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 2 }]);
+  });
+
+  it("gives a refund up as failed after the last attempt, for an operator", async () => {
+    const h = await hire();
+    const { reference, settle } = await pay(h.client, h.milestoneId);
+    await settle();
+    await refundMilestone(deps, h.developer, h.milestoneId);
+    const fake = recordingProvider();
+    fake.state.down = true;
+    let at = Date.now();
+    for (let i = 0; i < MAX_REFUND_ATTEMPTS; i++) {
+      at += 2 * 60 * MINUTE; // past any back-off (at most an hour)
+      await sendProviderRefunds({ db: db(), provider: fake }, new Date(at));
+    }
+    expect(await refundsOf(reference)).toMatchObject([{ status: "failed", attempts: MAX_REFUND_ATTEMPTS }]);
+    fake.state.down = false;
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(at + 2 * 60 * MINUTE));
+    expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([]);
+  });
+
+  it("queues only the client's share of a resolved dispute, and nothing when it all goes to the developer", async () => {
+    const split = await hire();
+    const paidSplit = await pay(split.client, split.milestoneId);
+    await paidSplit.settle();
+    await disputeMilestone(deps, split.client, split.milestoneId, "The app crashes on start");
+    await resolveDispute(deps, moderator, split.milestoneId, "2000");
+    expect(await refundsOf(paidSplit.reference)).toMatchObject([{ cents: 300_000, key: `resolve-refund:${split.milestoneId}` }]);
+
+    const whole = await hire();
+    const paidWhole = await pay(whole.client, whole.milestoneId);
+    await paidWhole.settle();
+    await disputeMilestone(deps, whole.developer, whole.milestoneId, "The client does not answer");
+    await resolveDispute(deps, moderator, whole.milestoneId, "5000");
+    expect(await refundsOf(paidWhole.reference)).toEqual([]);
+  });
+
+  it("refunds a second payment of a funded milestone whole and tells its payer; the ledger holds the milestone once", async () => {
+    const h = await hire();
+    // Two checkouts opened for one milestone, both paid.
+    const first = await pay(h.client, h.milestoneId);
+    const second = await pay(h.client, h.milestoneId);
+    expect(await first.settle()).toBe("funded");
+    expect(await second.settle()).toBe("refunded");
+    expect(await second.settle()).toBe("already");
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(500_000);
+    const [row] = await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, second.reference));
+    expect(row!.status).toBe("refunded");
+    expect(await refundsOf(second.reference)).toEqual([{ cents: 500_000, status: "pending", attempts: 0, key: `duplicate:${second.reference}` }]);
+    expect(await refundsOf(first.reference)).toEqual([]);
+    const subject = `You paid twice for "Whole project" (${h.project.title}): ${formatCents(500_000)} is refunded to you`;
+    const notices = await db()
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, h.client.id), eq(notifications.type, "payment_refunded")));
+    expect(notices).toEqual([{ message: subject }]);
+    const [mail] = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, h.client.id), eq(emailOutbox.subject, subject)));
+    expect(mail!.text).toContain(`payment ${second.reference} came through, so that payment is refunded in full`);
+    // /payments shows it refunded in full; the totals count the milestone's money once.
+    const mine = await listMyPayments(db(), h.client);
+    const duplicate = mine.payments.find((p) => p.reference === second.reference)!;
+    expect([duplicate.status, duplicate.refundedCents]).toEqual(["refunded", 500_000]);
+    expect(mine.totals).toMatchObject({ paidCents: 500_000, inEscrowCents: 500_000 });
+    // The job sends it to the provider.
+    const fake = recordingProvider();
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(Date.now() + MINUTE));
+    expect(fake.calls).toContainEqual([second.reference, 500_000]);
+  });
+});
