@@ -9,7 +9,8 @@
  * - the demo developer: a bank account and one paid payout of half their balance (whole R100s).
  * Run after seedDemoData, only with the test provider (a real provider's money is never faked).
  * Demo data sends no email: the emails these steps queue are dropped. Their notifications stay; a
- * completed hire's are moved to its completion time and marked read (the in-progress hire's are new).
+ * completed hire's are moved to its completion time and marked read; the in-progress hire's are new,
+ * but for the milestone already released (answered, so read).
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
@@ -84,6 +85,14 @@ export async function seedDemoPayments(db: Db, config: Pick<AppConfig, "appUrl" 
       if (i < toRelease) {
         await approveMilestone(deps, client, m.id);
         done.released++;
+      }
+    }
+    // An in-progress hire's released milestones were answered by the client: their notices are read.
+    if (!hire.completedAt) {
+      for (const m of list.slice(0, toRelease)) {
+        await db.execute(sql`
+          update notifications set read_at = now()
+          where link = ${`/contracts/${contractId}`} and created_at >= ${started.toISOString()}::timestamptz and position(${`"${m.title}" (`} in message) > 0`);
       }
     }
     // A completed hire's notices happened when it completed, and were read: they are history, not news.

@@ -74,14 +74,34 @@ describe.each(DB_KINDS)("demo payments on %s", (kind) => {
 
   it("tells the demo accounts through notifications, a completed hire's read and dated when it completed, and queues no email", async () => {
     const notices = await database.db
-      .select({ createdAt: notifications.createdAt, readAt: notifications.readAt, projectStatus: projects.status, completedAt: projects.completedAt })
+      .select({
+        message: notifications.message,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        projectStatus: projects.status,
+        completedAt: projects.completedAt,
+      })
       .from(notifications)
       .innerJoin(contracts, eq(notifications.link, sql`'/contracts/' || ${contracts.id}`))
       .innerJoin(projects, eq(projects.id, contracts.projectId));
     const current = notices.filter((n) => n.projectStatus === "in_progress");
     const history = notices.filter((n) => n.projectStatus === "completed");
-    expect(current.length).toBeGreaterThan(0);
-    expect(current.every((n) => n.readAt === null)).toBe(true);
+    const currentTitles = (
+      await database.db
+        .select({ title: milestones.title })
+        .from(milestones)
+        .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+        .innerJoin(projects, eq(projects.id, contracts.projectId))
+        .where(eq(projects.status, "in_progress"))
+        .orderBy(milestones.position)
+    ).map((m) => m.title);
+    // The in-progress hire: the released first milestone's notices were answered (read); the submitted second one's are new.
+    const released = current.filter((n) => n.message.startsWith(`"${currentTitles[0]}" (`));
+    const waiting = current.filter((n) => n.message.startsWith(`"${currentTitles[1]}" (`));
+    expect(released.length).toBeGreaterThan(0);
+    expect(released.every((n) => n.readAt !== null)).toBe(true);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((n) => n.readAt === null)).toBe(true);
     expect(history.length).toBeGreaterThan(0);
     for (const n of history) {
       expect(n.readAt).not.toBeNull();
