@@ -1,28 +1,52 @@
 /**
- * /moderation: the moderators' queue (docs/product.md, Trust and safety). Each open report shows
- * the reported content as it was when reported, the reporter, the account's automatic signals and
- * the actions; the newest audit log entries follow. Moderators only (403 for anyone else).
+ * /moderation: the moderators' queue (docs/product.md, Trust and safety). Open disputes come first
+ * (oldest first, each to its contract page, where it is resolved), then refunds the payment
+ * provider kept refusing, with "Try again" (decision 0050). Each open report shows the reported
+ * content as it was when reported, the reporter, the account's automatic signals and the actions;
+ * the newest audit log entries follow. Moderators only (403 for anyone else).
  */
-import { AlertTriangle, Flag, ShieldCheck } from "../components/ui/icons";
+import { AlertTriangle, Flag, Scale, ShieldCheck } from "../components/ui/icons";
 import { Form, useActionData, useNavigation } from "react-router";
 import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
 import { formatDate } from "../../shared/format";
+import { formatCents } from "../../shared/payments";
 import { Button } from "../components/ui/button";
 import type { Route } from "./+types/moderation";
-import { actOnReport, failure, listModerationLog, listOpenReports, readBody, redirectWithFlash, requireModeratorPage } from "./moderation.server";
+import {
+  actOnReport,
+  failure,
+  listFailedRefunds,
+  listModerationLog,
+  listOpenDisputes,
+  listOpenReports,
+  readBody,
+  redirectWithFlash,
+  requireModeratorPage,
+  retryFailedRefund,
+} from "./moderation.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireModeratorPage(request, context);
-  const [reports, log] = await Promise.all([listOpenReports(context.deps.db, user), listModerationLog(context.deps.db, user, 20)]);
-  return { reports, log };
+  const db = context.deps.db;
+  const [reports, log, disputes, failedRefunds] = await Promise.all([
+    listOpenReports(db, user),
+    listModerationLog(db, user, 20),
+    listOpenDisputes(db, user),
+    listFailedRefunds(db, user),
+  ]);
+  return { reports, log, disputes, failedRefunds };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireModeratorPage(request, context);
   const body = (await readBody(request)) as Record<string, unknown> | null;
   try {
+    if (body?.intent === "retryRefund") {
+      await retryFailedRefund(context.deps.db, user, body.refundId);
+      return redirectWithFlash("/moderation", { type: "success", message: "The refund goes to the payment provider again within a minute" });
+    }
     const reportId = typeof body?.reportId === "string" ? body.reportId : "";
     await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason }, context.deps.sessions);
     const label = MODERATION_ACTION_LABELS[body?.action as ModerationActionName] ?? "Action";
@@ -41,7 +65,7 @@ function actionsFor(kind: "project" | "profile" | "message"): ModerationActionNa
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { reports, log } = loaderData;
+  const { reports, log, disputes, failedRefunds } = loaderData;
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyReport = navigation.state === "submitting" ? navigation.formData?.get("reportId") : null;
@@ -50,9 +74,6 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
         <ShieldCheck className="size-7 text-brand-600" aria-hidden="true" /> Moderation
       </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {reports.length === 0 ? "No open reports." : `${reports.length} open report${reports.length === 1 ? "" : "s"}, oldest first.`}
-      </p>
       {failed && "message" in failed ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {failed.message}
@@ -60,7 +81,85 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <ul className="mt-6 space-y-4">
+      <section aria-labelledby="disputes-heading" className="mt-6">
+        <h2 id="disputes-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Scale className="size-5 text-brand-600" aria-hidden="true" /> Disputes
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {disputes.length === 0
+            ? "No open disputes."
+            : `${disputes.length} open dispute${disputes.length === 1 ? "" : "s"}, oldest first. The money stays in escrow until you resolve each on its contract page.`}
+        </p>
+        {disputes.length ? (
+          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-disputes>
+            {disputes.map((d) => (
+              <li key={d.milestoneId} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
+                <div className="min-w-0 flex-1 basis-64">
+                  <p className="font-medium wrap-anywhere text-slate-900">
+                    {d.milestoneTitle} <span className="font-normal text-slate-600">({d.projectTitle})</span>
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {d.clientName} (client) and {d.developerName} (developer)
+                    {d.raisedBy ? `; raised by the ${d.raisedBy}` : ""}
+                    {d.disputedAt ? ` on ${formatDate(d.disputedAt)}` : ""}
+                  </p>
+                  {d.reason ? <p className="mt-1 text-sm wrap-anywhere text-slate-700">“{d.reason}”</p> : null}
+                </div>
+                <div className="flex flex-col items-start gap-1 sm:items-end">
+                  <p className="font-semibold text-slate-900">{formatCents(d.amountCents)}</p>
+                  <a href={`/contracts/${d.contractId}`} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
+                    Open the contract to resolve
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      {failedRefunds.length ? (
+        <section aria-labelledby="refunds-heading" className="mt-8">
+          <h2 id="refunds-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <AlertTriangle className="size-5 text-red-600" aria-hidden="true" /> Refunds the payment provider refused
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Each was tried 8 times. The money is owed to the payer: try again once the provider answers, or refund it at the provider by hand.
+          </p>
+          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-failed-refunds>
+            {failedRefunds.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
+                <div className="min-w-0 flex-1 basis-64">
+                  <a href={`/contracts/${r.contractId}`} className="font-medium wrap-anywhere text-brand-700 underline">
+                    {r.milestoneTitle} ({r.projectTitle})
+                  </a>
+                  <p className="text-sm text-slate-700">
+                    To {r.payerName}, payment {r.reference}, queued {formatDate(r.createdAt)}
+                  </p>
+                  {r.lastError ? <p className="mt-1 text-sm wrap-anywhere text-red-700">{r.lastError}</p> : null}
+                </div>
+                <div className="flex flex-col items-start gap-2 sm:items-end">
+                  <p className="font-semibold text-slate-900">{formatCents(r.amountCents)}</p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retryRefund" />
+                    <input type="hidden" name="refundId" value={r.id} />
+                    <Button type="submit" size="sm" variant="secondary" disabled={navigation.state === "submitting"}>
+                      Try again
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <h2 className="mt-10 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Flag className="size-5 text-brand-600" aria-hidden="true" /> Reports
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {reports.length === 0 ? "No open reports." : `${reports.length} open report${reports.length === 1 ? "" : "s"}, oldest first.`}
+      </p>
+      <ul className="mt-3 space-y-4">
         {reports.map((r) => (
           <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
             <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -992,10 +992,17 @@ export const milestones = pgTable(
     releaseReminderAt: timestamp("release_reminder_at", { withTimezone: true, precision: 3 }),
     fundedAt: timestamp("funded_at", { withTimezone: true, precision: 3 }),
     closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
+    /** When and by whom (the client or the developer) the open dispute was raised; for the moderators' queue. */
+    disputedAt: timestamp("disputed_at", { withTimezone: true, precision: 3 }),
+    disputedBy: text("disputed_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("milestones_contract_position_idx").on(t.contractId, t.position),
+    // The moderators' queue of open disputes, oldest first (server/payments/disputes.ts).
+    index("milestones_disputed_idx")
+      .on(t.disputedAt)
+      .where(sql`status = 'disputed'`),
     index("milestones_auto_release_idx")
       .on(t.submittedAt)
       .where(sql`status = 'submitted'`),
@@ -1190,6 +1197,10 @@ export const providerRefunds = pgTable(
     index("provider_refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`status = 'pending'`),
+    // The moderators' list of refunds given up (server/payments/disputes.ts), newest first.
+    index("provider_refunds_failed_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'failed'`),
     check("provider_refunds_status_check", oneOf(t.status, PROVIDER_REFUND_STATUSES)),
     check("provider_refunds_amount_check", sql`${t.amountCents} > 0`),
   ],

@@ -238,6 +238,8 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       break;
     case "dispute":
       set.feedback = input.note ?? "";
+      set.disputedAt = now;
+      set.disputedBy = actor.userId ?? null;
       tell(
         actor.userId === contract.clientId ? contract.developerId : contract.clientId,
         "milestone_disputed",

@@ -261,7 +261,14 @@ describe("payments", () => {
     await db.close();
     server = await startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir });
 
-    await moderator.goto(contractUrl);
+    // The moderator finds the dispute in their queue and opens its contract from there.
+    await moderator.goto(`${server.url}/moderation`);
+    const queued = moderator.locator("[data-disputes] li", { hasText: "Orders to wholesalers are not sent at all." });
+    expect(await text(queued)).toContain("raised by the client");
+    expect(await text(queued)).toContain("R12 000,00");
+    await moderator.screenshot({ path: `${SHOTS}/moderation-1280.png`, fullPage: true });
+    await queued.getByRole("link", { name: "Open the contract to resolve" }).click();
+    await moderator.waitForURL(/\/contracts\//);
     await milestone(moderator, 2)
       .getByLabel(/Developer's share in rand/)
       .fill("7000");
@@ -271,6 +278,9 @@ describe("payments", () => {
     expect(money).toContain("R13 000,00"); // released: 6 000 + 7 000
     expect(money).toContain("R5 000,00"); // refunded
     await moderator.screenshot({ path: `${SHOTS}/contract-resolved-1280.png`, fullPage: true });
+    // Resolved, it leaves the queue.
+    await moderator.goto(`${server.url}/moderation`);
+    expect(await text(moderator.locator("#disputes-heading").locator(".."))).toContain("No open disputes.");
     await moderator.close();
     await client.goto(contractUrl);
     await client.getByRole("link", { name: "Spaza shop stock app" }).click();

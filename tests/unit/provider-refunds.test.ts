@@ -13,6 +13,8 @@ import { listMyPayments } from "../../server/payments/client-payments";
 import { held, ledgerViolations } from "../../server/payments/ledger";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import { MAX_REFUND_ATTEMPTS, sendProviderRefunds } from "../../server/payments/refunds";
+import { listFailedRefunds, listOpenDisputes, retryFailedRefund } from "../../server/payments/disputes";
+import { ConflictError, ForbiddenError, UnauthorizedError } from "../../server/errors";
 import { disputeMilestone, handleWebhook, paymentsDeps, refundMilestone, resolveDispute, startFunding, type PaymentsDeps } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { formatCents } from "../../shared/payments";
@@ -29,8 +31,10 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     deps = paymentsDeps(t.deps);
-    moderator = await makeClient(t.database.db, "Mo Moderator");
-    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, moderator.id));
+    const member = await makeClient(t.database.db, "Mo Moderator");
+    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, member.id));
+    // The session as it reads once the account is a moderator with two-factor sign-in on.
+    moderator = { ...member, role: "moderator", twoFactorEnabled: true } as SessionUser;
   });
   afterEach(async () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
@@ -116,6 +120,47 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     fake.state.down = false;
     await sendProviderRefunds({ db: db(), provider: fake }, new Date(at + 2 * 60 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([]);
+    // Moderators see it with the provider's last answer, and can send it to the job again.
+    const failed = (await listFailedRefunds(db(), moderator)).find((r) => r.reference === reference)!;
+    expect(failed).toMatchObject({
+      amountCents: 500_000,
+      attempts: MAX_REFUND_ATTEMPTS,
+      lastError: "Paystack answered 503",
+      contractId: h.contractId,
+      payerName: h.client.name,
+    });
+    await expect(listFailedRefunds(db(), h.client)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(retryFailedRefund(db(), h.developer, failed.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(retryFailedRefund(db(), null, failed.id)).rejects.toBeInstanceOf(UnauthorizedError);
+    await retryFailedRefund(db(), moderator, String(failed.id));
+    await expect(retryFailedRefund(db(), moderator, failed.id)).rejects.toBeInstanceOf(ConflictError);
+    await expect(retryFailedRefund(db(), moderator, "not-an-id")).rejects.toBeInstanceOf(ConflictError);
+    expect((await listFailedRefunds(db(), moderator)).some((r) => r.reference === reference)).toBe(false);
+    await sendProviderRefunds({ db: db(), provider: fake });
+    expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 500_000]]);
+    expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("lists open disputes for moderators, oldest first, with who raised them, until resolved", async () => {
+    const first = await hire(4000);
+    const second = await hire(6000);
+    for (const h of [first, second]) await (await pay(h.client, h.milestoneId)).settle();
+    await disputeMilestone(deps, first.developer, first.milestoneId, "The client stopped answering");
+    await disputeMilestone(deps, second.client, second.milestoneId, "Nothing was delivered");
+    const queue = (await listOpenDisputes(db(), moderator)).filter((d) => [first.milestoneId, second.milestoneId].includes(d.milestoneId));
+    expect(queue.map((d) => [d.milestoneId, d.raisedBy, d.reason, d.amountCents])).toEqual([
+      [first.milestoneId, "developer", "The client stopped answering", 400_000],
+      [second.milestoneId, "client", "Nothing was delivered", 600_000],
+    ]);
+    expect(queue[1]).toMatchObject({
+      contractId: second.contractId,
+      projectTitle: second.project.title,
+      clientName: second.client.name,
+      developerName: second.developer.name,
+    });
+    await expect(listOpenDisputes(db(), first.client)).rejects.toBeInstanceOf(ForbiddenError);
+    await resolveDispute(deps, moderator, first.milestoneId, "4000");
+    expect((await listOpenDisputes(db(), moderator)).map((d) => d.milestoneId)).not.toContain(first.milestoneId);
   });
 
   it("queues only the client's share of a resolved dispute, and nothing when it all goes to the developer", async () => {

@@ -80,6 +80,7 @@ export { Pencil } from "./lucide/pencil";
 export { Plus } from "./lucide/plus";
 export { Quote } from "./lucide/quote";
 export { Rocket } from "./lucide/rocket";
+export { Scale } from "./lucide/scale";
 export { Search } from "./lucide/search";
 export { SearchX } from "./lucide/search-x";
 export { Send } from "./lucide/send";
