@@ -4,4 +4,5 @@ ALTER TABLE "milestones" ADD CONSTRAINT "milestones_disputed_by_users_id_fk" FOR
 -- Disputes opened before this migration: the last change of a disputed milestone was its dispute.
 UPDATE "milestones" SET "disputed_at" = "updated_at" WHERE "status" = 'disputed';--> statement-breakpoint
 CREATE INDEX "milestones_disputed_idx" ON "milestones" USING btree ("disputed_at") WHERE status = 'disputed';--> statement-breakpoint
-CREATE INDEX "provider_refunds_failed_idx" ON "provider_refunds" USING btree ("created_at") WHERE status = 'failed';
+CREATE INDEX "provider_refunds_failed_idx" ON "provider_refunds" USING btree ("created_at") WHERE status = 'failed';--> statement-breakpoint
+CREATE INDEX "users_moderators_idx" ON "users" USING btree ("id") WHERE role = 'moderator';

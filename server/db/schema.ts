@@ -64,6 +64,10 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     check("users_user_type_check", sql`${t.userType} in ('client', 'developer')`),
     check("users_role_check", sql`${t.role} in ('member', 'moderator')`),
+    // The few moderators, told of each new dispute (server/payments/milestones.ts).
+    index("users_moderators_idx")
+      .on(t.id)
+      .where(sql`role = 'moderator'`),
   ],
 );
 

@@ -246,6 +246,13 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         `${named} is disputed; a moderator will resolve it`,
         [...quoted("The reason given", input.note), "The money stays in escrow until a moderator decides how to share it."],
       );
+      // Every moderator hears of it on the bell; the queue on /moderation lists it until resolved.
+      for (const mod of await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, "moderator"), eq(users.isActive, true)))) {
+        effects.notices.push({ userId: mod.id, type: "dispute_opened", message: `A dispute was opened on ${named}`, link: "/moderation" });
+      }
       break;
     case "resolve": {
       const dev = input.developerCents ?? -1;

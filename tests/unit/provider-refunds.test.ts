@@ -5,7 +5,7 @@
  * MAX_REFUND_ATTEMPTS; a payment that pays an already funded milestone (two checkouts) is refunded
  * whole and its payer told. The ledger's invariants are checked after every test.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
 import { contracts, emailOutbox, milestones, notifications, payments, providerRefunds, users } from "../../server/db/schema";
@@ -144,6 +144,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
   it("lists open disputes for moderators, oldest first, with who raised them, until resolved", async () => {
     const first = await hire(4000);
     const second = await hire(6000);
+    const started = new Date();
     for (const h of [first, second]) await (await pay(h.client, h.milestoneId)).settle();
     await disputeMilestone(deps, first.developer, first.milestoneId, "The client stopped answering");
     await disputeMilestone(deps, second.client, second.milestoneId, "Nothing was delivered");
@@ -159,6 +160,15 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
       developerName: second.developer.name,
     });
     await expect(listOpenDisputes(db(), first.client)).rejects.toBeInstanceOf(ForbiddenError);
+    // Every moderator is told on the bell, of each dispute; nobody else gets that notice.
+    const told = await db()
+      .select({ userId: notifications.userId, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.type, "dispute_opened"), gte(notifications.createdAt, started)));
+    expect(told).toEqual([
+      { userId: moderator.id, link: "/moderation" },
+      { userId: moderator.id, link: "/moderation" },
+    ]);
     await resolveDispute(deps, moderator, first.milestoneId, "4000");
     expect((await listOpenDisputes(db(), moderator)).map((d) => d.milestoneId)).not.toContain(first.milestoneId);
   });

@@ -81,6 +81,7 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       // The moderators' money queues: open disputes oldest first, refunds given up newest first (decision 0050).
       ["select id from milestones where status = 'disputed' order by disputed_at limit 100", []],
       ["select id from provider_refunds where status = 'failed' order by created_at desc limit 100", []],
+      ["select id from users where role = 'moderator' and is_active", []],
       // The review reminder's claim (docs/product.md, Reviews), oldest completion first.
       [
         "select id from projects where status = 'completed' and review_reminded_at is null and completed_at <= $1 order by completed_at limit 100",
