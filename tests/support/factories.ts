@@ -5,6 +5,7 @@
  * need a session cookie use TestApp.signUp).
  */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../server/context";
 import type { Db } from "../../server/db/client";
 import { users } from "../../server/db/schema";
@@ -25,6 +26,16 @@ export async function makeUser(db: Db, options: { userType?: "client" | "develop
   const row = { id, name: options.name ?? `User ${id.slice(2, 8)}`, email: `${id}@example.co.za`, userType: options.userType ?? "client" };
   const [created] = await db.insert(users).values(row).returning({ createdAt: users.createdAt });
   return { ...row, emailVerified: true, role: "member" as const, createdAt: created!.createdAt.toISOString() };
+}
+
+/**
+ * A new moderator (a client account given the role, with two-factor sign-in on, as an operator
+ * sets it in the database) and its session as it then reads.
+ */
+export async function makeModerator(db: Db, name = "Mo Moderator"): Promise<SessionUser> {
+  const member = await makeUser(db, { userType: "client", name });
+  await db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, member.id));
+  return { ...member, role: "moderator", twoFactorEnabled: true };
 }
 
 /** A new client. */

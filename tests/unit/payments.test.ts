@@ -11,7 +11,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges, users } from "../../server/db/schema";
+import { contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges } from "../../server/db/schema";
 import { formatDate } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
@@ -52,7 +52,7 @@ import {
 } from "../../shared/payments";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
-import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
+import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
 
 const ACTORS: MilestoneActor[] = ["client", "developer", "moderator", "system"];
 
@@ -102,8 +102,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     deps = paymentsDeps(t.deps);
-    moderator = await makeClient(t.database.db, "Mo Moderator");
-    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, moderator.id));
+    moderator = await makeModerator(t.database.db);
   });
   afterEach(async () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);

@@ -8,7 +8,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, emailOutbox, milestones, notifications, payments, providerRefunds, users } from "../../server/db/schema";
+import { contracts, emailOutbox, milestones, notifications, payments, providerRefunds } from "../../server/db/schema";
 import { listMyPayments } from "../../server/payments/client-payments";
 import { held, ledgerViolations } from "../../server/payments/ledger";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
@@ -20,7 +20,7 @@ import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { formatCents } from "../../shared/payments";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
-import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
+import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
 
 const MINUTE = 60_000;
 
@@ -31,10 +31,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     deps = paymentsDeps(t.deps);
-    const member = await makeClient(t.database.db, "Mo Moderator");
-    await t.database.db.update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, member.id));
-    // The session as it reads once the account is a moderator with two-factor sign-in on.
-    moderator = { ...member, role: "moderator", twoFactorEnabled: true } as SessionUser;
+    moderator = await makeModerator(t.database.db);
   });
   afterEach(async () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
