@@ -68,6 +68,11 @@ export function formatDate(date: Date | string): string {
   return absolute().format(new Date(date));
 }
 
+/** "1 Dec 2026, 14:05" in Africa/Johannesburg (formatDate and the 24-hour clock of formatMessageTime). */
+export function formatDateTime(date: Date | string): string {
+  return `${formatDate(date)}, ${clock().format(new Date(date))}`;
+}
+
 /**
  * Relative for recent times ("3 hours ago", "yesterday"), absolute for anything older than
  * 30 days (docs/product.md, Look and feel). `now` is injectable for tests.

@@ -132,6 +132,13 @@ export function formatCents(cents: number): string {
 /** The smallest payout, in cents (R100). */
 export const MIN_PAYOUT_CENTS = 10_000;
 
+/**
+ * Hours after a developer replaces their bank account before a payout may go to the new one
+ * (docs/product.md, Payments "Payouts"): someone who took over the account cannot empty the balance
+ * into their own bank before the owner, told by email, can react. Adding the first account has none.
+ */
+export const BANK_CHANGE_HOLD_HOURS = 48;
+
 /** A bank in the provider's list (Paystack's bank codes for South Africa). */
 export interface Bank {
   code: string;

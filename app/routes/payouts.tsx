@@ -9,7 +9,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Input, Select } from "../components/ui/form";
-import { formatCents, PAYOUT_STATUS_LABELS } from "../../shared/payments";
+import { BANK_CHANGE_HOLD_HOURS, formatCents, PAYOUT_STATUS_LABELS } from "../../shared/payments";
+import { formatDateTime } from "../../shared/format";
 import type { Route } from "./+types/payouts";
 import {
   completeTestPayout,
@@ -109,7 +110,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                   {fields.amount}
                 </p>
               ) : null}
-              <Button type="submit" name="intent" value="withdraw" busy={busy}>
+              {bank.payoutsFrom ? (
+                <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-bank-hold>
+                  Your bank account was changed recently. For your safety, payouts to it start on {formatDateTime(bank.payoutsFrom)}.
+                </p>
+              ) : null}
+              <Button type="submit" name="intent" value="withdraw" busy={busy} disabled={Boolean(bank.payoutsFrom)}>
                 Withdraw to {bank.bankName} {bank.masked}
               </Button>
             </Form>
@@ -151,6 +157,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             </label>
             <Input id="holderName" name="holderName" autoComplete="name" invalid={Boolean(fields.holderName)} />
             {fields.holderName ? <p className="text-sm text-red-700">{fields.holderName}</p> : null}
+            {bank ? (
+              <p className="text-xs text-slate-600">
+                Payouts to a replacement account start {BANK_CHANGE_HOLD_HOURS} hours after the change, and we email you about it.
+              </p>
+            ) : null}
             <Button type="submit" name="intent" value="bank" variant="secondary" busy={busy}>
               {bank ? "Replace bank account" : "Save bank account"}
             </Button>

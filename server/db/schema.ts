@@ -1242,6 +1242,8 @@ export const bankAccounts = pgTable(
     accountNumber: text("account_number").notNull(),
     holderName: text("holder_name").notNull(),
     recipientCode: text("recipient_code"),
+    /** Payouts to this account may start at this time (BANK_CHANGE_HOLD_HOURS after it replaced another); null: at once. */
+    payoutsFrom: timestamp("payouts_from", { withTimezone: true, precision: 3 }),
     ...timestamps,
   },
   (t) => [check("bank_accounts_number_check", sql`${t.accountNumber} ~ '^[0-9]{6,16}$'`)],

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt } from "drizzle-orm";
-import { formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { BANK_CHANGE_HOLD_HOURS, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { formatDateTime } from "../../shared/format";
 import { bankAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -31,7 +32,12 @@ export function listBanks(deps: PaymentsDeps): Promise<Bank[]> {
   return deps.provider.listBanks();
 }
 
-/** Saves the developer's bank account (replacing the previous one). Throws ValidationError with field messages, ForbiddenError. */
+/**
+ * Saves the developer's bank account. Replacing an earlier one (any of bank, number or holder
+ * changed) holds payouts to it for BANK_CHANGE_HOLD_HOURS and tells the developer by notice and
+ * email; saving the same details again changes nothing. Throws ValidationError with field
+ * messages, ForbiddenError.
+ */
 export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | null, input: unknown): Promise<void> {
   const me = await requireDeveloper(deps.db, user);
   const parsed = bankAccountSchema.safeParse(input);
@@ -42,23 +48,51 @@ export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | nu
   }
   const bank = (await listBanks(deps)).find((b) => b.code === parsed.data.bankCode);
   if (!bank) throw new ValidationError({ bankCode: "Choose your bank from the list" });
-  const row = {
-    bankCode: bank.code,
-    bankName: bank.name,
-    accountNumber: parsed.data.accountNumber,
-    holderName: parsed.data.holderName,
-    recipientCode: null,
-    updatedAt: new Date(),
-  };
-  await deps.db
-    .insert(bankAccounts)
-    .values({ userId: me.id, ...row })
-    .onConflictDoUpdate({ target: bankAccounts.userId, set: row });
+  const now = new Date();
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
+    const same = before && before.bankCode === bank.code && before.accountNumber === parsed.data.accountNumber && before.holderName === parsed.data.holderName;
+    if (same) return;
+    // Replacing an account holds payouts to the new one, and the owner is told at once, by bell
+    // and by an email that is always sent (docs/product.md, Payments "Payouts").
+    const payoutsFrom = before ? new Date(now.getTime() + BANK_CHANGE_HOLD_HOURS * 3_600_000) : null;
+    const row = {
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: parsed.data.accountNumber,
+      holderName: parsed.data.holderName,
+      recipientCode: null,
+      payoutsFrom,
+      updatedAt: now,
+    };
+    await tx
+      .insert(bankAccounts)
+      .values({ userId: me.id, ...row })
+      .onConflictDoUpdate({ target: bankAccounts.userId, set: row });
+    if (before && payoutsFrom) {
+      const subject = `Your payout bank account was changed to ${bank.name} ${maskAccount(parsed.data.accountNumber)}`;
+      const details = [
+        `It replaced ${before.bankName} ${maskAccount(before.accountNumber)} on ${formatDateTime(now)}. For your safety, payouts to the new account start on ${formatDateTime(payoutsFrom)}.`,
+        "If you did not make this change, reset your password now and tell us through Support: someone may be signed in as you.",
+      ];
+      await applyEffects(tx, deps, {
+        notices: [{ userId: me.id, type: "bank_account_changed", message: subject, link: "/payouts" }],
+        emails: [{ template: "payment-update", userId: me.id, data: { subject, details, link: "/payouts", linkLabel: "Payouts" } }],
+      });
+    }
+  });
+}
+
+/** Why a payout to `account` is refused at `now` while a replaced account is on hold, or null. */
+function bankHold(account: { payoutsFrom: Date | null }, now: Date): string | null {
+  if (!account.payoutsFrom || account.payoutsFrom <= now) return null;
+  return `Your bank account was changed recently. For your safety, payouts to it start on ${formatDateTime(account.payoutsFrom)}.`;
 }
 
 export interface PayoutsOverview {
   balanceCents: number;
-  bank: { bankName: string; masked: string; holderName: string } | null;
+  /** payoutsFrom: while a replaced account is on hold (BANK_CHANGE_HOLD_HOURS), when payouts to it may start (ISO); else null. */
+  bank: { bankName: string; masked: string; holderName: string; payoutsFrom: string | null } | null;
   payouts: Array<{ id: string; reference: string; amountCents: number; status: PayoutStatus; destination: string; failureReason: string; createdAt: string }>;
 }
 
@@ -69,7 +103,14 @@ export async function payoutsOverview(db: Db, user: SessionUser | null): Promise
   const list = await db.select().from(payouts).where(eq(payouts.userId, me.id)).orderBy(desc(payouts.createdAt)).limit(100);
   return {
     balanceCents: await held(db, { kind: "developer_balance", owner: me.id }),
-    bank: bank ? { bankName: bank.bankName, masked: maskAccount(bank.accountNumber), holderName: bank.holderName } : null,
+    bank: bank
+      ? {
+          bankName: bank.bankName,
+          masked: maskAccount(bank.accountNumber),
+          holderName: bank.holderName,
+          payoutsFrom: bank.payoutsFrom && bank.payoutsFrom > new Date() ? bank.payoutsFrom.toISOString() : null,
+        }
+      : null,
     payouts: list.map((p) => ({
       id: p.id,
       reference: p.reference,
@@ -98,6 +139,8 @@ export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null
   const bank = await deps.db.transaction(async (tx) => {
     const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
     if (!account) throw new ConflictError("Add your bank account first");
+    const hold = bankHold(account, new Date());
+    if (hold) throw new ConflictError(hold);
     const balance = await held(tx, { kind: "developer_balance", owner: me.id });
     if (cents > balance) throw new ValidationError({ amount: "That is more than your available balance" });
     await tx.insert(payouts).values({ reference, userId: me.id, amountCents: cents, destination: `${account.bankName} ${maskAccount(account.accountNumber)}` });

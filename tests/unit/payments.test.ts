@@ -11,8 +11,8 @@ import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges } from "../../server/db/schema";
-import { formatDate } from "../../shared/format";
+import { bankAccounts, contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges } from "../../server/db/schema";
+import { formatDate, formatDateTime } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract, milestoneActions } from "../../server/payments/contracts";
@@ -565,7 +565,12 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       ForbiddenError,
     );
     await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234 567 890", holderName: "S Khumalo" });
-    expect((await payoutsOverview(db(), h.developer)).bank).toEqual({ bankName: "Capitec Bank", masked: "••••7890", holderName: "S Khumalo" });
+    expect((await payoutsOverview(db(), h.developer)).bank).toEqual({
+      bankName: "Capitec Bank",
+      masked: "••••7890",
+      holderName: "S Khumalo",
+      payoutsFrom: null,
+    });
     await expect(requestPayout(deps, h.developer, "99.99")).rejects.toMatchObject({ fields: { amount: "The smallest payout is R100" } });
     await expect(requestPayout(deps, h.developer, "9250.01")).rejects.toMatchObject({ fields: { amount: "That is more than your available balance" } });
     await expect(requestPayout(deps, h.client, "100")).rejects.toBeInstanceOf(ForbiddenError);
@@ -614,6 +619,52 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
         link: "/payouts",
       },
     ]);
+  });
+
+  it("holds payouts to a replaced bank account for 48 hours and tells the developer at once; the first account and an unchanged save hold nothing", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    const capitec = { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" };
+    await saveBankAccount(deps, h.developer, capitec);
+    await saveBankAccount(deps, h.developer, capitec);
+    expect((await payoutsOverview(db(), h.developer)).bank?.payoutsFrom).toBeNull();
+    const changed = async () =>
+      db()
+        .select({ message: notifications.message })
+        .from(notifications)
+        .where(and(eq(notifications.userId, h.developer.id), eq(notifications.type, "bank_account_changed")));
+    expect(await changed()).toEqual([]);
+    const { reference } = await requestPayout(deps, h.developer, "100");
+    expect(reference).toMatch(/^po_/);
+
+    // Someone signed in as the developer swaps in their own account.
+    const before = Date.now();
+    await saveBankAccount(deps, h.developer, { bankCode: "250655", accountNumber: "62000000001", holderName: "Not Khumalo" });
+    const hold = (await payoutsOverview(db(), h.developer)).bank!;
+    expect(hold.masked).toBe("••••0001");
+    const from = new Date(hold.payoutsFrom!).getTime();
+    expect(from).toBeGreaterThanOrEqual(before + 48 * 3_600_000);
+    expect(from).toBeLessThan(Date.now() + 48 * 3_600_000 + 1000);
+    await expect(requestPayout(deps, h.developer, "100")).rejects.toThrow(
+      `Your bank account was changed recently. For your safety, payouts to it start on ${formatDateTime(hold.payoutsFrom!)}.`,
+    );
+    const subject = "Your payout bank account was changed to First National Bank ••••0001";
+    expect(await changed()).toEqual([{ message: subject }]);
+    const [mail] = (await mailsTo(h.developer.id)).filter((x) => x.subject === subject);
+    expect(mail!.text).toContain("It replaced Capitec Bank ••••7890 on ");
+    expect(mail!.text).toContain("If you did not make this change, reset your password now");
+    expect(mail!.unsubscribe).toBe(false);
+    // Once the hold has passed, payouts go to the new account.
+    await db()
+      .update(bankAccounts)
+      .set({ payoutsFrom: new Date(Date.now() - 1000) })
+      .where(eq(bankAccounts.userId, h.developer.id));
+    expect((await payoutsOverview(db(), h.developer)).bank?.payoutsFrom).toBeNull();
+    await requestPayout(deps, h.developer, "100");
+    expect((await payoutsOverview(db(), h.developer)).payouts[0]!.destination).toBe("First National Bank ••••0001");
   });
 
   it("changes a milestone only when the other side accepts; never the money of a funded milestone", async () => {

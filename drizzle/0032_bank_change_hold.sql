@@ -1,0 +1,1 @@
+ALTER TABLE "bank_accounts" ADD COLUMN "payouts_from" timestamp (3) with time zone;
