@@ -56,9 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => redirectWithFlash("/payouts", { type: "success", message });
   try {
     switch (body.intent) {
-      case "bank":
-        await saveBankAccount(deps, user, { bankCode: body.bankCode, accountNumber: body.accountNumber, holderName: body.holderName });
-        return back("Bank account saved");
+      case "bank": {
+        const { payoutsFrom } = await saveBankAccount(deps, user, { bankCode: body.bankCode, accountNumber: body.accountNumber, holderName: body.holderName });
+        return back(payoutsFrom ? `Bank account replaced. For your safety, payouts to it start on ${formatDateTime(payoutsFrom)}.` : "Bank account saved");
+      }
       case "withdraw":
         await requestPayout(deps, user, body.amount);
         return back("Payout requested");

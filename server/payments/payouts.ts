@@ -35,10 +35,10 @@ export function listBanks(deps: PaymentsDeps): Promise<Bank[]> {
 /**
  * Saves the developer's bank account. Replacing an earlier one (any of bank, number or holder
  * changed) holds payouts to it for BANK_CHANGE_HOLD_HOURS and tells the developer by notice and
- * email; saving the same details again changes nothing. Throws ValidationError with field
- * messages, ForbiddenError.
+ * email; saving the same details again changes nothing. Returns when payouts to the account may
+ * start (null: now). Throws ValidationError with field messages, ForbiddenError.
  */
-export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | null, input: unknown): Promise<void> {
+export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | null, input: unknown): Promise<{ payoutsFrom: Date | null }> {
   const me = await requireDeveloper(deps.db, user);
   const parsed = bankAccountSchema.safeParse(input);
   if (!parsed.success) {
@@ -49,10 +49,10 @@ export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | nu
   const bank = (await listBanks(deps)).find((b) => b.code === parsed.data.bankCode);
   if (!bank) throw new ValidationError({ bankCode: "Choose your bank from the list" });
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
     const same = before && before.bankCode === bank.code && before.accountNumber === parsed.data.accountNumber && before.holderName === parsed.data.holderName;
-    if (same) return;
+    if (same) return { payoutsFrom: before.payoutsFrom && before.payoutsFrom > now ? before.payoutsFrom : null };
     // Replacing an account holds payouts to the new one, and the owner is told at once, by bell
     // and by an email that is always sent (docs/product.md, Payments "Payouts").
     const payoutsFrom = before ? new Date(now.getTime() + BANK_CHANGE_HOLD_HOURS * 3_600_000) : null;
@@ -80,6 +80,7 @@ export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | nu
         emails: [{ template: "payment-update", userId: me.id, data: { subject, details, link: "/payouts", linkLabel: "Payouts" } }],
       });
     }
+    return { payoutsFrom };
   });
 }
 

@@ -628,8 +628,8 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await submitMilestone(deps, h.developer, m, "Done");
     await approveMilestone(deps, h.client, m);
     const capitec = { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" };
-    await saveBankAccount(deps, h.developer, capitec);
-    await saveBankAccount(deps, h.developer, capitec);
+    expect(await saveBankAccount(deps, h.developer, capitec)).toEqual({ payoutsFrom: null });
+    expect(await saveBankAccount(deps, h.developer, capitec)).toEqual({ payoutsFrom: null });
     expect((await payoutsOverview(db(), h.developer)).bank?.payoutsFrom).toBeNull();
     const changed = async () =>
       db()
@@ -642,8 +642,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
 
     // Someone signed in as the developer swaps in their own account.
     const before = Date.now();
-    await saveBankAccount(deps, h.developer, { bankCode: "250655", accountNumber: "62000000001", holderName: "Not Khumalo" });
+    const saved = await saveBankAccount(deps, h.developer, { bankCode: "250655", accountNumber: "62000000001", holderName: "Not Khumalo" });
     const hold = (await payoutsOverview(db(), h.developer)).bank!;
+    expect(saved.payoutsFrom?.toISOString()).toBe(hold.payoutsFrom);
     expect(hold.masked).toBe("••••0001");
     const from = new Date(hold.payoutsFrom!).getTime();
     expect(from).toBeGreaterThanOrEqual(before + 48 * 3_600_000);
