@@ -17,7 +17,7 @@ import type { Db } from "../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
-import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail } from "../email/templates";
+import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail, securityNoticeEmail, type SecurityChange } from "../email/templates";
 import { EMAIL_CHANGE_TEMPLATE, emailLinkClaims } from "./email-change";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
@@ -68,11 +68,18 @@ function logAuthEvent(ctx: HookContext): void {
   else log().info(fields, event);
 }
 
-/** better-auth `hooks.after`: the event's log line, then the answer without session tokens (guard.ts). */
-const afterAuthEndpoint = createAuthMiddleware(async (ctx) => {
-  logAuthEvent(ctx);
-  return answerWithoutTokens(ctx);
-});
+/**
+ * The security change a successful call of `ctx.path` made, if it emails its owner (docs/product.md,
+ * Accounts). Verifying a code with a session already open turns two-factor sign-in on (the second
+ * step of signing in has no session yet).
+ */
+function securityChangeOf(ctx: HookContext): SecurityChange | null {
+  if (isAPIError(ctx.context.returned)) return null;
+  if (ctx.path === "/change-password") return "password_changed";
+  if (ctx.path === "/two-factor/disable") return "two_factor_off";
+  if (ctx.path === "/two-factor/verify-totp" && ctx.context.session) return "two_factor_on";
+  return null;
+}
 
 /** Creates the better-auth instance; its HTTP handler is mounted at /api/auth. */
 export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
@@ -86,6 +93,28 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     const current = await (await auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
     await db.delete(verifications).where(and(eq(verifications.value, userId), current ? ne(verifications.id, current.id) : undefined));
   };
+
+  /** Queues the always-sent email telling `user` of a security change to their account (through the outbox). */
+  const tellOwner = async (user: { id: string; email: string; name: string }, change: SecurityChange): Promise<void> => {
+    await enqueueEmail(db, {
+      template: "security-notice",
+      to: user.email,
+      toUserId: user.id,
+      ...securityNoticeEmail({ name: user.name, appUrl, change, at: new Date() }),
+    });
+  };
+
+  /**
+   * better-auth `hooks.after`: the event's log line; the owner's email after a security change,
+   * whichever way it came (Settings or the HTTP API); then the answer without session tokens (guard.ts).
+   */
+  const afterAuthEndpoint = createAuthMiddleware(async (ctx) => {
+    logAuthEvent(ctx);
+    const change = securityChangeOf(ctx);
+    const user = ctx.context.session?.user ?? ctx.context.newSession?.user;
+    if (change && user) await tellOwner(user, change);
+    return answerWithoutTokens(ctx);
+  });
 
   const auth = betterAuth({
     appName: "BuildZA",
@@ -156,6 +185,7 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       async onPasswordReset({ user }) {
         // The link used is consumed; any other one of the account stops working too.
         await db.delete(verifications).where(eq(verifications.value, user.id));
+        await tellOwner(user, "password_reset");
       },
     },
     emailVerification: {

@@ -12,6 +12,7 @@ import { paymentUpdateEmail } from "./payment-update";
 import { proposalAcceptedEmail } from "./proposal-accepted";
 import { proposalReceivedEmail } from "./proposal-received";
 import { reviewRequestEmail } from "./review-request";
+import { securityNoticeEmail, type SecurityChange } from "./security-notice";
 import { unreadMessageEmail } from "./unread-message";
 
 export {
@@ -25,6 +26,7 @@ export {
   proposalAcceptedEmail,
   proposalReceivedEmail,
   reviewRequestEmail,
+  securityNoticeEmail,
   unreadMessageEmail,
 };
-export type { RenderedEmail };
+export type { RenderedEmail, SecurityChange };

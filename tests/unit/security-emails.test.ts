@@ -1,0 +1,104 @@
+/**
+ * Security emails (docs/product.md, Accounts): the owner's own address hears of every change to
+ * how the account is signed in to, whichever way it came: the password changed in Settings or over
+ * the auth HTTP API, reset with a link, two-factor sign-in turned on or off. Failed attempts and
+ * the second step of a sign-in send nothing.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestPasswordReset, resetPassword } from "../../server/auth/accounts";
+import { changePassword } from "../../server/auth/settings";
+import { completeTwoFactorSignIn, confirmTwoFactor, disableTwoFactor, startTwoFactor } from "../../server/auth/two-factor";
+import { emailOutbox } from "../../server/db/schema";
+import { apiClient } from "../support/api";
+import { APP_URL, cookieFrom, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { totpNow } from "../support/totp";
+
+describe.each(DB_KINDS)("security emails on %s", (kind) => {
+  let t: TestApp;
+  let n = 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+  const call = (method: string, path: string, options: Parameters<ReturnType<typeof apiClient>>[2] = {}) => apiClient(t.app)(method, path, options);
+  const address = () => `security-${++n}@example.co.za`;
+  /** The security emails queued for `userId`, oldest first. */
+  const noticesTo = async (userId: string) =>
+    (
+      await t.database.db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, to: emailOutbox.toAddress, headers: emailOutbox.headers })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toUserId, userId), eq(emailOutbox.template, "security-notice")))
+        .orderBy(emailOutbox.id)
+    ).map((m) => ({ ...m, unsubscribe: "List-Unsubscribe" in (m.headers as object) }));
+
+  it("tells the owner when the password is changed in Settings, and nothing when the current password was wrong", async () => {
+    const email = address();
+    const { user, cookie } = await t.signUp({ email, name: "Thabo Secure" });
+    await expect(
+      changePassword(
+        t.deps.auth,
+        user,
+        { currentPassword: "Wrong-Password-9", newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
+        new Headers({ cookie }),
+      ),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(await noticesTo(user.id)).toEqual([]);
+    await changePassword(
+      t.deps.auth,
+      user,
+      { currentPassword: TEST_PASSWORD, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
+      new Headers({ cookie }),
+    );
+    const [mail] = await noticesTo(user.id);
+    expect(mail).toMatchObject({ subject: "Your BuildZA password was changed", to: email, unsubscribe: false });
+    expect(mail!.text).toContain("Hi Thabo Secure,");
+    expect(mail!.text).toMatch(/The password of your BuildZA account was changed in Settings on \d{2} \w{3} \d{4}, \d{2}:\d{2}\./);
+    expect(mail!.text).toContain(
+      `If it was not you, reset your password now (that signs everyone out) and then turn on two-factor sign-in in Settings:\n${APP_URL}/forgot-password`,
+    );
+  });
+
+  it("tells the owner when the password is changed over the auth HTTP API", async () => {
+    const { user, cookie } = await t.signUp({ email: address() });
+    const res = await call("POST", "/api/auth/change-password", { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: OTHER_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect((await noticesTo(user.id)).map((m) => m.subject)).toEqual(["Your BuildZA password was changed"]);
+  });
+
+  it("tells the owner when the password is reset with a link", async () => {
+    const email = address();
+    const { user } = await t.signUp({ email });
+    await requestPasswordReset(t.deps.auth, { email });
+    const [reset] = await t.database.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, user.id), eq(emailOutbox.template, "password-reset")));
+    const token = /\/reset-password\?token=([\w-]+)/.exec(reset!.text)![1]!;
+    expect(await noticesTo(user.id)).toEqual([]);
+    await resetPassword(t.deps.auth, { token, password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD });
+    const [mail] = await noticesTo(user.id);
+    expect(mail!.subject).toBe("Your BuildZA password was reset");
+    expect(mail!.text).toContain("someone can read your email: secure your email account first");
+  });
+
+  it("tells the owner when two-factor sign-in is turned on and off, not when a code signs in", async () => {
+    const email = address();
+    const { user, cookie } = await t.signUp({ email });
+    const setup = await startTwoFactor(t.deps.auth, user, { password: TEST_PASSWORD }, new Headers({ cookie }));
+    expect(await noticesTo(user.id)).toEqual([]);
+    const fresh = cookieFrom(await confirmTwoFactor(t.deps.auth, user, { code: await totpNow(setup.secret) }, new Headers({ cookie })));
+    expect((await noticesTo(user.id)).map((m) => m.subject)).toEqual(["Two-factor sign-in was turned on"]);
+
+    // Signing in with a code changes nothing about the account: no email.
+    const step = await call("POST", "/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD } });
+    const pending = cookieFrom(step.headers);
+    await completeTwoFactorSignIn(t.deps.auth, { method: "totp", code: await totpNow(setup.secret) }, new Headers({ cookie: pending }));
+    expect(await noticesTo(user.id)).toHaveLength(1);
+
+    await disableTwoFactor(t.deps.auth, user, { password: TEST_PASSWORD }, new Headers({ cookie: fresh }));
+    expect((await noticesTo(user.id)).map((m) => m.subject)).toEqual(["Two-factor sign-in was turned on", "Two-factor sign-in was turned off"]);
+  });
+});
