@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok("Email settings saved");
       case "createToken": {
         // The token text goes back once, in this answer only (docs/product.md, Personal API tokens).
-        const { token } = await createApiToken(context.deps.db, user, body);
+        const { token } = await createApiToken(domainDeps(context.deps), user, body);
         return data<SettingsResult>({ ok: true, intent, message: "Token created", token });
       }
       case "revokeToken":

@@ -14,7 +14,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq, ne } from "drizzle-orm";
 import { RESET_LINK_SECONDS, SESSION_REMEMBER_SECONDS, VERIFY_LINK_SECONDS } from "../../shared/constants";
 import type { Db } from "../db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
+import { accounts, apiTokens, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
 import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail, securityNoticeEmail, type SecurityChange } from "../email/templates";
@@ -185,6 +185,8 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
       async onPasswordReset({ user }) {
         // The link used is consumed; any other one of the account stops working too.
         await db.delete(verifications).where(eq(verifications.value, user.id));
+        // A reset recovers a lost or taken account: API tokens go with the sessions (docs/product.md, Accounts).
+        await db.delete(apiTokens).where(eq(apiTokens.userId, user.id));
         await tellOwner(user, "password_reset");
       },
     },

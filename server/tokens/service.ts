@@ -16,6 +16,8 @@ import { apiTokens, rateLimits, users } from "../db/schema";
 import { ConflictError, NotFoundError, requireUser, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { UUID } from "../lib/ids";
 import { parseInput } from "../validation";
+import { enqueueEmail } from "../email/outbox";
+import { securityNoticeEmail } from "../email/templates";
 
 /** Every token starts with this, so secret scanners and people can recognise one. */
 export const TOKEN_PREFIX = "bza_";
@@ -52,14 +54,19 @@ export async function listApiTokens(db: Db, user: SessionUser | null): Promise<A
 
 /**
  * Creates a token named `input.name` for the signed-in user and returns it with the token text,
- * which is never readable again. Throws UnauthorizedError, ValidationError, ConflictError (already
+ * which is never readable again; the owner's address is told by a security email (outbox, same
+ * transaction). `ctx.appUrl` is the public origin for its link. Throws UnauthorizedError, ValidationError, ConflictError (already
  * MAX_API_TOKENS tokens).
  */
-export async function createApiToken(db: Db, user: SessionUser | null, input: unknown): Promise<{ token: string; apiToken: ApiToken }> {
+export async function createApiToken(
+  ctx: { db: Db; appUrl: string },
+  user: SessionUser | null,
+  input: unknown,
+): Promise<{ token: string; apiToken: ApiToken }> {
   const me = requireUser(user);
   const { name } = parseInput(apiTokenSchema, input);
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // Lock the owner's row, so two creates at once cannot both pass the count.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, me.id)).for("update");
     const [held] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, me.id));
@@ -68,6 +75,13 @@ export async function createApiToken(db: Db, user: SessionUser | null, input: un
       .insert(apiTokens)
       .values({ userId: me.id, name, tokenHash: hashOf(token), prefix: token.slice(0, 8) })
       .returning(columns);
+    // The owner's address hears of it, always (docs/product.md, Accounts "Security emails").
+    await enqueueEmail(tx, {
+      template: "security-notice",
+      to: me.email,
+      toUserId: me.id,
+      ...securityNoticeEmail({ name: me.name, appUrl: ctx.appUrl, change: "api_token_created", at: new Date(), detail: name }),
+    });
     return { token, apiToken: toApiToken(row!) };
   });
 }

@@ -28,7 +28,7 @@ describe.each(DB_KINDS)("personal API tokens (%s)", (kind) => {
     const other = await makeClient(t.deps.db);
     const mine = await makeProject(t.deps.db, owner);
     const theirs = await makeProject(t.deps.db, other);
-    const { token, apiToken } = await createApiToken(t.deps.db, owner, { name: "  Invoicing script " });
+    const { token, apiToken } = await createApiToken(t.domain, owner, { name: "  Invoicing script " });
     expect(token).toMatch(/^bza_[A-Za-z0-9_-]{43}$/);
     expect(apiToken).toMatchObject({ name: "Invoicing script", prefix: token.slice(0, 8), lastUsedAt: null });
     const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.id, apiToken.id));
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)("personal API tokens (%s)", (kind) => {
   it("refuses unknown, malformed and revoked tokens; only the owner revokes", async () => {
     const owner = await makeDeveloper(t.deps.db);
     const other = await makeDeveloper(t.deps.db);
-    const { token, apiToken } = await createApiToken(t.deps.db, owner, { name: "Phone app" });
+    const { token, apiToken } = await createApiToken(t.domain, owner, { name: "Phone app" });
     expect((await call("GET", "/api/v1/proposals", token)).status).toBe(200);
     for (const bad of [`bza_${"A".repeat(43)}`, "not-a-token", `${token}x`]) {
       const res = await call("GET", "/api/v1/proposals", bad);
@@ -76,13 +76,13 @@ describe.each(DB_KINDS)("personal API tokens (%s)", (kind) => {
 
   it("validates names, caps the number of tokens, and rate limits each token", async () => {
     const owner = await makeClient(t.deps.db);
-    await expect(createApiToken(t.deps.db, owner, { name: "" })).rejects.toMatchObject({ status: 400, fields: { name: "Token name is required" } });
-    await expect(createApiToken(t.deps.db, owner, { name: "x".repeat(61) })).rejects.toMatchObject({ status: 400 });
-    await expect(createApiToken(t.deps.db, owner, { name: "bad\u0000name" })).rejects.toMatchObject({ status: 400 });
-    await expect(createApiToken(t.deps.db, null, { name: "Anon" })).rejects.toMatchObject({ status: 401 });
+    await expect(createApiToken(t.domain, owner, { name: "" })).rejects.toMatchObject({ status: 400, fields: { name: "Token name is required" } });
+    await expect(createApiToken(t.domain, owner, { name: "x".repeat(61) })).rejects.toMatchObject({ status: 400 });
+    await expect(createApiToken(t.domain, owner, { name: "bad\u0000name" })).rejects.toMatchObject({ status: 400 });
+    await expect(createApiToken(t.domain, null, { name: "Anon" })).rejects.toMatchObject({ status: 401 });
     const made = [];
-    for (let i = 0; i < MAX_API_TOKENS; i++) made.push(await createApiToken(t.deps.db, owner, { name: `Token ${i}` }));
-    await expect(createApiToken(t.deps.db, owner, { name: "One too many" })).rejects.toMatchObject({ status: 409 });
+    for (let i = 0; i < MAX_API_TOKENS; i++) made.push(await createApiToken(t.domain, owner, { name: `Token ${i}` }));
+    await expect(createApiToken(t.domain, owner, { name: "One too many" })).rejects.toMatchObject({ status: 409 });
 
     const limited = createTokenAuthenticator(t.deps.db, 2);
     await limited.authenticate(made[0]!.token);

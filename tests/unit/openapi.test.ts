@@ -93,9 +93,9 @@ describe("OpenAPI document of /api/v1", () => {
     const client = await t.signUp({ email: "oa-client@example.co.za", name: "Lerato Client", userType: "client" });
     const dev = await t.signUp({ email: "oa-dev@example.co.za", name: "Sipho Developer", userType: "developer" });
     const dev2 = await t.signUp({ email: "oa-dev2@example.co.za", name: "Ayesha Developer", userType: "developer" });
-    const c = (await createApiToken(t.deps.db, client.user, { name: "client script" })).token;
-    const d = (await createApiToken(t.deps.db, dev.user, { name: "dev script" })).token;
-    const d2 = (await createApiToken(t.deps.db, dev2.user, { name: "dev2 script" })).token;
+    const c = (await createApiToken(t.domain, client.user, { name: "client script" })).token;
+    const d = (await createApiToken(t.domain, dev.user, { name: "dev script" })).token;
+    const d2 = (await createApiToken(t.domain, dev2.user, { name: "dev2 script" })).token;
 
     // Developers
     const profile = { title: "Flutter Developer", bio: "I build offline-first Flutter apps for township businesses.", city: "Durban", skills: ["Flutter"] };

@@ -10,6 +10,7 @@ import { requestPasswordReset, resetPassword } from "../../server/auth/accounts"
 import { changePassword } from "../../server/auth/settings";
 import { completeTwoFactorSignIn, confirmTwoFactor, disableTwoFactor, startTwoFactor } from "../../server/auth/two-factor";
 import { emailOutbox } from "../../server/db/schema";
+import { createApiToken, listApiTokens } from "../../server/tokens/service";
 import { apiClient } from "../support/api";
 import { APP_URL, cookieFrom, createTestApp, OTHER_PASSWORD, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -57,7 +58,7 @@ describe.each(DB_KINDS)("security emails on %s", (kind) => {
     expect(mail!.text).toContain("Hi Thabo Secure,");
     expect(mail!.text).toMatch(/The password of your BuildZA account was changed in Settings on \d{2} \w{3} \d{4}, \d{2}:\d{2}\./);
     expect(mail!.text).toContain(
-      `If it was not you, reset your password now (that signs everyone out) and then turn on two-factor sign-in in Settings:\n${APP_URL}/forgot-password`,
+      `If it was not you, reset your password now (that signs everyone out and revokes every API token) and then turn on two-factor sign-in in Settings:\n${APP_URL}/forgot-password`,
     );
   });
 
@@ -66,6 +67,26 @@ describe.each(DB_KINDS)("security emails on %s", (kind) => {
     const res = await call("POST", "/api/auth/change-password", { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: OTHER_PASSWORD } });
     expect(res.status).toBe(200);
     expect((await noticesTo(user.id)).map((m) => m.subject)).toEqual(["Your BuildZA password was changed"]);
+  });
+
+  it("tells the owner when an API token is created; a password reset revokes every token", async () => {
+    const email = address();
+    const { user } = await t.signUp({ email, name: "Lindiwe Tokens" });
+    const { token } = await createApiToken(t.domain, user, { name: "Invoice sync" });
+    const [mail] = await noticesTo(user.id);
+    expect(mail!.subject).toBe("A new API token was created on your BuildZA account");
+    expect(mail!.text).toContain('A personal API token named "Invoice sync" was created on your BuildZA account');
+    expect((await call("GET", "/api/v1/me/unread", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    await requestPasswordReset(t.deps.auth, { email });
+    const [reset] = await t.database.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, user.id), eq(emailOutbox.template, "password-reset")));
+    const link = /\/reset-password\?token=([\w-]+)/.exec(reset!.text)![1]!;
+    await resetPassword(t.deps.auth, { token: link, password: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD });
+    expect((await call("GET", "/api/v1/me/unread", { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await listApiTokens(t.deps.db, user)).toEqual([]);
+    expect((await noticesTo(user.id)).at(-1)!.text).toContain("every session was signed out and its API tokens were revoked");
   });
 
   it("tells the owner when the password is reset with a link", async () => {

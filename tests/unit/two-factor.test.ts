@@ -118,7 +118,7 @@ describe.each(DB_KINDS)("two-factor sign-in on %s", (kind) => {
     const refused = await call("GET", "/api/v1/moderation/reports", { cookie });
     expect(refused.status).toBe(403);
     expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(MODERATOR_NEEDS_2FA);
-    const { token } = await createApiToken(t.database.db, { ...user, role: "moderator" }, { name: "Moderation script" });
+    const { token } = await createApiToken(t.domain, { ...user, role: "moderator" }, { name: "Moderation script" });
     const byToken = await call("GET", "/api/v1/moderation/reports", { origin: null, headers: { authorization: `Bearer ${token}` } });
     expect(byToken.status).toBe(403);
 
