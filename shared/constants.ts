@@ -263,16 +263,6 @@ export const UNREAD_EMAIL_INTERVAL_MS = 60 * 60_000;
 /** Email types a user can switch off in Settings (docs/product.md, Messages and notifications); security emails (password reset) are always sent. */
 export const EMAIL_TYPES = ["newMessage", "proposalReceived", "proposalAccepted", "jobAlerts", "reviewRequests"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
-export const EMAIL_TYPE_LABELS: Record<EmailType, { label: string; description: string }> = {
-  newMessage: { label: "New messages", description: "When a message waits unread for 10 minutes (at most one email per conversation an hour)" },
-  proposalReceived: { label: "New proposals", description: "When a developer sends a proposal for one of your projects" },
-  proposalAccepted: { label: "Hired", description: "When a client accepts your proposal" },
-  jobAlerts: { label: "Job alerts", description: "New projects matching your saved searches, as often as each search's alert says" },
-  reviewRequests: {
-    label: "Review requests",
-    description: "When a project you worked on is completed, and one reminder a week later if you have not reviewed it yet",
-  },
-};
 
 /** How often a saved search's job alert runs (docs/product.md, Journeys "Saved searches"). */
 export const ALERT_FREQUENCIES = ["instant", "daily", "off"] as const;

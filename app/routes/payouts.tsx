@@ -111,12 +111,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                   {fields.amount}
                 </p>
               ) : null}
-              {bank.payoutsFrom ? (
+              {bank.hold ? (
                 <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-bank-hold>
-                  Your bank account was changed recently. For your safety, payouts to it start on {formatDateTime(bank.payoutsFrom)}.
+                  {bank.hold}
                 </p>
               ) : null}
-              <Button type="submit" name="intent" value="withdraw" busy={busy} disabled={Boolean(bank.payoutsFrom)}>
+              <Button type="submit" name="intent" value="withdraw" busy={busy} disabled={Boolean(bank.hold)}>
                 Withdraw to {bank.bankName} {bank.masked}
               </Button>
             </Form>

@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { sign, verify } from "hono/jwt";
-import { EMAIL_TYPE_LABELS, EMAIL_TYPES, type EmailType, type UserType } from "../../shared/constants";
+import { EMAIL_TYPES, type EmailType, type UserType } from "../../shared/constants";
+import { EMAIL_TYPE_LABELS } from "../../shared/email-labels";
 import { emailPreferencesSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";

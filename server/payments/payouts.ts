@@ -92,8 +92,11 @@ function bankHold(account: { payoutsFrom: Date | null }, now: Date): string | nu
 
 export interface PayoutsOverview {
   balanceCents: number;
-  /** payoutsFrom: while a replaced account is on hold (BANK_CHANGE_HOLD_HOURS), when payouts to it may start (ISO); else null. */
-  bank: { bankName: string; masked: string; holderName: string; payoutsFrom: string | null } | null;
+  /**
+   * payoutsFrom: while a replaced account is on hold (BANK_CHANGE_HOLD_HOURS), when payouts to it
+   * may start (ISO), and hold: the sentence a payout is refused with meanwhile; else both null.
+   */
+  bank: { bankName: string; masked: string; holderName: string; payoutsFrom: string | null; hold: string | null } | null;
   payouts: Array<{ id: string; reference: string; amountCents: number; status: PayoutStatus; destination: string; failureReason: string; createdAt: string }>;
 }
 
@@ -110,6 +113,7 @@ export async function payoutsOverview(db: Db, user: SessionUser | null): Promise
           masked: maskAccount(bank.accountNumber),
           holderName: bank.holderName,
           payoutsFrom: bank.payoutsFrom && bank.payoutsFrom > new Date() ? bank.payoutsFrom.toISOString() : null,
+          hold: bankHold(bank, new Date()),
         }
       : null,
     payouts: list.map((p) => ({

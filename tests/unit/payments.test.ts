@@ -649,9 +649,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     const from = new Date(hold.payoutsFrom!).getTime();
     expect(from).toBeGreaterThanOrEqual(before + 48 * 3_600_000);
     expect(from).toBeLessThan(Date.now() + 48 * 3_600_000 + 1000);
-    await expect(requestPayout(deps, h.developer, "100")).rejects.toThrow(
-      `Your bank account was changed recently. For your safety, payouts to it start on ${formatDateTime(hold.payoutsFrom!)}.`,
-    );
+    const refusal = `Your bank account was changed recently. For your safety, payouts to it start on ${formatDateTime(hold.payoutsFrom!)}.`;
+    expect(hold.hold).toBe(refusal);
+    await expect(requestPayout(deps, h.developer, "100")).rejects.toThrow(refusal);
     const subject = "Your payout bank account was changed to First National Bank ••••0001";
     expect(await changed()).toEqual([{ message: subject }]);
     const [mail] = (await mailsTo(h.developer.id)).filter((x) => x.subject === subject);
