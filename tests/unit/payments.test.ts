@@ -570,6 +570,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       masked: "••••7890",
       holderName: "S Khumalo",
       payoutsFrom: null,
+      hold: null,
     });
     await expect(requestPayout(deps, h.developer, "99.99")).rejects.toMatchObject({ fields: { amount: "The smallest payout is R100" } });
     await expect(requestPayout(deps, h.developer, "9250.01")).rejects.toMatchObject({ fields: { amount: "That is more than your available balance" } });
