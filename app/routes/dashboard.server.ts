@@ -7,6 +7,7 @@ import { ValidationError } from "../../server/errors";
 import { unreadCounts, type UnreadCounts } from "../../server/messages/service";
 import { listNotifications } from "../../server/notifications/service";
 import { milestoneActions } from "../../server/payments/contracts";
+import { pendingReviews } from "../../server/reviews/reminders";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
 import { listSavedSearches } from "../../server/saved-searches/service";
@@ -24,7 +25,8 @@ const RECENT_ACTIVITY_LIMIT = 5;
  * Developer tiles count proposals (docs/product.md, Proposals: Active = pending + shortlisted, This Month = rand
  * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
  * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
- * Both: the milestones waiting on them ("Needs your attention", server/payments/contracts.ts milestoneActions).
+ * Both: the milestones waiting on them and the reviews they still owe ("Needs your attention",
+ * server/payments/contracts.ts milestoneActions, server/reviews/reminders.ts pendingReviews).
  * Developers also get their saved searches (docs/product.md, Journeys "Saved searches") and saved
  * projects, clients their saved developers (docs/product.md, Journeys "Favourites").
  * `unreadPromise`: the user's unread counts when the caller is already reading them (the
@@ -37,11 +39,16 @@ export async function loadDashboard(
   unreadPromise: Promise<UnreadCounts> = unreadCounts(db, user.id),
 ) {
   // Everything below is read at once: the shared part beside the role's own.
-  const sharedPromise = Promise.all([listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }), unreadPromise, milestoneActions(db, user)]);
+  const sharedPromise = Promise.all([
+    listNotifications(db, user, { limit: RECENT_ACTIVITY_LIMIT }),
+    unreadPromise,
+    milestoneActions(db, user),
+    pendingReviews(db, user),
+  ]);
   if (user.userType === "client") {
     const limit = view.allProjects ? PAGE_SIZE : DASHBOARD_PROJECT_LIMIT;
     const cursor = view.allProjects ? view.cursor : null;
-    const [[activity, unread, actions], stats, page, savedDevelopers] = await Promise.all([
+    const [[activity, unread, actions, reviewsOwed], stats, page, savedDevelopers] = await Promise.all([
       sharedPromise,
       clientProjectStats(db, user.id),
       listUserProjects(db, user.id, { limit, cursor }).catch((err: unknown) => {
@@ -61,6 +68,7 @@ export async function loadDashboard(
       notifications: activity.notifications,
       unreadNotifications: activity.unreadCount,
       actions,
+      reviewsOwed,
       projects: page.projects,
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
@@ -70,7 +78,7 @@ export async function loadDashboard(
       savedDevelopers,
     };
   }
-  const [[activity, unread, actions], profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
+  const [[activity, unread, actions, reviewsOwed], profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
     sharedPromise,
     findOwnDeveloperProfile(db, user),
     developerProposalStats(db, user.id),
@@ -89,6 +97,7 @@ export async function loadDashboard(
     notifications: activity.notifications,
     unreadNotifications: activity.unreadCount,
     actions,
+    reviewsOwed,
     projects: [],
     nextCursor: null,
     completion: profileCompletion(profile),

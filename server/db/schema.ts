@@ -213,8 +213,10 @@ export const projects = pgTable(
     index("projects_user_idx").on(t.userId, t.createdAt.desc()),
     // A client's record counts their projects by status (server/clients/reputation.ts) on every
     // project page: index-only, instead of a heap block per project of theirs.
-    index("projects_user_status_idx").on(t.userId, t.status),
-    index("projects_hired_idx").on(t.hiredDeveloperId, t.status),
+    // The completion time rides along as a third key: the dashboard's reviews still owed
+    // (server/reviews/reminders.ts) read a user's recent completions in order from either index.
+    index("projects_user_status_idx").on(t.userId, t.status, t.completedAt),
+    index("projects_hired_idx").on(t.hiredDeveloperId, t.status, t.completedAt),
     // The review reminder's claim: completed projects not reminded yet, by completion day; small
     // (a project leaves it when reminded), so the hourly job never walks every completed project.
     index("projects_review_reminder_idx")

@@ -4,12 +4,13 @@
  * Both are a notice and an email (switch "Review requests"), written as effects in the caller's
  * transaction (server/notifications/effects.ts).
  */
-import { and, eq, inArray, isNull, lte } from "drizzle-orm";
-import { REVIEW_REMINDER_DAYS } from "../../shared/constants";
+import { and, desc, eq, gt, inArray, isNull, lte, notExists } from "drizzle-orm";
+import { REVIEW_REMINDER_DAYS, REVIEW_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import { reviewDeadline, reviewWindowOpen } from "../../shared/policies";
 import type { Db, Tx } from "../db/client";
-import { projects, users } from "../db/schema";
+import type { SessionUser } from "../context";
+import { clientReviews, projects, reviews, users } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { applyEffects, noEffects, type Effects } from "../notifications/effects";
 import { hasReviewed } from "./service";
@@ -107,4 +108,48 @@ export async function remindReviews(deps: { db: Db } & MailContext, now = new Da
     if (done) handled++;
   }
   return handled;
+}
+
+/** A review the reader still owes: the completed project, who to review, and the last moment to (ISO). */
+export interface PendingReview {
+  projectId: string;
+  projectTitle: string;
+  otherName: string;
+  until: string;
+}
+
+/** The most pending reviews the dashboard lists. */
+export const PENDING_REVIEWS_LIMIT = 5;
+
+/**
+ * The reviews `user` may still write (docs/product.md, Dashboard "Needs your attention"): their
+ * completed projects within the review window that they have not reviewed, newest completion
+ * first, at most PENDING_REVIEWS_LIMIT. A client's through projects_user_status_idx, a developer's
+ * through projects_hired_idx; the review checks are one unique-index probe each.
+ */
+export async function pendingReviews(db: Db, user: SessionUser, now = new Date()): Promise<PendingReview[]> {
+  const since = new Date(now.getTime() - REVIEW_WINDOW_DAYS * DAY_MS);
+  const client = user.userType === "client";
+  const rows = await db
+    .select({ projectId: projects.id, projectTitle: projects.title, completedAt: projects.completedAt, otherName: users.name })
+    .from(projects)
+    .innerJoin(users, eq(users.id, client ? projects.hiredDeveloperId : projects.userId))
+    .where(
+      and(
+        client ? eq(projects.userId, user.id) : eq(projects.hiredDeveloperId, user.id),
+        eq(projects.status, "completed"),
+        gt(projects.completedAt, since),
+        client
+          ? notExists(db.select({ one: reviews.id }).from(reviews).where(eq(reviews.projectId, projects.id)))
+          : notExists(db.select({ one: clientReviews.id }).from(clientReviews).where(eq(clientReviews.projectId, projects.id))),
+      ),
+    )
+    .orderBy(desc(projects.completedAt))
+    .limit(PENDING_REVIEWS_LIMIT);
+  return rows.map((r) => ({
+    projectId: r.projectId,
+    projectTitle: r.projectTitle,
+    otherName: r.otherName,
+    until: reviewDeadline(r.completedAt!).toISOString(),
+  }));
 }

@@ -82,6 +82,15 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       ["select id from milestones where status = 'disputed' order by disputed_at limit 100", []],
       ["select id from provider_refunds where status = 'failed' order by created_at desc limit 100", []],
       ["select id from users where role = 'moderator' and is_active", []],
+      // The dashboard's reviews still owed, a client's and a developer's.
+      [
+        "select p.id from projects p where p.user_id = $1 and p.status = 'completed' and p.completed_at > $2 and not exists (select 1 from reviews r where r.project_id = p.id) order by p.completed_at desc limit 5",
+        ["u-1", new Date(0).toISOString()],
+      ],
+      [
+        "select p.id from projects p where p.hired_developer_id = $1 and p.status = 'completed' and p.completed_at > $2 and not exists (select 1 from client_reviews r where r.project_id = p.id) order by p.completed_at desc limit 5",
+        ["u-1", new Date(0).toISOString()],
+      ],
       // The review reminder's claim (docs/product.md, Reviews), oldest completion first.
       [
         "select id from projects where status = 'completed' and review_reminded_at is null and completed_at <= $1 order by completed_at limit 100",

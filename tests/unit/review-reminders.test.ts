@@ -7,7 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReview } from "../../server/reviews/service";
-import { remindReviews } from "../../server/reviews/reminders";
+import { pendingReviews, remindReviews } from "../../server/reviews/reminders";
 import { emailOutbox, notifications, projects } from "../../server/db/schema";
 import { updateEmailPreferences } from "../../server/email/preferences";
 import { formatDate } from "../../shared/format";
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)("review requests on %s", (kind) => {
     expect(mail!.subject).toBe(`"${h.project.title}" is complete: review ${h.client.name}`);
     expect(mail!.text).toContain(`How did working with ${h.client.name} go?`);
     expect(mail!.text).toContain(`You can review until ${formatDate(new Date((await completedAt(h.project.id)).getTime() + 30 * DAY))}`);
-    expect(mail!.text).toContain(`Write your review: ${APP_URL}/projects/${h.project.id}`);
+    expect(mail!.text).toContain(`Write your review: ${APP_URL}/projects/${h.project.id}#review`);
     expect(mail!.unsubscribe).toBe(true);
     // The client marked it complete themselves, on the page with the review form: no email.
     expect(await mailsTo(h.client.id)).toEqual([]);
@@ -92,6 +92,21 @@ describe.each(DB_KINDS)("review requests on %s", (kind) => {
     expect(await mailsTo(h.client.id)).toEqual([]);
     const devReminder = (await mailsTo(h.developer.id)).at(-1)!;
     expect(devReminder.text).toContain("Reviews stay hidden until both of you have written one");
+  });
+
+  it("lists on the dashboard the reviews each side still owes, until written or the window closes", async () => {
+    const h = await makeHire(t.domain, { completed: true });
+    const until = new Date((await completedAt(h.project.id)).getTime() + 30 * DAY).toISOString();
+    const owed = async (who: typeof h.client, now?: Date) => (await pendingReviews(db(), who, now)).filter((r) => r.projectId === h.project.id);
+    expect(await owed(h.client)).toEqual([{ projectId: h.project.id, projectTitle: h.project.title, otherName: h.developer.name, until }]);
+    expect(await owed(h.developer)).toEqual([{ projectId: h.project.id, projectTitle: h.project.title, otherName: h.client.name, until }]);
+    await createReview(db(), h.developer, h.project.id, { rating: 4, comment: "Clear brief and paid on time, thank you." });
+    expect(await owed(h.developer)).toEqual([]);
+    expect(await owed(h.client)).toHaveLength(1);
+    expect(await owed(h.client, new Date(Date.now() + 31 * DAY))).toEqual([]);
+    // An in-progress hire owes nothing yet.
+    const current = await makeHire(t.domain);
+    expect((await pendingReviews(db(), current.client)).map((r) => r.projectId)).not.toContain(current.project.id);
   });
 
   it("does not remind once the review window has closed (a job that was down), and forgets the project", async () => {

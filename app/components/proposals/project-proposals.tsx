@@ -384,7 +384,7 @@ export function ReviewCard({ who, canReview, reviewed }: { who: string; canRevie
   }
   if (!canReview) return null;
   return (
-    <Card className="p-5 sm:p-6">
+    <Card id="review" className="scroll-mt-20 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Review {who}</h2>
       <p className="mt-1 text-sm text-slate-600">The project is complete. How was it working together? You can review once, within 30 days.</p>
       <fetcher.Form

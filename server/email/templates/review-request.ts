@@ -28,7 +28,7 @@ export function reviewRequestEmail(d: {
     `Hi ${d.recipientName},`,
     opening,
     `${waiting} You can review until ${formatDate(d.until)}: a few honest sentences help the next client or developer choose.`,
-    `Write your review: ${d.appUrl}/projects/${d.projectId}`,
+    `Write your review: ${d.appUrl}/projects/${d.projectId}#review`,
     "BuildZA",
   ];
   return { subject, text: body.join("\n\n") };
