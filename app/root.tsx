@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         emailVerified: context.user.emailVerified,
         email: context.user.email,
         photoId,
+        // Only when true: most pages' data carries no flag.
+        ...(context.user.role === "moderator" ? { moderator: true } : {}),
       }
     : null;
   return data(

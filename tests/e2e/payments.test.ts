@@ -261,8 +261,11 @@ describe("payments", () => {
     await db.close();
     server = await startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir });
 
-    // The moderator finds the dispute in their queue and opens its contract from there.
-    await moderator.goto(`${server.url}/moderation`);
+    // The moderator finds the dispute in their queue (from the account menu) and opens its contract from there.
+    await moderator.goto(`${server.url}/dashboard`);
+    await moderator.getByRole("button", { name: /Account menu/ }).click();
+    await moderator.getByRole("menuitem", { name: "Moderation" }).click();
+    await moderator.waitForURL(/\/moderation$/);
     const queued = moderator.locator("[data-disputes] li", { hasText: "Orders to wholesalers are not sent at all." });
     expect(await text(queued)).toContain("raised by the client");
     expect(await text(queued)).toContain("R12 000,00");

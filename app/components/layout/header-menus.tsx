@@ -2,7 +2,7 @@
  * The interactive parts of the header (Radix Dialog sheet and DropdownMenu). Loaded lazily by
  * header.tsx so the Radix code stays out of the JavaScript every page downloads up front.
  */
-import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, Wallet, X } from "../ui/icons";
+import { ChevronDown, LayoutDashboard, LogOut, Menu, MessageSquare, Settings, ShieldCheck, Wallet, X } from "../ui/icons";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Dialog, DropdownMenu } from "radix-ui";
@@ -37,7 +37,7 @@ export function UserTriggerContent({ name, photoId }: { name: string; photoId?: 
 const menuItem =
   "flex min-h-11 w-full cursor-pointer items-center gap-2.5 rounded-md px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
-/** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers) or Payments (clients), Settings and Sign Out (a POST to /logout). */
+/** Signed-in user menu (Radix DropdownMenu): Dashboard, Balance and payouts (developers) or Payments (clients), Moderation (moderators), Settings and Sign Out (a POST to /logout). */
 export function UserMenu({ user, initiallyOpen = false }: { user: HeaderUser; initiallyOpen?: boolean }) {
   const name = displayName(user);
   const [open, setOpen] = useOpenUntilNavigation(initiallyOpen);
@@ -71,6 +71,14 @@ export function UserMenu({ user, initiallyOpen = false }: { user: HeaderUser; in
               </Link>
             )}
           </DropdownMenu.Item>
+          {user.moderator ? (
+            <DropdownMenu.Item asChild className={menuItem}>
+              <Link to="/moderation">
+                <ShieldCheck className="size-4 text-slate-500" aria-hidden="true" />
+                Moderation
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to="/profile">
               <Settings className="size-4 text-slate-500" aria-hidden="true" />
@@ -185,6 +193,11 @@ export function MobileMenu({ user, initiallyOpen = false }: { user: HeaderUser |
                     Payments
                   </MobileLink>
                 )}
+                {user.moderator ? (
+                  <MobileLink to="/moderation" icon={<ShieldCheck className={icon} aria-hidden="true" />} onNavigate={close}>
+                    Moderation
+                  </MobileLink>
+                ) : null}
                 <MobileLink to="/profile" icon={<Settings className={icon} aria-hidden="true" />} onNavigate={close}>
                   Settings
                 </MobileLink>

@@ -8,6 +8,8 @@ export interface HeaderUser {
   userType: "client" | "developer";
   /** The profile photo's file id, or null for the initial (ui/avatar). */
   photoId?: string | null;
+  /** Set (true) only for moderators: their menus link to /moderation. */
+  moderator?: boolean;
 }
 
 export const NAV_LINKS = [
