@@ -39,6 +39,8 @@ export interface ClientPaymentTotals {
   releasedCents: number;
   refundedCents: number;
   inEscrowCents: number;
+  /** Payments that paid an already funded milestone and went back whole (status "refunded"; never in escrow). */
+  paidTwiceRefundedCents: number;
 }
 
 export interface ClientPaymentsPage {
@@ -140,5 +142,16 @@ async function clientTotals(db: Db, clientId: string): Promise<ClientPaymentTota
   const paidCents = 0 - (byKind.get("fund") ?? 0);
   const releasedCents = byKind.get("release") ?? 0;
   const refundedCents = byKind.get("refund") ?? 0;
-  return { paidCents, releasedCents, refundedCents, inEscrowCents: paidCents - releasedCents - refundedCents };
+  // Second payments of a funded milestone never reached escrow (decision 0050): counted apart (payments_payer_idx).
+  const [twice] = await db
+    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.payerId, clientId), eq(payments.status, "refunded")));
+  return {
+    paidCents,
+    releasedCents,
+    refundedCents,
+    inEscrowCents: paidCents - releasedCents - refundedCents,
+    paidTwiceRefundedCents: Number(twice?.cents ?? 0),
+  };
 }

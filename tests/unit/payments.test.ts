@@ -430,7 +430,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       milestoneTitle: "Milestone 2",
       developerName: h.developer.name,
     });
-    expect(first.totals).toEqual({ paidCents: 1_800_000, releasedCents: 600_000, refundedCents: 1_200_000, inEscrowCents: 0 });
+    expect(first.totals).toEqual({ paidCents: 1_800_000, releasedCents: 600_000, refundedCents: 1_200_000, inEscrowCents: 0, paidTwiceRefundedCents: 0 });
     expect(first.nextCursor).toBeNull();
     // Another client's payments are not in it; a developer is refused (their money is on /payouts).
     expect((await listMyPayments(db(), await makeClient(db()))).payments).toEqual([]);
@@ -450,7 +450,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     const all = [...page1.payments, ...page2.payments];
     expect(new Set(all.map((p) => p.reference)).size).toBe(PAYMENTS_PAGE_SIZE + 1);
     expect(all.map((p) => p.createdAt)).toEqual([...all.map((p) => p.createdAt)].sort().reverse());
-    expect(page1.totals).toEqual({ paidCents: 0, releasedCents: 0, refundedCents: 0, inEscrowCents: 0 });
+    expect(page1.totals).toEqual({ paidCents: 0, releasedCents: 0, refundedCents: 0, inEscrowCents: 0, paidTwiceRefundedCents: 0 });
   });
 
   it("finds a delayed payment by reconciliation, and auto-releases after 14 days without an answer", async () => {

@@ -214,7 +214,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     const mine = await listMyPayments(db(), h.client);
     const duplicate = mine.payments.find((p) => p.reference === second.reference)!;
     expect([duplicate.status, duplicate.refundedCents]).toEqual(["refunded", 500_000]);
-    expect(mine.totals).toMatchObject({ paidCents: 500_000, inEscrowCents: 500_000 });
+    expect(mine.totals).toMatchObject({ paidCents: 500_000, inEscrowCents: 500_000, paidTwiceRefundedCents: 500_000 });
     // The job sends it to the provider.
     const fake = recordingProvider();
     await sendProviderRefunds({ db: db(), provider: fake }, new Date(Date.now() + MINUTE));

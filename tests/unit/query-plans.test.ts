@@ -78,6 +78,8 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
         [new Date().toISOString(), new Date(0).toISOString()],
       ],
       ["select id from payments where payer_id = $1 order by created_at desc, id desc limit 21", ["u-1"]],
+      // /payments: what a client paid twice and got back whole.
+      ["select sum(amount_cents) from payments where payer_id = $1 and status = 'refunded'", ["u-1"]],
       // The moderators' money queues: open disputes oldest first, refunds given up newest first (decision 0050).
       ["select id from milestones where status = 'disputed' order by disputed_at limit 100", []],
       ["select id from provider_refunds where status = 'failed' order by created_at desc limit 100", []],
