@@ -8,6 +8,7 @@ import { unreadCounts, type UnreadCounts } from "../../server/messages/service";
 import { listNotifications } from "../../server/notifications/service";
 import { milestoneActions } from "../../server/payments/contracts";
 import { pendingReviews } from "../../server/reviews/reminders";
+import { invitationsToAnswer } from "../../server/invitations/service";
 import { developerProposalStats, listMyProposals } from "../../server/proposals/service";
 import { clientProjectStats, listUserProjects } from "../../server/projects/service";
 import { listSavedSearches } from "../../server/saved-searches/service";
@@ -26,7 +27,8 @@ const RECENT_ACTIVITY_LIMIT = 5;
  * accepted this month) and list the first 3 proposals. Both: the Messages tile counts unread
  * messages and Recent Activity lists the newest notifications (docs/product.md, Messages and notifications).
  * Both: the milestones waiting on them and the reviews they still owe ("Needs your attention",
- * server/payments/contracts.ts milestoneActions, server/reviews/reminders.ts pendingReviews).
+ * server/payments/contracts.ts milestoneActions, server/reviews/reminders.ts pendingReviews);
+ * developers also the invitations they have not answered with a proposal (invitationsToAnswer).
  * Developers also get their saved searches (docs/product.md, Journeys "Saved searches") and saved
  * projects, clients their saved developers (docs/product.md, Journeys "Favourites").
  * `unreadPromise`: the user's unread counts when the caller is already reading them (the
@@ -69,6 +71,7 @@ export async function loadDashboard(
       unreadNotifications: activity.unreadCount,
       actions,
       reviewsOwed,
+      invitations: [],
       projects: page.projects,
       nextCursor: view.allProjects ? page.nextCursor : null,
       completion: null,
@@ -78,13 +81,14 @@ export async function loadDashboard(
       savedDevelopers,
     };
   }
-  const [[activity, unread, actions, reviewsOwed], profile, stats, proposals, savedSearches, savedProjects] = await Promise.all([
+  const [[activity, unread, actions, reviewsOwed], profile, stats, proposals, savedSearches, savedProjects, invitations] = await Promise.all([
     sharedPromise,
     findOwnDeveloperProfile(db, user),
     developerProposalStats(db, user.id),
     listMyProposals(db, user),
     listSavedSearches(db, user),
     listSavedProjects(db, user),
+    invitationsToAnswer(db, user),
   ]);
   return {
     role: "developer" as const,
@@ -98,6 +102,7 @@ export async function loadDashboard(
     unreadNotifications: activity.unreadCount,
     actions,
     reviewsOwed,
+    invitations: invitations.map((i) => ({ projectId: i.projectId, projectTitle: i.projectTitle, clientName: i.clientName, createdAt: i.createdAt })),
     projects: [],
     nextCursor: null,
     completion: profileCompletion(profile),

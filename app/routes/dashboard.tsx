@@ -116,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          {d.actions.length || d.reviewsOwed.length ? (
+          {d.actions.length || d.reviewsOwed.length || d.invitations.length ? (
             <Card className="p-5">
               <h2 className="text-lg font-semibold">Needs your attention</h2>
               <ul className="mt-3 divide-y divide-slate-100">
@@ -128,6 +128,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm break-words text-slate-600">
                       {a.projectTitle} · {formatCents(a.amountCents)}
                       {a.autoReleaseAt ? ` · released automatically on ${formatDate(a.autoReleaseAt)}` : ""}
+                    </p>
+                  </li>
+                ))}
+                {d.invitations.map((i) => (
+                  <li key={`invitation-${i.projectId}`} className="py-3" data-invitation>
+                    <Link to={`/projects/${i.projectId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                      Send a proposal: {i.projectTitle}
+                    </Link>
+                    <p className="text-sm break-words text-slate-600">
+                      {i.clientName} invited you · {formatRelative(i.createdAt)}
                     </p>
                   </li>
                 ))}

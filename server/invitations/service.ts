@@ -6,7 +6,7 @@
  * and the email (switch "Job alerts") commit together.
  */
 import { blockState } from "../blocks/service";
-import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { INVITATIONS_PER_HOUR } from "../../shared/constants";
 import { invitationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
@@ -199,5 +199,34 @@ export async function listMyInvitations(db: Db, user: SessionUser | null): Promi
     .where(and(eq(projectInvitations.developerId, me.id), eq(projects.status, "active"), isNull(projects.hiddenAt)))
     .orderBy(desc(projectInvitations.createdAt))
     .limit(50);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The most open invitations the dashboard lists. */
+export const INVITATIONS_TO_ANSWER_LIMIT = 5;
+
+/**
+ * The developer's invitations still waiting on them (docs/product.md, Dashboard "Needs your
+ * attention"): the project is still open and they have not proposed on it. Newest first, at most
+ * INVITATIONS_TO_ANSWER_LIMIT, through project_invitations_developer_idx; [] for a client.
+ */
+export async function invitationsToAnswer(db: Db, user: SessionUser): Promise<Invitation[]> {
+  if (user.userType !== "developer") return [];
+  const rows = await selectInvitations(db)
+    .where(
+      and(
+        eq(projectInvitations.developerId, user.id),
+        eq(projects.status, "active"),
+        isNull(projects.hiddenAt),
+        notExists(
+          db
+            .select({ one: proposals.id })
+            .from(proposals)
+            .where(and(eq(proposals.projectId, projectInvitations.projectId), eq(proposals.developerId, user.id))),
+        ),
+      ),
+    )
+    .orderBy(desc(projectInvitations.createdAt))
+    .limit(INVITATIONS_TO_ANSWER_LIMIT);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

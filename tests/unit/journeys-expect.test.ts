@@ -11,7 +11,7 @@ import { deleteAccount } from "../../server/auth/settings";
 import { notifications, projectDrafts, projectInvitations, savedDevelopers, users } from "../../server/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from "../../server/errors";
 import { listSavedDevelopers, listSavedProjects, setDeveloperSaved, setProjectSaved } from "../../server/favourites/service";
-import { invitableProjects, inviteDeveloper, listMyInvitations, projectInvitationsFor } from "../../server/invitations/service";
+import { invitableProjects, invitationsToAnswer, inviteDeveloper, listMyInvitations, projectInvitationsFor } from "../../server/invitations/service";
 import { startConversation } from "../../server/messages/service";
 import { closeProject } from "../../server/projects/lifecycle";
 import { discardProjectDraft, getProjectDraft, saveProjectDraft } from "../../server/drafts/service";
@@ -56,6 +56,11 @@ describe.each(DB_KINDS)("journeys users expect on %s", (kind) => {
     const other = await makeDeveloper(db());
     expect(await projectInvitationsFor(db(), other, project.id, client.id)).toEqual([]);
     expect((await listMyInvitations(db(), dev)).map((i) => i.projectId)).toEqual([project.id]);
+    // The developer's dashboard asks for a proposal until one is sent (docs/product.md, Dashboard).
+    expect((await invitationsToAnswer(db(), dev)).map((i) => [i.projectId, i.clientName])).toEqual([[project.id, "Thandi Client"]]);
+    expect(await invitationsToAnswer(db(), client)).toEqual([]);
+    await makeProposal(t.domain, project, dev);
+    expect(await invitationsToAnswer(db(), dev)).toEqual([]);
   });
 
   it("refuses an invitation to a proposer, to a hired or closed project, to another client's project, by a developer, and bad input", async () => {

@@ -116,6 +116,12 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       expect(seqScans(plan[0]!.Plan), sql).toEqual([]);
       expect(sorts(plan[0]!.Plan), sql).toBe(0);
     }
+    // The dashboard's invitations a developer has not answered: read through the developer's own
+    // invitations (a handful; the planner may sort them), never a whole table.
+    const invitations =
+      "select i.id from project_invitations i join projects p on p.id = i.project_id where i.developer_id = $1 and p.status = 'active' and p.hidden_at is null and not exists (select 1 from proposals r where r.project_id = i.project_id and r.developer_id = $1) order by i.created_at desc limit 5";
+    const plan = (await database.explain(invitations, ["u-1"])) as Array<{ Plan: PlanNode }>;
+    expect(seqScans(plan[0]!.Plan), invitations).toEqual([]);
   });
 
   it("the dashboard's milestones waiting on a client or a developer go through their contracts' index", async () => {
