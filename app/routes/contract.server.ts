@@ -3,6 +3,7 @@ export { answerMilestoneChange, proposeMilestoneChange } from "../../server/paym
 export { getContract, type ContractView } from "../../server/payments/contracts";
 export {
   approveMilestone,
+  answerDispute,
   disputeMilestone,
   paymentsDeps,
   refundMilestone,

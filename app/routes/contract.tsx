@@ -20,6 +20,7 @@ import type { Route } from "./+types/contract";
 import {
   answerMilestoneChange,
   approveMilestone,
+  answerDispute,
   disputeMilestone,
   failure,
   getContract,
@@ -80,6 +81,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "dispute":
         await disputeMilestone(deps, user, milestoneId, body.reason);
         return back("Dispute opened. A moderator will look at it.");
+      case "answerDispute":
+        await answerDispute(deps, user, milestoneId, body.answer);
+        return back("Your side was sent to the moderators");
       case "resolve":
         await resolveDispute(deps, user, milestoneId, body.developerAmount);
         return back("Dispute resolved");
@@ -190,7 +194,30 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <AttachmentList files={m.deliveryFiles} title={`Delivered files of ${m.title}`} />
                 </div>
               ) : null}
-              {m.feedback ? <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p> : null}
+              {m.feedback && m.disputedBy && (m.status === "disputed" || m.status === "resolved") ? (
+                <p className="mt-2 text-sm break-words text-slate-700" data-dispute-reason>
+                  Dispute raised by the {m.disputedBy}: “{m.feedback}”
+                </p>
+              ) : m.feedback ? (
+                <p className="mt-2 text-sm text-slate-700">Feedback: {m.feedback}</p>
+              ) : null}
+              {m.disputeResponse && m.disputedBy ? (
+                <p className="mt-2 text-sm break-words text-slate-700" data-dispute-answer>
+                  The {m.disputedBy === "client" ? "developer" : "client"}&apos;s side: “{m.disputeResponse}”
+                </p>
+              ) : null}
+              {m.status === "disputed" && party && m.disputedBy && m.disputedBy !== role && !m.disputeResponse ? (
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="milestoneId" value={m.id} />
+                  <label className="block text-sm font-medium text-slate-800" htmlFor={`answer-${m.id}`}>
+                    Your side of the dispute (the moderator reads both before deciding)
+                  </label>
+                  <Textarea id={`answer-${m.id}`} name="answer" rows={3} maxLength={2000} />
+                  <Button type="submit" name="intent" value="answerDispute" variant="secondary" busy={busy}>
+                    Send your side
+                  </Button>
+                </Form>
+              ) : null}
               {m.autoReleaseAt ? (
                 <p className="mt-2 flex items-start gap-1 text-sm text-slate-700" data-auto-release>
                   <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

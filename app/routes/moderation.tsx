@@ -104,6 +104,13 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     {d.disputedAt ? ` on ${formatDate(d.disputedAt)}` : ""}
                   </p>
                   {d.reason ? <p className="mt-1 text-sm wrap-anywhere text-slate-700">“{d.reason}”</p> : null}
+                  {d.raisedBy ? (
+                    <p className="mt-1 text-sm wrap-anywhere text-slate-700">
+                      {d.response
+                        ? `The ${d.raisedBy === "client" ? "developer" : "client"}'s side: “${d.response}”`
+                        : `No answer yet from the ${d.raisedBy === "client" ? "developer" : "client"}.`}
+                    </p>
+                  ) : null}
                 </div>
                 <div className="flex flex-col items-start gap-1 sm:items-end">
                   <p className="font-semibold text-slate-900">{formatCents(d.amountCents)}</p>

@@ -1001,6 +1001,8 @@ export const milestones = pgTable(
     /** When and by whom (the client or the developer) the open dispute was raised; for the moderators' queue. */
     disputedAt: timestamp("disputed_at", { withTimezone: true, precision: 3 }),
     disputedBy: text("disputed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The other side's answer to the open dispute (once; "" until answered), for the moderator. */
+    disputeResponse: text("dispute_response").notNull().default(""),
     ...timestamps,
   },
   (t) => [

@@ -103,7 +103,12 @@ export interface ContractMilestone {
   overdue: boolean;
   status: MilestoneStatus;
   submissionNote: string;
+  /** The client's change request, or the reason given for a dispute (see disputedBy). */
   feedback: string;
+  /** Who raised the dispute (disputed or resolved milestones): "client", "developer", or null. */
+  disputedBy: "client" | "developer" | null;
+  /** The other side's answer to the dispute ("" until answered). */
+  disputeResponse: string;
   submittedAt: string | null;
   /** While submitted: when it is released to the developer without an answer (ISO; shared/payments.ts autoReleaseAt). */
   autoReleaseAt: string | null;
@@ -227,6 +232,8 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         status: m.status,
         submissionNote: m.submissionNote,
         feedback: m.feedback,
+        disputedBy: m.disputedBy === c.clientId ? "client" : m.disputedBy === c.developerId ? "developer" : null,
+        disputeResponse: m.disputeResponse,
         submittedAt: m.submittedAt?.toISOString() ?? null,
         autoReleaseAt: m.status === "submitted" && m.submittedAt ? autoReleaseAt(m.submittedAt).toISOString() : null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,

@@ -23,6 +23,8 @@ export interface OpenDispute {
   milestoneTitle: string;
   amountCents: number;
   reason: string;
+  /** The other side's answer ("" until they give it). */
+  response: string;
   disputedAt: string | null;
   /** Who raised it: "client", "developer", or null when unknown (their account is gone). */
   raisedBy: "client" | "developer" | null;
@@ -43,6 +45,7 @@ export async function listOpenDisputes(db: Db, user: SessionUser | null): Promis
       milestoneTitle: milestones.title,
       amountCents: milestones.amountCents,
       reason: milestones.feedback,
+      response: milestones.disputeResponse,
       disputedAt: milestones.disputedAt,
       disputedBy: milestones.disputedBy,
       clientId: contracts.clientId,
@@ -65,6 +68,7 @@ export async function listOpenDisputes(db: Db, user: SessionUser | null): Promis
     milestoneTitle: r.milestoneTitle,
     amountCents: r.amountCents,
     reason: r.reason,
+    response: r.response,
     disputedAt: r.disputedAt?.toISOString() ?? null,
     raisedBy: r.disputedBy === r.clientId ? "client" : r.disputedBy === r.developerId ? "developer" : null,
     clientName: r.clientName,

@@ -304,6 +304,56 @@ export async function reconcilePendingPayments(deps: PaymentsDeps, now = new Dat
   return settled;
 }
 
+/**
+ * The other side of an open dispute gives their side, once (docs/product.md, Payments
+ * "Disputes"): `note` is 5 to 2,000 characters. Not a transition (the status stays disputed):
+ * moderators and the side that raised it are told. Throws UnauthorizedError, NotFoundError,
+ * ForbiddenError (not a party of the contract), ConflictError (not disputed, the raiser, or
+ * answered already), ValidationError (answer).
+ */
+export async function answerDispute(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown): Promise<void> {
+  const me = requireUser(user);
+  if (!isUuid(milestoneId)) throw new NotFoundError("Milestone not found");
+  const text = noteOf(note, "answer", true);
+  await deps.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({
+        status: milestones.status,
+        title: milestones.title,
+        disputedBy: milestones.disputedBy,
+        disputeResponse: milestones.disputeResponse,
+        contractId: contracts.id,
+        clientId: contracts.clientId,
+        developerId: contracts.developerId,
+        projectTitle: projects.title,
+      })
+      .from(milestones)
+      .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .where(eq(milestones.id, milestoneId))
+      .for("update", { of: milestones });
+    if (!m) throw new NotFoundError("Milestone not found");
+    if (me.id !== m.clientId && me.id !== m.developerId) throw new ForbiddenError("Only the contract's client or developer can do that");
+    if (m.status !== "disputed") throw new ConflictError("Only an open dispute can be answered");
+    if (m.disputedBy === me.id) throw new ConflictError("You opened this dispute: the other side answers it");
+    if (m.disputeResponse) throw new ConflictError("You have already answered this dispute");
+    await tx.update(milestones).set({ disputeResponse: text }).where(eq(milestones.id, milestoneId));
+    const named = milestoneName(m.title, m.projectTitle);
+    const raiser = me.id === m.clientId ? m.developerId : m.clientId;
+    const moderators = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, "moderator"), eq(users.isActive, true)));
+    await applyEffects(tx, deps, {
+      notices: [
+        { userId: raiser, type: "dispute_answered", message: `${me.name} gave their side of the dispute on ${named}`, link: `/contracts/${m.contractId}` },
+        ...moderators.map((mod) => ({ userId: mod.id, type: "dispute_answered", message: `${me.name} answered the dispute on ${named}`, link: "/moderation" })),
+      ],
+      emails: [],
+    });
+  });
+}
+
 /** Auto-release job: milestones submitted AUTO_RELEASE_DAYS ago without an answer are released. Returns how many. */
 export async function autoReleaseDue(deps: PaymentsDeps, now = new Date()): Promise<number> {
   // Submitted before `cutoff` <=> autoReleaseAt(submittedAt) is before `now`.

@@ -251,6 +251,12 @@ describe("payments", () => {
     await milestone(client, 2).getByLabel("Reason").fill("Orders to wholesalers are not sent at all.");
     await milestone(client, 2).getByRole("button", { name: "Open dispute" }).click();
     await poll(() => milestone(client, 2).getByText("Disputed", { exact: true }).isVisible()).toBe(true);
+    // The developer gives their side, for the moderator.
+    await developer.goto(contractUrl);
+    expect(await text(milestone(developer, 2))).toContain("Dispute raised by the client: “Orders to wholesalers are not sent at all.”");
+    await milestone(developer, 2).getByLabel(/Your side of the dispute/).fill("Orders go out by email; the wholesaler's address in Settings was wrong.");
+    await milestone(developer, 2).getByRole("button", { name: "Send your side" }).click();
+    await poll(() => milestone(developer, 2).getByText(/The developer's side:/).isVisible()).toBe(true);
 
     // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
     const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -268,6 +274,7 @@ describe("payments", () => {
     await moderator.waitForURL(/\/moderation$/);
     const queued = moderator.locator("[data-disputes] li", { hasText: "Orders to wholesalers are not sent at all." });
     expect(await text(queued)).toContain("raised by the client");
+    expect(await text(queued)).toContain("The developer's side: “Orders go out by email; the wholesaler's address in Settings was wrong.”");
     expect(await text(queued)).toContain("R12 000,00");
     await moderator.screenshot({ path: `${SHOTS}/moderation-1280.png`, fullPage: true });
     await queued.getByRole("link", { name: "Open the contract to resolve" }).click();

@@ -15,7 +15,17 @@ import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments
 import { MAX_REFUND_ATTEMPTS, sendProviderRefunds } from "../../server/payments/refunds";
 import { listFailedRefunds, listOpenDisputes, retryFailedRefund } from "../../server/payments/disputes";
 import { ConflictError, ForbiddenError, UnauthorizedError } from "../../server/errors";
-import { disputeMilestone, handleWebhook, paymentsDeps, refundMilestone, resolveDispute, startFunding, type PaymentsDeps } from "../../server/payments/service";
+import {
+  answerDispute,
+  disputeMilestone,
+  handleWebhook,
+  paymentsDeps,
+  refundMilestone,
+  resolveDispute,
+  startFunding,
+  type PaymentsDeps,
+} from "../../server/payments/service";
+import { getContract } from "../../server/payments/contracts";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { formatCents } from "../../shared/payments";
 import { createTestApp, type TestApp } from "../support/app";
@@ -168,6 +178,40 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     ]);
     await resolveDispute(deps, moderator, first.milestoneId, "4000");
     expect((await listOpenDisputes(db(), moderator)).map((d) => d.milestoneId)).not.toContain(first.milestoneId);
+  });
+
+  it("lets the other side of an open dispute give their side once, for the moderator; nobody else", async () => {
+    const h = await hire(3000);
+    await (await pay(h.client, h.milestoneId)).settle();
+    const answer = "Every screen was delivered on time; the crash is a device setting.";
+    // Not disputed yet.
+    await expect(answerDispute(deps, h.developer, h.milestoneId, answer)).rejects.toBeInstanceOf(ConflictError);
+    await disputeMilestone(deps, h.client, h.milestoneId, "The build crashes on start");
+    const started = new Date();
+    await expect(answerDispute(deps, h.client, h.milestoneId, answer)).rejects.toThrow("You opened this dispute: the other side answers it");
+    await expect(answerDispute(deps, await makeDeveloper(db()), h.milestoneId, answer)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(answerDispute(deps, h.developer, h.milestoneId, "no")).rejects.toMatchObject({ fields: { answer: expect.any(String) } });
+    await expect(answerDispute(deps, null, h.milestoneId, answer)).rejects.toBeInstanceOf(UnauthorizedError);
+    await answerDispute(deps, h.developer, h.milestoneId, answer);
+    await expect(answerDispute(deps, h.developer, h.milestoneId, "Another try at it")).rejects.toThrow("You have already answered this dispute");
+    const queued = (await listOpenDisputes(db(), moderator)).find((d) => d.milestoneId === h.milestoneId)!;
+    expect([queued.raisedBy, queued.reason, queued.response]).toEqual(["client", "The build crashes on start", answer]);
+    const view = (await getContract(db(), h.client, h.contractId)).milestones[0]!;
+    expect([view.disputedBy, view.feedback, view.disputeResponse]).toEqual(["client", "The build crashes on start", answer]);
+    const told = await db()
+      .select({ userId: notifications.userId, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.type, "dispute_answered"), gte(notifications.createdAt, started)));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { userId: h.client.id, link: `/contracts/${h.contractId}` },
+        { userId: moderator.id, link: "/moderation" },
+      ]),
+    );
+    expect(told).toHaveLength(2);
+    // Resolved, it cannot be answered any more.
+    await resolveDispute(deps, moderator, h.milestoneId, "1500");
+    await expect(answerDispute(deps, h.developer, h.milestoneId, answer)).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("queues only the client's share of a resolved dispute, and nothing when it all goes to the developer", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "milestones" ADD COLUMN "dispute_response" text DEFAULT '' NOT NULL;
