@@ -254,9 +254,15 @@ describe("payments", () => {
     // The developer gives their side, for the moderator.
     await developer.goto(contractUrl);
     expect(await text(milestone(developer, 2))).toContain("Dispute raised by the client: “Orders to wholesalers are not sent at all.”");
-    await milestone(developer, 2).getByLabel(/Your side of the dispute/).fill("Orders go out by email; the wholesaler's address in Settings was wrong.");
+    await milestone(developer, 2)
+      .getByLabel(/Your side of the dispute/)
+      .fill("Orders go out by email; the wholesaler's address in Settings was wrong.");
     await milestone(developer, 2).getByRole("button", { name: "Send your side" }).click();
-    await poll(() => milestone(developer, 2).getByText(/The developer's side:/).isVisible()).toBe(true);
+    await poll(() =>
+      milestone(developer, 2)
+        .getByText(/The developer's side:/)
+        .isVisible(),
+    ).toBe(true);
 
     // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
     const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
