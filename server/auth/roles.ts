@@ -4,8 +4,8 @@
  * (scripts/user-role.ts, logged), and can never be set through sign-up or any API (better-auth
  * additionalField with input: false; server/auth/guard.ts refuses it in bodies too).
  */
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ForbiddenError, NotFoundError, requireUser } from "../errors";
 import { log } from "../log";
@@ -16,6 +16,15 @@ export type Role = (typeof ROLES)[number];
 /** Whether `user` (a SessionUser or any object with a role) is a moderator; false for no user. */
 export function isModerator(user: { role?: string | null } | null | undefined): boolean {
   return user?.role === "moderator";
+}
+
+/** The ids of the active moderators (a few; users_moderators_idx), on `db` or a transaction: whom disputes are told to. */
+export async function moderatorIds(db: Db | Tx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "moderator"), eq(users.isActive, true)));
+  return rows.map((r) => r.id);
 }
 
 /** The refusal of a moderator whose account has no two-factor sign-in (docs/decisions/0030). */

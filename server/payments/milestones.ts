@@ -9,7 +9,7 @@
  * Refusals: the wrong user is a ForbiddenError (403), a status the event cannot leave from a
  * ConflictError (409) with the machine's message.
  */
-import { MODERATOR_NEEDS_2FA } from "../auth/roles";
+import { moderatorIds, MODERATOR_NEEDS_2FA } from "../auth/roles";
 import { and, eq, sql } from "drizzle-orm";
 import {
   AUTO_RELEASE_DAYS,
@@ -247,11 +247,8 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         [...quoted("The reason given", input.note), "The money stays in escrow until a moderator decides how to share it."],
       );
       // Every moderator hears of it on the bell; the queue on /moderation lists it until resolved.
-      for (const mod of await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, "moderator"), eq(users.isActive, true)))) {
-        effects.notices.push({ userId: mod.id, type: "dispute_opened", message: `A dispute was opened on ${named}`, link: "/moderation" });
+      for (const id of await moderatorIds(tx)) {
+        effects.notices.push({ userId: id, type: "dispute_opened", message: `A dispute was opened on ${named}`, link: "/moderation" });
       }
       break;
     case "resolve": {

@@ -27,6 +27,7 @@ import { isUuid } from "../lib/ids";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { milestoneName, transitionMilestone, type MilestoneActorRef } from "./milestones";
+import { moderatorIds } from "../auth/roles";
 import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
 import { settlePayout } from "./payouts";
@@ -340,14 +341,11 @@ export async function answerDispute(deps: PaymentsDeps, user: SessionUser | null
     await tx.update(milestones).set({ disputeResponse: text }).where(eq(milestones.id, milestoneId));
     const named = milestoneName(m.title, m.projectTitle);
     const raiser = me.id === m.clientId ? m.developerId : m.clientId;
-    const moderators = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, "moderator"), eq(users.isActive, true)));
+    const moderators = await moderatorIds(tx);
     await applyEffects(tx, deps, {
       notices: [
         { userId: raiser, type: "dispute_answered", message: `${me.name} gave their side of the dispute on ${named}`, link: `/contracts/${m.contractId}` },
-        ...moderators.map((mod) => ({ userId: mod.id, type: "dispute_answered", message: `${me.name} answered the dispute on ${named}`, link: "/moderation" })),
+        ...moderators.map((id) => ({ userId: id, type: "dispute_answered", message: `${me.name} answered the dispute on ${named}`, link: "/moderation" })),
       ],
       emails: [],
     });
