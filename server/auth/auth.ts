@@ -17,7 +17,8 @@ import type { Db } from "../db/client";
 import { accounts, apiTokens, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
-import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail, securityNoticeEmail, type SecurityChange } from "../email/templates";
+import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail, type SecurityChange } from "../email/templates";
+import { queueSecurityNotice } from "./security-emails";
 import { EMAIL_CHANGE_TEMPLATE, emailLinkClaims } from "./email-change";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
@@ -94,16 +95,6 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     await db.delete(verifications).where(and(eq(verifications.value, userId), current ? ne(verifications.id, current.id) : undefined));
   };
 
-  /** Queues the always-sent email telling `user` of a security change to their account (through the outbox). */
-  const tellOwner = async (user: { id: string; email: string; name: string }, change: SecurityChange): Promise<void> => {
-    await enqueueEmail(db, {
-      template: "security-notice",
-      to: user.email,
-      toUserId: user.id,
-      ...securityNoticeEmail({ name: user.name, appUrl, change, at: new Date() }),
-    });
-  };
-
   /**
    * better-auth `hooks.after`: the event's log line; the owner's email after a security change,
    * whichever way it came (Settings or the HTTP API); then the answer without session tokens (guard.ts).
@@ -112,7 +103,7 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     logAuthEvent(ctx);
     const change = securityChangeOf(ctx);
     const user = ctx.context.session?.user ?? ctx.context.newSession?.user;
-    if (change && user) await tellOwner(user, change);
+    if (change && user) await queueSecurityNotice(db, appUrl, user, change);
     return answerWithoutTokens(ctx);
   });
 
@@ -187,7 +178,7 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
         await db.delete(verifications).where(eq(verifications.value, user.id));
         // A reset recovers a lost or taken account: API tokens go with the sessions (docs/product.md, Accounts).
         await db.delete(apiTokens).where(eq(apiTokens.userId, user.id));
-        await tellOwner(user, "password_reset");
+        await queueSecurityNotice(db, appUrl, user, "password_reset");
       },
     },
     emailVerification: {

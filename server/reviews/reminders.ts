@@ -54,12 +54,13 @@ export async function reviewRequestEffects(
   );
   const until = reviewDeadline(completedAt);
   const link = `/projects/${project.id}`;
+  const reviewed = { client: await hasReviewed(tx, "client", project.id), developer: await hasReviewed(tx, "developer", project.id) };
   for (const side of options.sides) {
-    if (await hasReviewed(tx, side, project.id)) continue;
+    if (reviewed[side]) continue;
     const userId = side === "client" ? project.userId : developerId;
     const otherName = people.get(side === "client" ? developerId : project.userId);
     if (!otherName || !people.has(userId)) continue;
-    const otherReviewed = await hasReviewed(tx, side === "client" ? "developer" : "client", project.id);
+    const otherReviewed = reviewed[side === "client" ? "developer" : "client"];
     const message = options.reminder
       ? `Reminder: review ${otherName} on "${project.title}" by ${formatDate(until)}`
       : side === "developer" && options.developerNotice

@@ -16,8 +16,7 @@ import { apiTokens, rateLimits, users } from "../db/schema";
 import { ConflictError, NotFoundError, requireUser, TooManyRequestsError, UnauthorizedError } from "../errors";
 import { UUID } from "../lib/ids";
 import { parseInput } from "../validation";
-import { enqueueEmail } from "../email/outbox";
-import { securityNoticeEmail } from "../email/templates";
+import { queueSecurityNotice } from "../auth/security-emails";
 
 /** Every token starts with this, so secret scanners and people can recognise one. */
 export const TOKEN_PREFIX = "bza_";
@@ -76,12 +75,7 @@ export async function createApiToken(
       .values({ userId: me.id, name, tokenHash: hashOf(token), prefix: token.slice(0, 8) })
       .returning(columns);
     // The owner's address hears of it, always (docs/product.md, Accounts "Security emails").
-    await enqueueEmail(tx, {
-      template: "security-notice",
-      to: me.email,
-      toUserId: me.id,
-      ...securityNoticeEmail({ name: me.name, appUrl: ctx.appUrl, change: "api_token_created", at: new Date(), detail: name }),
-    });
+    await queueSecurityNotice(tx, ctx.appUrl, me, "api_token_created", name);
     return { token, apiToken: toApiToken(row!) };
   });
 }
