@@ -206,7 +206,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   The {m.disputedBy === "client" ? "developer" : "client"}&apos;s side: “{m.disputeResponse}”
                 </p>
               ) : null}
-              {m.status === "disputed" && party && m.disputedBy && m.disputedBy !== role && !m.disputeResponse ? (
+              {m.canAnswerDispute ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`answer-${m.id}`}>

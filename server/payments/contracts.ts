@@ -93,6 +93,18 @@ export async function dropUnusedContracts(tx: Tx, projectId: string): Promise<vo
   if (left) throw new ConflictError("A project with payment records can't be deleted");
 }
 
+/**
+ * Why `userId` may not answer the dispute on milestone `m` now, or null when they may: only an
+ * open dispute, only the side that did not raise it, once (docs/product.md, Payments "Disputes").
+ * The caller has checked that `userId` is a party of the contract.
+ */
+export function disputeAnswerRefusal(m: { status: string; disputedBy: string | null; disputeResponse: string }, userId: string): string | null {
+  if (m.status !== "disputed") return "Only an open dispute can be answered";
+  if (m.disputedBy === userId) return "You opened this dispute: the other side answers it";
+  if (m.disputeResponse) return "You have already answered this dispute";
+  return null;
+}
+
 export interface ContractMilestone {
   id: string;
   position: number;
@@ -109,6 +121,8 @@ export interface ContractMilestone {
   disputedBy: "client" | "developer" | null;
   /** The other side's answer to the dispute ("" until answered). */
   disputeResponse: string;
+  /** The reader may give their side of this open dispute now (disputeAnswerRefusal). */
+  canAnswerDispute: boolean;
   submittedAt: string | null;
   /** While submitted: when it is released to the developer without an answer (ISO; shared/payments.ts autoReleaseAt). */
   autoReleaseAt: string | null;
@@ -234,6 +248,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         feedback: m.feedback,
         disputedBy: m.disputedBy === c.clientId ? "client" : m.disputedBy === c.developerId ? "developer" : null,
         disputeResponse: m.disputeResponse,
+        canAnswerDispute: viewer !== "moderator" && m.disputedBy !== null && disputeAnswerRefusal(m, reader.id) === null,
         submittedAt: m.submittedAt?.toISOString() ?? null,
         autoReleaseAt: m.status === "submitted" && m.submittedAt ? autoReleaseAt(m.submittedAt).toISOString() : null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
