@@ -2,7 +2,8 @@
  * The background jobs every instance runs: the email outbox sender, the unread-message sweep
  * that feeds it (ARCHITECTURE.md, Email outbox), the hourly purge of idempotency keys, the file
  * sweep (orphaned uploads after a day, queued file deletions), the reconciliation of pending
- * payments and payouts and the sender of refunds to the payment provider (every minute) and, hourly, the reminder to clients of milestones released
+ * payments and payouts and the senders of refunds and payout transfers to the payment provider
+ * (every minute, and a transfer as soon as it is queued) and, hourly, the reminder to clients of milestones released
  * by themselves in 3 days, the auto-release of milestones submitted 14 days ago and the reminder to
  * review a project completed a week ago. These are safe on several instances at once: rows are
  * claimed with FOR UPDATE SKIP LOCKED. On the embedded database (one instance) also its vacuum and analyse
@@ -18,7 +19,7 @@ import { queueUnreadMessageEmails } from "./messages/unread-email";
 import { sweepSavedSearchAlerts } from "./saved-searches/service";
 import { publishDueReviews } from "./reviews/blind";
 import { remindReviews } from "./reviews/reminders";
-import { reconcilePendingPayouts } from "./payments/payouts";
+import { PAYOUT_CHANNEL, reconcilePendingPayouts, sendPayoutTransfers } from "./payments/payouts";
 import { sendProviderRefunds } from "./payments/refunds";
 import { autoReleaseDue, paymentsDeps, reconcilePendingPayments, remindBeforeAutoRelease } from "./payments/service";
 
@@ -49,6 +50,20 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   );
   // Refunds booked in the ledger go to the provider after commit, retried (decision 0050).
   const refunds = startJob("provider-refunds", () => sendProviderRefunds(payments), RECONCILE_MS);
+  // Payout transfers start after commit, as soon as any instance queues one (decision 0051).
+  const transfers = startJob(
+    "payout-transfers",
+    async () => {
+      // Drain: a full batch means more may be due.
+      for (let round = 0; round < 50; round++) {
+        const { started, failed, retrying } = await sendPayoutTransfers(payments);
+        if (started + failed + retrying < 20) break;
+      }
+    },
+    RECONCILE_MS,
+  );
+  const unlistenTransfers = await database.listen(PAYOUT_CHANNEL, () => transfers.kick(), transfers.kick);
+  transfers.kick();
   // Hourly: remind clients 3 days ahead, then release what waited 14 days (docs/product.md, Payments).
   const autoRelease = startJob("milestone-auto-release", async () => (await remindBeforeAutoRelease(payments)) + (await autoReleaseDue(payments)), 60 * 60_000);
   // Hourly: a side that has not reviewed a week after completion is reminded once (docs/product.md, Reviews).
@@ -65,6 +80,8 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     await reviewReminders.stop();
     await reconcile.stop();
     await refunds.stop();
+    await unlistenTransfers();
+    await transfers.stop();
     await purge.stop();
     await sweep.stop();
     await outbox.stop();

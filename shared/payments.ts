@@ -159,6 +159,34 @@ export const PAYMENT_STATUS_LABELS: Record<"pending" | "succeeded" | "failed" | 
 /** What /payments says of a payment refunded whole because the milestone was already funded. */
 export const PAID_TWICE_NOTE = "Paid twice: the milestone was already funded, so this payment is refunded in full.";
 
+export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** What happens to a payout: the provider's answers (transfer webhook or verification), or a transfer it refused to start. */
+export type PayoutEvent = "paid" | "failed" | "reversed";
+
+/**
+ * Payout transitions (docs/product.md, Payments "Payouts"); anything not listed is refused. Every
+ * one is taken by the system on the provider's word: a pending payout is paid, fails (the
+ * provider refused to start it, or the bank refused it) or is reversed; a paid one can still be
+ * reversed by the bank. Failed and reversed give the money back to the developer's balance.
+ */
+export const PAYOUT_TRANSITIONS: Record<PayoutEvent, { from: readonly PayoutStatus[]; to: PayoutStatus; actors: readonly MilestoneActor[] }> = {
+  paid: { from: ["pending"], to: "paid", actors: ["system"] },
+  failed: { from: ["pending"], to: "failed", actors: ["system"] },
+  reversed: { from: ["pending", "paid"], to: "reversed", actors: ["system"] },
+};
+
+/**
+ * May `actor` take `event` on a payout in `status`? The status it enters, or null: the provider's
+ * answer repeats or comes too late (a replayed webhook, a job and a webhook racing), and the
+ * caller leaves the payout as it is.
+ */
+export function decidePayout(status: PayoutStatus, event: PayoutEvent, actor: MilestoneActor): PayoutStatus | null {
+  const t = PAYOUT_TRANSITIONS[event];
+  return t.actors.includes(actor) && t.from.includes(status) ? t.to : null;
+}
+
 /** Payout statuses and their labels (docs/product.md, Payments "Payouts"). */
 export const PAYOUT_STATUS_LABELS: Record<string, string> = {
   pending: "Pending",

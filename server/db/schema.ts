@@ -24,7 +24,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { PROJECT_STATUSES, type ProjectStatus } from "../../shared/constants";
 import { PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
-import { MILESTONE_CHANGE_STATUSES, MILESTONE_STATUSES, type MilestoneChangeStatus, type MilestoneStatus } from "../../shared/payments";
+import {
+  MILESTONE_CHANGE_STATUSES,
+  MILESTONE_STATUSES,
+  PAYOUT_STATUSES,
+  type MilestoneChangeStatus,
+  type MilestoneStatus,
+  type PayoutStatus,
+} from "../../shared/payments";
 
 /** `column in ('a', 'b', ...)` for a CHECK constraint over a fixed list of values. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
@@ -1253,8 +1260,7 @@ export const bankAccounts = pgTable(
   (t) => [check("bank_accounts_number_check", sql`${t.accountNumber} ~ '^[0-9]{6,16}$'`)],
 );
 
-export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export { PAYOUT_STATUSES, type PayoutStatus };
 
 /**
  * Payouts of a developer's balance to their bank account (docs/product.md, Payments "Payouts").
@@ -1275,11 +1281,31 @@ export const payouts = pgTable(
     destination: text("destination").notNull(),
     failureReason: text("failure_reason").notNull().default(""),
     settledAt: timestamp("settled_at", { withTimezone: true, precision: 3 }),
+    /**
+     * The account the money goes to, as it was when the payout was requested (decision 0051): the
+     * transfer is sent after commit, and a bank account replaced meanwhile (held for
+     * BANK_CHANGE_HOLD_HOURS) must not receive it. Null on payouts sent before migration 0035.
+     */
+    bankCode: text("bank_code"),
+    accountNumber: text("account_number"),
+    holderName: text("holder_name"),
+    /** The transfer outbox (decision 0051): when the sender should next try to start the transfer; null once started or settled. */
+    transferNextAt: timestamp("transfer_next_at", { withTimezone: true, precision: 3 }),
+    transferAttempts: integer("transfer_attempts").notNull().default(0),
+    /** When the provider accepted the transfer; reconciliation asks about pending payouts from then on. */
+    transferSentAt: timestamp("transfer_sent_at", { withTimezone: true, precision: 3 }),
+    transferError: text("transfer_error"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("payouts_reference_idx").on(t.reference),
     index("payouts_user_idx").on(t.userId, t.createdAt),
+    index("payouts_transfer_due_idx")
+      .on(t.transferNextAt)
+      .where(sql`${t.transferNextAt} is not null`),
+    index("payouts_unsettled_idx")
+      .on(t.transferSentAt)
+      .where(sql`${t.status} = 'pending'`),
     check("payouts_status_check", oneOf(t.status, PAYOUT_STATUSES)),
     check("payouts_amount_check", sql`${t.amountCents} >= 10000`),
   ],

@@ -2,22 +2,25 @@
  * Developer balances and payouts (docs/product.md, Payments "Payouts"): a South African bank
  * account (a bank from the provider's list), withdrawals of the available balance (at least R100)
  * and their states: pending (moved to payouts in transit), paid, failed (balance restored) and
- * reversed (balance restored). Each payout settles once under its row lock; the ledger journal of
- * each step is keyed by the payout's reference.
+ * reversed (balance restored), changed only as PAYOUT_TRANSITIONS (shared/payments.ts) allow.
+ * Each payout settles once under its row lock; the ledger journal of each step is keyed by the
+ * payout's reference. Transfers start after commit through an outbox (decision 0051).
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, lt } from "drizzle-orm";
-import { BANK_CHANGE_HOLD_HOURS, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { BANK_CHANGE_HOLD_HOURS, decidePayout, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
 import { formatDateTime } from "../../shared/format";
 import { bankAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { bankAccounts, payouts, users, type PayoutStatus } from "../db/schema";
+import { bankAccounts, payouts, type PayoutStatus } from "../db/schema";
+import { backoffMs, LEASE_MS } from "../email/outbox";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { held, postJournal } from "./ledger";
 import { assertMayMoveMoney } from "./gate";
+import { ProviderRefusedError } from "./providers/types";
 import type { PaymentsDeps } from "./service";
 
 async function requireDeveloper(db: Db, user: SessionUser | null) {
@@ -128,12 +131,17 @@ export async function payoutsOverview(db: Db, user: SessionUser | null): Promise
   };
 }
 
+/** NOTIFY channel that wakes every instance's transfer sender when a payout is requested (decision 0051). */
+export const PAYOUT_CHANNEL = "buildza_payouts";
+
 /**
  * Withdraws `amount` rand of the developer's available balance to their bank account. The bank
  * account row is locked, so two withdrawals of one developer queue and the second sees the first's
- * debit (never an overdraft). The money moves to payouts in transit, then the provider is asked to
- * transfer it (outside the transaction); a refusal there fails the payout and restores the balance.
- * Throws ValidationError (amount under R100 or above the balance), ConflictError (no bank account).
+ * debit (never an overdraft). In one transaction the money moves to payouts in transit and the
+ * transfer is queued with the account as it is now (decision 0051); the transfer sender starts it
+ * after commit (`sendPayoutTransfers`), so a provider that is slow or down never fails or holds up
+ * the request. Throws ValidationError (amount under R100 or above the balance), ConflictError (no
+ * bank account, or one on hold after a change).
  */
 export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null, amount: unknown): Promise<{ reference: string }> {
   const me = await requireDeveloper(deps.db, user);
@@ -141,14 +149,23 @@ export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null
   if (!parsed.ok) throw new ValidationError({ amount: parsed.message });
   const cents = parsed.cents;
   const reference = `po_${randomBytes(12).toString("hex")}`;
-  const bank = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
     if (!account) throw new ConflictError("Add your bank account first");
     const hold = bankHold(account, new Date());
     if (hold) throw new ConflictError(hold);
     const balance = await held(tx, { kind: "developer_balance", owner: me.id });
     if (cents > balance) throw new ValidationError({ amount: "That is more than your available balance" });
-    await tx.insert(payouts).values({ reference, userId: me.id, amountCents: cents, destination: `${account.bankName} ${maskAccount(account.accountNumber)}` });
+    await tx.insert(payouts).values({
+      reference,
+      userId: me.id,
+      amountCents: cents,
+      destination: `${account.bankName} ${maskAccount(account.accountNumber)}`,
+      bankCode: account.bankCode,
+      accountNumber: account.accountNumber,
+      holderName: account.holderName,
+      transferNextAt: new Date(),
+    });
     await postJournal(tx, {
       kind: "payout",
       eventKey: `payout:${reference}`,
@@ -158,22 +175,110 @@ export async function requestPayout(deps: PaymentsDeps, user: SessionUser | null
         { account: { kind: "payouts_in_transit" }, cents: -cents },
       ],
     });
-    return account;
+    // Delivered at commit: wakes the sender on every instance (one of them claims it).
+    await tx.execute(sql`select pg_notify(${PAYOUT_CHANNEL}, '')`);
   });
-  try {
-    const [holder] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, me.id));
-    const { recipientCode } = await deps.provider.createTransfer({
-      reference,
-      amountCents: cents,
-      reason: `BuildZA payout to ${holder?.name ?? bank.holderName}`,
-      to: { bankCode: bank.bankCode, accountNumber: bank.accountNumber, holderName: bank.holderName, recipientCode: bank.recipientCode },
-    });
-    if (recipientCode && recipientCode !== bank.recipientCode) await deps.db.update(bankAccounts).set({ recipientCode }).where(eq(bankAccounts.userId, me.id));
-  } catch (error) {
-    log().warn({ err: error, reference }, "the provider refused a payout");
-    await settlePayout(deps, reference, "failed", "The bank transfer could not be started");
-  }
   return { reference };
+}
+
+/** Attempts after which a transfer that still cannot be started is logged as an error for an operator (it is still retried). */
+export const PAYOUT_ATTEMPTS_BEFORE_ALERT = 8;
+
+/** What a payout failed with when the provider refused to start its transfer. */
+const NOT_STARTED = "The bank transfer could not be started";
+
+interface ClaimedPayout {
+  id: string;
+  reference: string;
+  user_id: string;
+  amount_cents: number | string;
+  bank_code: string;
+  account_number: string;
+  holder_name: string;
+  user_name: string | null;
+  transfer_attempts: number;
+}
+
+/**
+ * The payout transfer sender (decision 0051; every instance, woken by PAYOUT_CHANNEL and every
+ * minute): claims up to `batch` payouts whose transfer is due at `now` (FOR UPDATE SKIP LOCKED,
+ * leased for LEASE_MS) and starts each at the provider under the payout's reference. A payout
+ * tried before is first looked up at the provider, so a transfer that started but whose answer
+ * was lost is never started twice. A refusal (and the provider holding no such transfer) fails
+ * the payout and restores the balance; any other error retries with backoffMs, forever (money in
+ * transit is never given back while the provider may still pay it). Returns how many transfers
+ * started and how many payouts failed or are waiting to retry.
+ */
+export async function sendPayoutTransfers(
+  deps: Pick<PaymentsDeps, "db" | "provider" | "appUrl" | "secret">,
+  now: Date = new Date(),
+  batch = 20,
+): Promise<{ started: number; failed: number; retrying: number }> {
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const result = await deps.db.execute(sql`
+    update payouts p
+    set transfer_attempts = p.transfer_attempts + 1, transfer_next_at = ${leaseUntil}::timestamptz
+    from (
+      select q.id, u.name as user_name from payouts q left join users u on u.id = q.user_id
+      where q.transfer_next_at <= ${now.toISOString()}::timestamptz
+      order by q.transfer_next_at, q.id
+      limit ${batch}
+      for update of q skip locked
+    ) due
+    where p.id = due.id
+    returning p.id, p.reference, p.user_id, p.amount_cents, p.bank_code, p.account_number, p.holder_name, due.user_name, p.transfer_attempts`);
+  const claimed = (result as unknown as { rows: ClaimedPayout[] }).rows;
+  const counts = { started: 0, failed: 0, retrying: 0 };
+  for (const row of claimed) {
+    const attempts = Number(row.transfer_attempts);
+    const started = async () => {
+      await deps.db.update(payouts).set({ transferNextAt: null, transferSentAt: new Date(), transferError: null }).where(eq(payouts.id, row.id));
+      counts.started++;
+    };
+    try {
+      // Tried before: the provider may have started it and the answer was lost (a timeout, a
+      // process that stopped). Its word decides; "missing" means it never started.
+      const before = attempts > 1 ? await deps.provider.verifyTransfer(row.reference) : { status: "missing" as const };
+      if (before.status !== "missing") {
+        await started();
+        if (before.status !== "pending") await settlePayout(deps, row.reference, before.status, before.reason);
+        continue;
+      }
+      const [account] = await deps.db.select().from(bankAccounts).where(eq(bankAccounts.userId, row.user_id));
+      // The provider's recipient is reused only while the saved account is still the one this payout goes to.
+      const same = account && account.bankCode === row.bank_code && account.accountNumber === row.account_number && account.holderName === row.holder_name;
+      const { recipientCode } = await deps.provider.createTransfer({
+        reference: row.reference,
+        amountCents: Number(row.amount_cents),
+        reason: `BuildZA payout to ${row.user_name ?? row.holder_name}`,
+        to: { bankCode: row.bank_code, accountNumber: row.account_number, holderName: row.holder_name, recipientCode: same ? account.recipientCode : null },
+      });
+      await started();
+      if (same && recipientCode && recipientCode !== account.recipientCode) {
+        await deps.db.update(bankAccounts).set({ recipientCode }).where(eq(bankAccounts.userId, row.user_id));
+      }
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (error instanceof ProviderRefusedError) {
+        log().warn({ err: error, reference: row.reference }, "the provider refused a payout");
+        await settlePayout(deps, row.reference, "failed", NOT_STARTED);
+        await deps.db.update(payouts).set({ transferError: message }).where(eq(payouts.id, row.id));
+        counts.failed++;
+        continue;
+      }
+      counts.retrying++;
+      const alert = attempts >= PAYOUT_ATTEMPTS_BEFORE_ALERT;
+      log()[alert ? "error" : "warn"](
+        { err: error, reference: row.reference, cents: Number(row.amount_cents), attempts },
+        alert ? "a payout's transfer still cannot be started: check the provider" : "payout transfer failed, will retry",
+      );
+      await deps.db
+        .update(payouts)
+        .set({ transferNextAt: new Date(now.getTime() + backoffMs(attempts)), transferError: message })
+        .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
+    }
+  }
+  return counts;
 }
 
 /**
@@ -191,8 +296,7 @@ export async function settlePayout(
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.reference, reference)).for("update");
     if (!p) throw new NotFoundError("Payout not found");
-    const ok = p.status === "pending" || (p.status === "paid" && status === "reversed");
-    if (!ok) return "already";
+    if (!decidePayout(p.status, status, "system")) return "already";
     const balance = { kind: "developer_balance" as const, owner: p.userId };
     const lines =
       status === "paid"
@@ -218,7 +322,8 @@ export async function settlePayout(
     });
     const now = new Date();
     const failureReason = status === "paid" ? "" : reason || (status === "failed" ? "The bank transfer failed" : "The bank transfer was reversed");
-    await tx.update(payouts).set({ status, failureReason, settledAt: now, updatedAt: now }).where(eq(payouts.id, p.id));
+    // A settled payout has nothing left to start (transferNextAt null).
+    await tx.update(payouts).set({ status, failureReason, settledAt: now, updatedAt: now, transferNextAt: null }).where(eq(payouts.id, p.id));
     // The developer hears of the outcome (docs/product.md, Payments "Payouts"), above all when the money came back.
     const amount = `${formatCents(p.amountCents)} to ${p.destination}`;
     const why = reason ? ` (${reason})` : "";
@@ -240,10 +345,11 @@ export async function settlePayout(
 
 /**
  * Payout reconciliation job (docs/product.md, Payments "Payouts"): asks the provider about payouts
- * still pending `minAgeMs` after they were requested (default 1 minute, at most 100 a round,
+ * still pending `minAgeMs` after their transfer started (default 1 minute, at most 100 a round,
  * oldest first) and settles each answer through settlePayout, the row-locked path the transfer
- * webhook takes, so a webhook and the job racing each other settle a payout once. A provider that
- * cannot answer is logged and asked again next round. Returns how many payouts settled.
+ * webhook takes, so a webhook and the job racing each other settle a payout once. Payouts not yet
+ * started are the transfer sender's. A provider that cannot answer, or has lost the transfer, is
+ * logged and asked again next round. Returns how many payouts settled.
  */
 export async function reconcilePendingPayouts(
   deps: Pick<PaymentsDeps, "db" | "provider" | "appUrl" | "secret">,
@@ -253,14 +359,18 @@ export async function reconcilePendingPayouts(
   const due = await deps.db
     .select({ reference: payouts.reference })
     .from(payouts)
-    .where(and(eq(payouts.status, "pending"), lt(payouts.createdAt, new Date(now.getTime() - minAgeMs))))
-    .orderBy(asc(payouts.createdAt))
+    .where(and(eq(payouts.status, "pending"), lt(payouts.transferSentAt, new Date(now.getTime() - minAgeMs))))
+    .orderBy(asc(payouts.transferSentAt))
     .limit(100);
   let settled = 0;
   for (const p of due) {
     try {
       const answer = await deps.provider.verifyTransfer(p.reference);
       if (answer.status === "pending") continue;
+      if (answer.status === "missing") {
+        log().error({ reference: p.reference }, "the provider has no transfer for a started payout");
+        continue;
+      }
       if ((await settlePayout(deps, p.reference, answer.status, answer.reason)) === "settled") settled++;
     } catch (error) {
       log().warn({ err: error, reference: p.reference }, "payout reconciliation failed");

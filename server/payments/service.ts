@@ -31,7 +31,7 @@ import { moderatorIds } from "../auth/roles";
 import { disputeAnswerRefusal } from "./contracts";
 import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
-import { settlePayout } from "./payouts";
+import { sendPayoutTransfers, settlePayout } from "./payouts";
 import { queueProviderRefund } from "./refunds";
 import { createPaystackProvider } from "./providers/paystack";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "./providers/test";
@@ -475,6 +475,8 @@ export async function completeTestPayout(deps: PaymentsDeps, user: SessionUser |
   if (outcome !== "paid" && outcome !== "failed" && outcome !== "reversed") throw new ValidationError({ outcome: "Choose paid, failed or reversed" });
   const [p] = typeof reference === "string" ? await deps.db.select().from(payouts).where(eq(payouts.reference, reference)) : [];
   if (!p || p.userId !== me.id) throw new NotFoundError("Payout not found");
+  // The sender usually started it already (woken at commit); a tester quicker than that starts it here.
+  if (p.status === "pending" && !p.transferSentAt) await sendPayoutTransfers(deps);
   const event = await createTestProvider(deps).completeTransfer(p.reference, outcome);
   if (event) await deliverTestWebhook(deps, event, p.reference);
 }

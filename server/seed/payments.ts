@@ -20,7 +20,7 @@ import type { Db } from "../db/client";
 import { emailOutbox, milestones, projects, proposals, users } from "../db/schema";
 import { createContract } from "../payments/contracts";
 import { held } from "../payments/ledger";
-import { requestPayout, saveBankAccount } from "../payments/payouts";
+import { requestPayout, saveBankAccount, sendPayoutTransfers } from "../payments/payouts";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../payments/providers/test";
 import { approveMilestone, handleWebhook, paymentsDeps, startFunding, submitMilestone, type PaymentsDeps } from "../payments/service";
 import { DEMO_CLIENT, DEMO_DEVELOPER } from "./seed";
@@ -109,6 +109,7 @@ export async function seedDemoPayments(db: Db, config: Pick<AppConfig, "appUrl" 
   if (payoutRand >= 100) {
     await saveBankAccount(deps, developer, DEMO_BANK);
     const { reference } = await requestPayout(deps, developer, String(payoutRand));
+    await sendPayoutTransfers(deps);
     await deliver(deps, await createTestProvider(deps).completeTransfer(reference, "paid"));
     done.payouts++;
   }

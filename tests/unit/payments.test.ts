@@ -21,7 +21,7 @@ import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
 import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
-import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount, sendPayoutTransfers } from "../../server/payments/payouts";
 import { createTestProvider, signTestEvent, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import {
   approveMilestone,
@@ -582,6 +582,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await balance()).toBe(325_000);
     const first = (both.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ reference: string }>).value.reference;
     const transfer = async (reference: string, outcome: "paid" | "failed" | "reversed") => {
+      await sendPayoutTransfers(deps);
       const event = await provider().completeTransfer(reference, outcome);
       return event ? webhook(event.body, event.signature) : "none";
     };
@@ -813,6 +814,8 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       (await requestPayout(deps, h.developer, "100")).reference,
     ];
     expect(await balance()).toBe(925_000 - 610_000);
+    // Started by the sender (earlier tests of this file may leave payouts of their own to start).
+    expect(await sendPayoutTransfers(deps)).toMatchObject({ failed: 0, retrying: 0 });
     // The provider settled three transfers but no webhook came.
     const outcome = (reference: string, o: "success" | "failed" | "reversed") =>
       db().update(testProviderCharges).set({ outcome: o }).where(eq(testProviderCharges.reference, reference));
@@ -918,6 +921,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
             }
             if (s.op === "transfer") {
               const [latest] = (await payoutsOverview(db(), h.developer)).payouts;
+              await sendPayoutTransfers(deps);
               const event = latest ? await provider().completeTransfer(latest.reference, (["paid", "failed", "reversed"] as const)[s.i % 3]!) : null;
               return event ? webhook(event.body, event.signature) : null;
             }

@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
 import { contracts, milestones } from "../../server/db/schema";
 import { held, ledgerViolations } from "../../server/payments/ledger";
-import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount } from "../../server/payments/payouts";
+import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount, sendPayoutTransfers } from "../../server/payments/payouts";
+import { ProviderRefusedError } from "../../server/payments/providers/types";
 import { createPaystackProvider, PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "../../server/payments/providers/paystack";
 import { sendProviderRefunds } from "../../server/payments/refunds";
 import {
@@ -75,9 +76,11 @@ function startFakePaystack() {
       }
       if (req.method === "POST" && url.pathname === "/transferrecipient") {
         if (body?.type !== "basa" || body.currency !== "ZAR") return answer(400, null, "Invalid recipient type");
+        if (body.account_number === "0000000000") return answer(400, null, "Account number is invalid");
         return answer(201, { recipient_code: "RCP_fake123", type: "basa" });
       }
       if (req.method === "POST" && url.pathname === "/transfer") {
+        if (String(body?.reference).startsWith("po_busy")) return answer(503, null, "Service unavailable");
         transfers.set(String(body?.reference), { status: "pending", reason: null });
         return answer(200, { reference: body?.reference, status: "pending", transfer_code: "TRF_1" });
       }
@@ -193,6 +196,9 @@ describe("Paystack adapter against a local fake", () => {
     const recipientCalls = () => fake.calls.filter((c) => c.path === "/transferrecipient");
     const recipientsBefore = recipientCalls().length;
     const { reference: payout } = await requestPayout(deps, developer, "3000");
+    // Nothing reaches Paystack inside the request: the transfer sender starts it (decision 0051).
+    expect(recipientCalls()).toHaveLength(recipientsBefore);
+    expect(await sendPayoutTransfers(deps)).toEqual({ started: 1, failed: 0, retrying: 0 });
     expect(recipientCalls()).toHaveLength(recipientsBefore + 1);
     const recipient = recipientCalls().at(-1);
     expect(recipient?.body).toMatchObject({ type: "basa", name: "Dev Eloper", account_number: "1234567890", bank_code: "470010", currency: "ZAR" });
@@ -212,11 +218,25 @@ describe("Paystack adapter against a local fake", () => {
 
     // A second payout reuses the recipient; a failed transfer restores the balance.
     const again = await requestPayout(deps, developer, "100");
+    await sendPayoutTransfers(deps);
     expect(recipientCalls()).toHaveLength(recipientsBefore + 1);
     const failed = signed({ event: "transfer.failed", data: { reference: again.reference, reason: "Account closed" } });
     expect(await handleWebhook(deps, failed.body, failed.headers)).toBe("settled");
     expect(await balance()).toBe(370_000);
     expect((await payoutsOverview(db(), developer)).payouts[0]).toMatchObject({ status: "failed", failureReason: "Account closed" });
+  });
+
+  it("tells a refusal (400) from an answer that leaves the transfer open (5xx), and an unknown transfer from a pending one", async () => {
+    const to = { bankCode: "470010", accountNumber: "0000000000", holderName: "Dev Eloper", recipientCode: null };
+    const refused = deps.provider.createTransfer({ reference: "po_bad", amountCents: 10_000, to, reason: "test" });
+    await expect(refused).rejects.toBeInstanceOf(ProviderRefusedError);
+    await expect(refused).rejects.toThrow("Account number is invalid");
+    const busy = deps.provider.createTransfer({ reference: "po_busy1", amountCents: 10_000, to: { ...to, recipientCode: "RCP_fake123" }, reason: "test" });
+    await expect(busy).rejects.toThrow("answered 503");
+    await expect(busy).rejects.not.toBeInstanceOf(ProviderRefusedError);
+    expect(await deps.provider.verifyTransfer("po_never_sent")).toEqual({ status: "missing" });
+    fake.transfers.set("po_sent", { status: "pending", reason: null });
+    expect(await deps.provider.verifyTransfer("po_sent")).toEqual({ status: "pending" });
   });
 
   it("reconciles pending payouts through GET /transfer/verify: success pays, failed restores the balance with Paystack's reason, pending waits", async () => {
@@ -238,6 +258,7 @@ describe("Paystack adapter against a local fake", () => {
     const a = (await requestPayout(deps, developer, "1000")).reference;
     const b = (await requestPayout(deps, developer, "500")).reference;
     const c = (await requestPayout(deps, developer, "200")).reference;
+    await sendPayoutTransfers(deps);
     fake.transfers.set(a, { status: "success", reason: null });
     fake.transfers.set(b, { status: "failed", reason: "Invalid account" });
     const later = new Date(Date.now() + 120_000);

@@ -84,6 +84,9 @@ describe.each(DB_KINDS)("query plans on %s", (kind) => {
       ["select id from milestones where status = 'disputed' order by disputed_at limit 100", []],
       ["select id from provider_refunds where status = 'failed' order by created_at desc limit 100", []],
       ["select id from users where role = 'moderator' and is_active", []],
+      // The payout transfer sender's claim and the payout reconciliation (decision 0051).
+      ["select id from payouts where transfer_next_at <= $1 order by transfer_next_at, id limit 20", [new Date().toISOString()]],
+      ["select reference from payouts where status = 'pending' and transfer_sent_at < $1 order by transfer_sent_at limit 100", [new Date().toISOString()]],
       // The dashboard's reviews still owed, a client's and a developer's.
       [
         "select p.id from projects p where p.user_id = $1 and p.status = 'completed' and p.completed_at > $2 and not exists (select 1 from reviews r where r.project_id = p.id) order by p.completed_at desc limit 5",

@@ -8,13 +8,24 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Bank } from "../../../shared/payments";
-import type { PaymentProvider, ProviderEvent } from "./types";
+import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from "./types";
 
 export const PAYSTACK_SIGNATURE_HEADER = "x-paystack-signature";
 
 /** Hex HMAC SHA-512 of `body` with `secretKey`, as Paystack signs webhooks. */
 export function paystackSignature(secretKey: string, body: string): string {
   return createHmac("sha512", secretKey).update(body).digest("hex");
+}
+
+/** A Paystack answer that is neither a success nor a refusal (`status`: the HTTP status). */
+class PaystackError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "PaystackError";
+  }
 }
 
 interface PaystackAnswer<T> {
@@ -35,7 +46,12 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       signal: AbortSignal.timeout(15_000),
     });
     const answer = (await res.json().catch(() => null)) as PaystackAnswer<T> | null;
-    if (!res.ok || !answer?.status) throw new Error(`Paystack ${method} ${path} answered ${res.status}: ${answer?.message ?? "no message"}`);
+    if (!res.ok || !answer?.status) {
+      const message = `Paystack ${method} ${path} answered ${res.status}: ${answer?.message ?? "no message"}`;
+      // 400 and 422 are Paystack's "this request is wrong" answers (validation, an account it
+      // cannot pay); 401, 404, 429 and 5xx say nothing final about the request itself.
+      throw res.status === 400 || res.status === 422 ? new ProviderRefusedError(message) : new PaystackError(message, res.status);
+    }
     return answer.data;
   }
   return {
@@ -99,7 +115,14 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       return { recipientCode };
     },
     async verifyTransfer(reference) {
-      const data = await call<{ status: string; reason?: string | null }>("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+      let data: { status: string; reason?: string | null };
+      try {
+        data = await call("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+      } catch (error) {
+        // "Transfer not found": no transfer was ever started under this reference.
+        if (error instanceof PaystackError && error.status === 404) return { status: "missing" };
+        throw error;
+      }
       const reason = typeof data.reason === "string" && data.reason ? data.reason : undefined;
       if (data.status === "success") return { status: "paid" };
       if (data.status === "failed") return { status: "failed", reason };

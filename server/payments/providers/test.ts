@@ -95,7 +95,7 @@ export function createTestProvider(deps: { db: Db; appUrl: string; secret: strin
     },
     async verifyTransfer(reference) {
       const [c] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.reference, reference));
-      if (!c) return { status: "failed", reason: "The provider has no such transfer" };
+      if (!c) return { status: "missing" };
       const status = c.outcome === "success" ? "paid" : c.outcome === "failed" ? "failed" : c.outcome === "reversed" ? "reversed" : "pending";
       return { status };
     },

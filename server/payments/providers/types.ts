@@ -8,8 +8,23 @@ import type { Bank } from "../../../shared/payments";
 /** A payment's state at the provider. */
 export type ProviderPaymentStatus = "success" | "failed" | "pending";
 
-/** A payout's (transfer's) state at the provider: pending until it is paid, failed or reversed. */
-export type ProviderTransferStatus = "paid" | "failed" | "reversed" | "pending";
+/**
+ * A payout's (transfer's) state at the provider: pending until it is paid, failed or reversed;
+ * missing when the provider has no transfer under our reference (it was never started).
+ */
+export type ProviderTransferStatus = "paid" | "failed" | "reversed" | "pending" | "missing";
+
+/**
+ * The provider answered and refused the request (a bad account number, a request it will not
+ * take): sending it again will not help. Anything else thrown by a provider (network, timeout, a
+ * 5xx) leaves open whether the provider acted on the request.
+ */
+export class ProviderRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderRefusedError";
+  }
+}
 
 /** A webhook event after its signature was verified. */
 export type ProviderEvent =
@@ -41,12 +56,14 @@ export interface PaymentProvider {
   listBanks(): Promise<Bank[]>;
   /**
    * Starts a payout of `amountCents` to `to` under our `reference`; returns the recipient code to
-   * keep for next time. Its outcome arrives as a transfer webhook.
+   * keep for next time. Its outcome arrives as a transfer webhook. Throws ProviderRefusedError
+   * when the provider answered no; any other error leaves open whether the transfer started.
    */
   createTransfer(input: { reference: string; amountCents: number; to: TransferDestination; reason: string }): Promise<{ recipientCode: string | null }>;
   /**
-   * Asks the provider how the payout (transfer) with our `reference` stands; used by the payout
-   * reconciliation when no transfer webhook arrived.
+   * Asks the provider how the payout (transfer) with our `reference` stands ("missing": it has
+   * none); used by the transfer sender before it tries again and by the payout reconciliation
+   * when no transfer webhook arrived.
    */
   verifyTransfer(reference: string): Promise<{ status: ProviderTransferStatus; reason?: string }>;
   /** Gives `amountCents` of the payment `reference` back to the payer. */
