@@ -117,6 +117,10 @@ export default function Privacy() {
         <li>
           a short-lived <strong>message cookie</strong> that shows a one-time notice after an action, such as &ldquo;Project created successfully!&rdquo;.
         </li>
+        <li>
+          a <strong>browser cookie</strong>, set when you sign in and kept up to 400 days, holding a random code and nothing about you: when your account is
+          signed in to from a browser without it, we email you, so you hear of a sign-in that was not you.
+        </li>
       </ul>
       <p>We do not use advertising or third-party tracking cookies.</p>
       <p>

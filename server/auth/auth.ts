@@ -19,6 +19,7 @@ import { enqueueEmail } from "../email/outbox";
 import { log } from "../log";
 import { emailChangeVerificationEmail, emailVerificationEmail, passwordResetEmail, type SecurityChange } from "../email/templates";
 import { queueSecurityNotice } from "./security-emails";
+import { DEVICE_COOKIE, DEVICE_MEMORY_DAYS, recordSignIn } from "./devices";
 import { EMAIL_CHANGE_TEMPLATE, emailLinkClaims } from "./email-change";
 import { CLIENT_ADDRESS_HEADER } from "./address-header";
 import type { AuthLimits } from "./limits";
@@ -69,6 +70,9 @@ function logAuthEvent(ctx: HookContext): void {
   else log().info(fields, event);
 }
 
+/** The code steps that finish a two-factor sign-in. */
+const TWO_FACTOR_SIGN_IN_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
 /**
  * The security change a successful call of `ctx.path` made, if it emails its owner (docs/product.md,
  * Accounts). Verifying a code with a session already open turns two-factor sign-in on (the second
@@ -104,8 +108,40 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     const change = securityChangeOf(ctx);
     const user = ctx.context.session?.user ?? ctx.context.newSession?.user;
     if (change && user) await queueSecurityNotice(db, appUrl, user, change);
+    await rememberBrowser(ctx);
     return answerWithoutTokens(ctx);
   });
+
+  /**
+   * After a sign-up or a finished sign-in (the password alone, or the code step of a two-factor
+   * one), the browser is recorded and, when the account has not been used on it before, the owner
+   * emailed (server/auth/devices.ts); the device cookie is set again either way.
+   */
+  const rememberBrowser = async (ctx: HookContext): Promise<void> => {
+    const created = ctx.context.newSession;
+    if (!created || isAPIError(ctx.context.returned) || !ctx.path) return;
+    const signUp = ctx.path === "/sign-up/email";
+    // The code step of a sign-in runs without a session; with one, it turns two-factor on.
+    const signIn = ctx.path === "/sign-in/email" || (TWO_FACTOR_SIGN_IN_PATHS.has(ctx.path) && !ctx.context.session);
+    if (!signUp && !signIn) return;
+    // Two-factor sign-in on: the password step gives the browser no session (the plugin's own
+    // after-hook, which runs after this one, swaps it for the pending sign-in); the code step counts.
+    if (ctx.path === "/sign-in/email" && (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+    const id = await recordSignIn(db, appUrl, {
+      user: created.user,
+      cookieId: ctx.getCookie(DEVICE_COOKIE),
+      userAgent: created.session.userAgent ?? ctx.headers?.get("user-agent"),
+      ipAddress: created.session.ipAddress,
+      firstBrowser: signUp,
+    });
+    ctx.setCookie(DEVICE_COOKIE, id, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: appUrl.startsWith("https://"),
+      path: "/",
+      maxAge: DEVICE_MEMORY_DAYS * 86_400,
+    });
+  };
 
   const auth = betterAuth({
     appName: "BuildZA",

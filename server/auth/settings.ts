@@ -11,6 +11,7 @@ import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import {
+  knownDevices,
   accounts,
   developerProfiles,
   emailOutbox,
@@ -296,7 +297,7 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
  * hired projects of a client close, ending the hire; a project the developer was hired for takes
  * proposals again; open proposals are withdrawn; completed projects stay completed), and the other
  * side is told; the developer profile and the reviews about it are deleted; reviews they wrote
- * lose the client's name and id; sessions, credentials, verifications and unsent emails go; the
+ * lose the client's name and id; sessions, known browsers, credentials, verifications and unsent emails go; the
  * users row is anonymised ("Deleted user", deleted-<id>@deleted.invalid, inactive, no image);
  * every file the account uploaded is deleted (its bytes queued: run deleteQueuedFiles after);
  * support messages sent from the account or with its address, and the outbox copies of their
@@ -344,6 +345,7 @@ export async function deleteAccount(
     // Every file the person uploaded, wherever attached (POPIA, docs/product.md, Files).
     await discardFiles(tx, eq(files.ownerId, me.id));
     await tx.delete(sessions).where(eq(sessions.userId, me.id));
+    await tx.delete(knownDevices).where(eq(knownDevices.userId, me.id));
     await tx.delete(accounts).where(eq(accounts.userId, me.id));
     // Two-factor sign-in (its key and backup codes) and the blocks the person made go with them.
     await tx.delete(twoFactors).where(eq(twoFactors.userId, me.id));

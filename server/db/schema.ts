@@ -94,6 +94,25 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Browsers a user has signed in from (docs/product.md, Accounts "Security emails"): a signed-in
+ * browser keeps a random device id in an httpOnly cookie; only its SHA-256 is stored. A sign-in
+ * from a browser without a known id emails the owner. Rows unseen for DEVICE_MEMORY_DAYS are
+ * forgotten; deleting the account deletes them.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
 export const accounts = pgTable(
   "accounts",
   {

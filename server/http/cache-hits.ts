@@ -5,7 +5,7 @@
  * (server/http/page-cache.ts) is answered here with the stored status, headers and body, plus
  * what the app's middleware adds on the way out (server/http/app.ts): the security headers a
  * stored answer does not set itself, the baseline Content-Security-Policy when it has none, and
- * `X-Request-Id`. Everything else (a cookie or Authorization header, another method, a URL that
+ * `X-Request-Id`. Everything else (a cookie other than the device cookie, an Authorization header, another method, a URL that
  * `new URL` would rewrite, a miss, an expired entry, shutdown under way) goes to the app, which
  * answers it as before; so a HIT is the same answer whichever of the two sends it
  * (tests/unit/cache-hits.test.ts compares them header by header).
@@ -14,7 +14,7 @@
  * lives as long as the answer does (a WeakMap), so every instance behaves alike.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CachedAnswer, PageCache } from "./page-cache";
+import { answersAnonymously, type CachedAnswer, type PageCache } from "./page-cache";
 
 export interface CacheHitOptions {
   /** Whether a path may be served from the cache to anonymous visitors (page-cache.ts, isPublicPath). */
@@ -62,7 +62,7 @@ export function cacheHitResponder(cache: PageCache, options: CacheHitOptions): (
   return (req, res) => {
     const url = req.url;
     const headers = req.headers;
-    if (req.method !== "GET" || !url || headers.cookie !== undefined || headers.authorization !== undefined || !headers.host) return false;
+    if (req.method !== "GET" || !url || !answersAnonymously(headers.cookie) || headers.authorization !== undefined || !headers.host) return false;
     if (options.bypass?.() || !PLAIN_URL.test(url)) return false;
     const query = url.indexOf("?");
     if (!options.isPublic(query < 0 ? url : url.slice(0, query))) return false;

@@ -30,6 +30,7 @@
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { DEVICE_COOKIE } from "../auth/devices";
 import { chooseEncoding, compressInPlace } from "./compress";
 
 export interface PageCacheOptions {
@@ -187,7 +188,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return;
     }
     if (req.method !== "GET" || !options.isPublic(path)) return next();
-    if (req.headers.has("cookie") || req.headers.has("authorization")) {
+    if (!answersAnonymously(req.headers.get("cookie")) || req.headers.has("authorization")) {
       await next();
       markCache(c.res, "BYPASS");
       return;
@@ -259,6 +260,21 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return entries.size;
     },
   };
+}
+
+/**
+ * Whether a request's Cookie header (undefined or null: none) leaves its answer the anonymous one:
+ * no cookie, or only cookies no page reads. The device cookie (server/auth/devices.ts) stays in a
+ * browser after it signs out, for a sign-in's new-browser check only; a session, a flash message
+ * or any cookie we do not know makes the answer personal (bypass the cache).
+ */
+export function answersAnonymously(cookieHeader: string | null | undefined): boolean {
+  if (cookieHeader === undefined || cookieHeader === null) return true;
+  for (const part of cookieHeader.split(";")) {
+    const name = part.slice(0, part.indexOf("=") >>> 0).trim();
+    if (name !== DEVICE_COOKIE) return false;
+  }
+  return true;
 }
 
 /**

@@ -9,6 +9,7 @@ import { createServer, request, type RequestListener, type Server } from "node:h
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_COOKIE } from "../../server/auth/devices";
 import { cacheHitResponder } from "../../server/http/cache-hits";
 import { createHttpHandler } from "../../server/http/app";
 import { createPageCache } from "../../server/http/page-cache";
@@ -143,6 +144,9 @@ describe("cache hit responder", () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers["content-type"]).toBeUndefined();
     expect(revalidated.body.length).toBe(0);
+    // A signed-out browser's device cookie alone leaves it anonymous: answered here too.
+    const device = await get("/projects", { cookie: `${DEVICE_COOKIE}=${"a".repeat(64)}` });
+    expect(device.body.toString()).toBe(first.body.toString());
     const br = await get("/projects", { "accept-encoding": "gzip;q=0.5, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(br.body).toString()).toBe(first.body.toString());
@@ -154,6 +158,7 @@ describe("cache hit responder", () => {
     await get("/projects");
     const cases: Array<[string, Record<string, string>, string?]> = [
       ["/projects", { cookie: "better-auth.session_token=x" }],
+      ["/projects", { cookie: `${DEVICE_COOKIE}=${"a".repeat(64)}; flash=x` }],
       ["/projects", { authorization: "Bearer x" }],
       ["/projects", {}, "HEAD"],
       ["/private", {}],

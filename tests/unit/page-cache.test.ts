@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_COOKIE } from "../../server/auth/devices";
 import { createPageCache, isPrivateWrite, isPublicPath } from "../../server/http/page-cache";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -103,6 +104,14 @@ describe("page cache", () => {
     expect(anonymous.headers.get("x-cache")).toBe("HIT");
     expect(text(await anonymous.text())).toBe("<p>v1 for anonymous</p>");
     expect(t.renders()).toBe(4);
+    // A signed-out browser keeps its device cookie (server/auth/devices.ts): still anonymous.
+    const signedOut = await t.get("/projects", { cookie: `${DEVICE_COOKIE}=${"a".repeat(64)}` });
+    expect(signedOut.headers.get("x-cache")).toBe("HIT");
+    expect(text(await signedOut.text())).toBe("<p>v1 for anonymous</p>");
+    // ...but not beside a session or a flash message.
+    const both = await t.get("/projects", { cookie: `${DEVICE_COOKIE}=${"a".repeat(64)}; better-auth.session_token=alice` });
+    expect(both.headers.get("x-cache")).toBe("BYPASS");
+    expect(t.renders()).toBe(5);
   });
 
   it("does not store answers that set a cookie, are not 200, or are not public", async () => {

@@ -2,7 +2,7 @@ import { formatDateTime } from "../../../shared/format";
 import { escapeHtml, type RenderedEmail } from "./html";
 
 /** The account security changes that email their owner (docs/product.md, Accounts). */
-export type SecurityChange = "password_changed" | "password_reset" | "two_factor_on" | "two_factor_off" | "api_token_created";
+export type SecurityChange = "password_changed" | "password_reset" | "two_factor_on" | "two_factor_off" | "api_token_created" | "new_sign_in";
 
 const CHANGES: Record<SecurityChange, { subject: string; what: (detail: string) => string }> = {
   password_changed: { subject: "Your BuildZA password was changed", what: () => "The password of your BuildZA account was changed in Settings" },
@@ -17,13 +17,17 @@ const CHANGES: Record<SecurityChange, { subject: string; what: (detail: string) 
     subject: "A new API token was created on your BuildZA account",
     what: (name) => `A personal API token named "${name}" was created on your BuildZA account (it acts as you on the BuildZA API until revoked in Settings)`,
   },
+  new_sign_in: {
+    subject: "New sign-in to your BuildZA account",
+    what: (where) => `Your BuildZA account was signed in to from a browser it had not been used on before: ${where},`,
+  },
 };
 
 /**
  * To the account's own address after a security change, always sent (like the reset email: no
  * switch, no unsubscribe link). Says what changed and when (South African time), and what to do
  * if it was not them: reset the password, which ends every session and revokes every API token.
- * `detail` names what the change concerns (an API token's name).
+ * `detail` names what the change concerns (an API token's name; for a new sign-in, the browser and address).
  */
 export function securityNoticeEmail(d: { name: string; appUrl: string; change: SecurityChange; at: Date; detail?: string }): RenderedEmail {
   const { subject, what } = CHANGES[d.change];
