@@ -246,9 +246,25 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
         `${named} is disputed; a moderator will resolve it`,
         [...quoted("The reason given", input.note), "The money stays in escrow until a moderator decides how to share it."],
       );
-      // Every moderator hears of it on the bell; the queue on /moderation lists it until resolved.
+      // Every moderator hears of it, on the bell and by email (money is frozen until one decides);
+      // the queue on /moderation lists it until resolved (docs/product.md, Payments "Disputes").
       for (const id of await moderatorIds(tx)) {
-        effects.notices.push({ userId: id, type: "dispute_opened", message: `A dispute was opened on ${named}`, link: "/moderation" });
+        const subject = `A dispute was opened on ${named}`;
+        effects.notices.push({ userId: id, type: "dispute_opened", message: subject, link: "/moderation" });
+        effects.emails.push({
+          template: "payment-update",
+          userId: id,
+          data: {
+            subject,
+            details: [
+              `Raised by the ${actor.userId === contract.clientId ? "client" : "developer"} on ${formatCents(m.amountCents)} held in escrow.`,
+              ...quoted("The reason given", input.note),
+              "It waits in the moderation queue, oldest first, until a moderator decides how to share the money.",
+            ],
+            link: "/moderation",
+            linkLabel: "Moderation",
+          },
+        });
       }
       break;
     case "resolve": {

@@ -342,12 +342,24 @@ export async function answerDispute(deps: PaymentsDeps, user: SessionUser | null
     const named = milestoneName(m.title, m.projectTitle);
     const raiser = me.id === m.clientId ? m.developerId : m.clientId;
     const moderators = await moderatorIds(tx);
+    // The raiser and every moderator hear of it by notice and email, with the answer itself
+    // (docs/product.md, Payments "Disputes": milestone notices are also emailed).
+    const toRaiser = `${me.name} gave their side of the dispute on ${named}`;
+    const toModerators = `${me.name} answered the dispute on ${named}`;
+    const details = [`Their side: "${text}"`, "A moderator reads both sides before deciding how to share the money held in escrow."];
     await applyEffects(tx, deps, {
       notices: [
-        { userId: raiser, type: "dispute_answered", message: `${me.name} gave their side of the dispute on ${named}`, link: `/contracts/${m.contractId}` },
-        ...moderators.map((id) => ({ userId: id, type: "dispute_answered", message: `${me.name} answered the dispute on ${named}`, link: "/moderation" })),
+        { userId: raiser, type: "dispute_answered", message: toRaiser, link: `/contracts/${m.contractId}` },
+        ...moderators.map((id) => ({ userId: id, type: "dispute_answered", message: toModerators, link: "/moderation" })),
       ],
-      emails: [],
+      emails: [
+        { template: "payment-update", userId: raiser, data: { subject: toRaiser, details, link: `/contracts/${m.contractId}`, linkLabel: "Contract" } },
+        ...moderators.map((id) => ({
+          template: "payment-update" as const,
+          userId: id,
+          data: { subject: toModerators, details, link: "/moderation", linkLabel: "Moderation" },
+        })),
+      ],
     });
   });
 }

@@ -28,7 +28,7 @@ import {
 import { getContract } from "../../server/payments/contracts";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { formatCents } from "../../shared/payments";
-import { createTestApp, type TestApp } from "../support/app";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
 
@@ -57,8 +57,15 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     await acceptProposal(t.domain, client, proposal.id);
     const [c] = await db().select().from(contracts).where(eq(contracts.proposalId, proposal.id));
     const [m] = await db().select().from(milestones).where(eq(milestones.contractId, c!.id));
-    return { client, developer, project, contractId: c!.id, milestoneId: m!.id };
+    return { client, developer, project, contractId: c!.id, milestoneId: m!.id, milestoneTitle: m!.title };
   }
+  /** The emails queued for `userId` since `since`, oldest first. */
+  const mailsSince = (userId: string, since: Date) =>
+    db()
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, userId), gte(emailOutbox.createdAt, since)))
+      .orderBy(emailOutbox.id);
   const provider = () => createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret });
   const webhook = (body: string, signature: string) => handleWebhook(deps, body, new Headers({ [TEST_SIGNATURE_HEADER]: signature }));
   async function pay(client: SessionUser, milestoneId: string) {
@@ -176,6 +183,12 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
       { userId: moderator.id, link: "/moderation" },
       { userId: moderator.id, link: "/moderation" },
     ]);
+    // ...and by email, with who raised it, the reason and the money held.
+    const mailed = await mailsSince(moderator.id, started);
+    expect(mailed.map((m) => m.subject)).toEqual([`A dispute was opened on "${first.milestoneTitle}" (${first.project.title})`, expect.any(String)]);
+    expect(mailed[0]!.text).toContain(`Raised by the developer on ${formatCents(400_000)} held in escrow.`);
+    expect(mailed[0]!.text).toContain('The reason given: "The client stopped answering"');
+    expect(mailed[0]!.text).toContain(`${APP_URL}/moderation`);
     await resolveDispute(deps, moderator, first.milestoneId, "4000");
     expect((await listOpenDisputes(db(), moderator)).map((d) => d.milestoneId)).not.toContain(first.milestoneId);
   });
@@ -209,6 +222,15 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
       ]),
     );
     expect(told).toHaveLength(2);
+    // Both are emailed the answer itself.
+    for (const [userId, label] of [
+      [h.client.id, "gave their side of the dispute on"],
+      [moderator.id, "answered the dispute on"],
+    ] as const) {
+      const [mail] = await mailsSince(userId, started);
+      expect(mail!.subject).toBe(`${h.developer.name} ${label} "${h.milestoneTitle}" (${h.project.title})`);
+      expect(mail!.text).toContain(`Their side: "${answer}"`);
+    }
     // Resolved, it cannot be answered any more.
     await resolveDispute(deps, moderator, h.milestoneId, "1500");
     await expect(answerDispute(deps, h.developer, h.milestoneId, answer)).rejects.toBeInstanceOf(ConflictError);
