@@ -40,7 +40,7 @@ export default function Privacy() {
           How {PRODUCT_NAME} collects, uses and protects your personal information, in line with the Protection of Personal Information Act 4 of 2013 (POPIA).
         </p>
       }
-      meta={<p>Last updated: 21 November 2026</p>}
+      meta={<p>Last updated: 29 November 2026</p>}
     >
       <OnThisPage sections={SECTIONS} />
 
