@@ -1,5 +1,5 @@
 /** Server side of /profile (Settings) and /profile/export: calls server/auth/settings.ts and the email switches of server/email/preferences.ts. */
-export { changeName, changePassword, countOtherSessions, deleteAccount, exportMyData, signOutOtherSessions } from "../../server/auth/settings";
+export { changeName, changePassword, deleteAccount, exportMyData, listMySessions, signOutOtherSessions, signOutSession } from "../../server/auth/settings";
 export { AppError } from "../../server/errors";
 export { deleteQueuedFilesSoon } from "../../server/files/service";
 export { domainDeps } from "../../server/context";

@@ -31,7 +31,6 @@ import {
   revokeApiToken,
   unblockUser,
   changePassword,
-  countOtherSessions,
   deleteAccount,
   deleteQueuedFilesSoon,
   domainDeps,
@@ -40,7 +39,9 @@ import {
   readBody,
   redirectWithFlash,
   requireUser,
+  listMySessions,
   signOutOtherSessions,
+  signOutSession,
   updateEmailPreferences,
 } from "./profile.server";
 
@@ -48,8 +49,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | BuildZA" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [otherSessions, preferences, apiTokens, blockedUsers, photoId] = await Promise.all([
-    countOtherSessions(context.deps.db, context.deps.auth, user, request.headers),
+  const [sessionList, preferences, apiTokens, blockedUsers, photoId] = await Promise.all([
+    listMySessions(context.deps.db, context.deps.auth, user, request.headers),
     getEmailPreferences(context.deps.db, user.id),
     listApiTokens(context.deps.db, user),
     listBlockedUsers(context.deps.db, user),
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: user.name,
     email: user.email,
     userType: user.userType,
-    otherSessions,
+    sessionList,
     emailSwitches,
     apiTokens,
     blockedUsers,
@@ -73,6 +74,7 @@ const INTENTS = [
   "name",
   "password",
   "signOutOthers",
+  "signOutSession",
   "emailPreferences",
   "createToken",
   "revokeToken",
@@ -105,6 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "signOutOthers":
         await signOutOtherSessions(context.deps.auth, request.headers);
         return ok("Signed out of all other sessions");
+      case "signOutSession":
+        await signOutSession(context.deps.db, context.deps.auth, user, body?.sessionId, request.headers);
+        return ok("That session was signed out");
       case "emailPreferences":
         // { intent, newMessage?: boolean, ... }: the schema drops `intent` and checks each switch.
         await updateEmailPreferences(context.deps.db, user, body);
@@ -154,7 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Settings (docs/product.md: /profile labelled Settings) for both roles. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { name, email, userType, otherSessions, emailSwitches, apiTokens, blockedUsers, twoFactor, photoId } = loaderData;
+  const { name, email, userType, sessionList, emailSwitches, apiTokens, blockedUsers, twoFactor, photoId } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
@@ -207,8 +212,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <EmailSwitches switches={emailSwitches} />
         </SettingsCard>
 
-        <SettingsCard id="sessions" title="Sessions">
-          <SessionsForm otherSessions={otherSessions} />
+        <SettingsCard
+          id="sessions"
+          title="Sessions"
+          description="Where your account is signed in. Sign out of any you do not recognise, then change your password."
+        >
+          <SessionsForm sessions={sessionList} />
         </SettingsCard>
 
         <SettingsCard

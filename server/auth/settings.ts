@@ -6,7 +6,7 @@
  * typed errors of server/errors.ts.
  */
 import { isAPIError } from "better-auth/api";
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -35,10 +35,11 @@ import {
 import { applyEffects } from "../notifications/effects";
 import { discardFiles, listMyFiles } from "../files/service";
 import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
-import { AppError, requireUser, UnauthorizedError, ValidationError } from "../errors";
+import { AppError, ConflictError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { refuseDeletionWithMoney } from "../payments/contracts";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
+import { describeBrowser } from "./devices";
 import { listBlockedUsers } from "../blocks/service";
 import type { Auth } from "./auth";
 import { validationErrorOf } from "./guard";
@@ -99,17 +100,59 @@ export async function changePassword(auth: Auth, user: SessionUser | null, input
   }
 }
 
+/** One of the user's sessions as Settings lists it (docs/product.md, Accounts "Sessions"). */
+export interface SessionListing {
+  id: string;
+  /** "Chrome on Android" (from its User-Agent, via bowser). */
+  browser: string;
+  /** The client address it signed in from, or "" when unknown. */
+  address: string;
+  /** When it signed in, and when it was last renewed (a session in use is renewed daily); ISO. */
+  signedInAt: string;
+  lastActiveAt: string;
+  /** The session of this request (signed out with Sign out, not here). */
+  current: boolean;
+}
+
 /**
- * The number of the user's other sessions that still work (not expired), for "Sign out of all
- * other sessions". The current session is the one of `requestHeaders`.
+ * The user's sessions that still work (not expired), this one first, then newest first, at most
+ * 50. The current session is the one of `requestHeaders`.
  */
-export async function countOtherSessions(db: Db, auth: Auth, user: SessionUser, requestHeaders: Headers): Promise<number> {
+export async function listMySessions(db: Db, auth: Auth, user: SessionUser, requestHeaders: Headers): Promise<SessionListing[]> {
   const current = await auth.api.getSession({ headers: requestHeaders });
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const rows = await db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
     .from(sessions)
-    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date()), current ? ne(sessions.id, current.session.id) : undefined));
-  return row?.n ?? 0;
+    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.createdAt))
+    .limit(50);
+  const listed = rows.map((r) => ({
+    id: r.id,
+    browser: describeBrowser(r.userAgent),
+    address: r.ipAddress ?? "",
+    signedInAt: r.createdAt.toISOString(),
+    lastActiveAt: r.updatedAt.toISOString(),
+    current: r.id === current?.session.id,
+  }));
+  return [...listed.filter((s) => s.current), ...listed.filter((s) => !s.current)];
+}
+
+/**
+ * Ends one other session of the signed-in user (Settings, "Sign out" beside it): on every
+ * instance at once (deleting the row notifies the session caches, decision 0024). Its browser
+ * is signed out on its next request. Throws UnauthorizedError, NotFoundError (not one of the
+ * user's sessions), ConflictError (the current one: use Sign out).
+ */
+export async function signOutSession(db: Db, auth: Auth, user: SessionUser | null, sessionId: unknown, requestHeaders: Headers): Promise<void> {
+  const me = requireUser(user);
+  const current = await auth.api.getSession({ headers: requestHeaders });
+  if (typeof sessionId !== "string" || sessionId.length === 0 || sessionId.length > 200) throw new NotFoundError("Session not found");
+  if (current?.session.id === sessionId) throw new ConflictError("This is the session you are using: sign out from the account menu instead");
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, me.id)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new NotFoundError("Session not found");
 }
 
 /**

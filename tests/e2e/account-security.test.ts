@@ -2,7 +2,8 @@
  * Account security in Settings, in Chromium at phone width (docs/product.md, Accounts): changing
  * the email address through the link emailed to the new address, the old address told; turning on
  * two-factor sign-in by scanning the QR code on the page (it must carry the key shown beside it),
- * then signing in with a code made here.
+ * then signing in with a code made here; a sign-in from a new browser emailed to the owner, who
+ * sees it under Sessions and signs it out.
  */
 import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
@@ -126,5 +127,32 @@ describe("account security in Settings", () => {
     await second.waitForURL(`${server.url}/dashboard`, { timeout: 15_000 });
     await second.goto(`${server.url}/profile#two-factor`);
     await second.getByText("Two-factor sign-in is on.").waitFor();
+  });
+
+  it("emails the owner of a sign-in from a new browser, which Settings lists and signs out", async () => {
+    const email = `lerato.${stamp}@example.co.za`;
+    const mine = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await register(mine, server.url, { name: "Lerato Mokoena", email, developer: false });
+    const android = "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+    const stranger = await (await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: android })).newPage();
+    const since = Date.now();
+    await stranger.goto(`${server.url}/login`);
+    await stranger.getByLabel("Email").fill(email);
+    await stranger.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await stranger.getByRole("button", { name: "Log in" }).click();
+    await stranger.waitForURL(`${server.url}/dashboard`, { timeout: 15_000 });
+    const mail = await latestMailTo(server.dataDir, email, since);
+    expect(mail).toContain("Subject: New sign-in to your BuildZA account");
+    expect(mail).toContain("from a browser it had not been used on before: Chrome on Android");
+
+    await mine.goto(`${server.url}/profile#sessions`);
+    const sessions = mine.locator("#sessions");
+    await sessions.getByText("This browser").waitFor();
+    await sessions.getByRole("button", { name: /^Sign out Chrome on Android/ }).click();
+    await mine.getByText("That session was signed out").waitFor({ timeout: 15_000 });
+    expect(await sessions.getByText("Chrome on Android").count()).toBe(0);
+    // The other browser is signed out on its next request.
+    await stranger.goto(`${server.url}/dashboard`);
+    await stranger.waitForURL(/\/login/, { timeout: 15_000 });
   });
 });

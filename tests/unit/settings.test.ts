@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestPasswordReset, signIn } from "../../server/auth/accounts";
-import { changeName, changePassword, countOtherSessions, deleteAccount, exportMyData, signOutOtherSessions } from "../../server/auth/settings";
+import { changeName, changePassword, deleteAccount, exportMyData, listMySessions, signOutOtherSessions, signOutSession } from "../../server/auth/settings";
 import { accounts, developerProfiles, projectReports, projects, reviews, sessions, users, verifications } from "../../server/db/schema";
 import { findOwnDeveloperProfile, profileCompletion, saveDeveloperProfile } from "../../server/developers/service";
-import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
+import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { getSessionUser } from "../../server/http/session";
 import { createProject, reportProject } from "../../server/projects/service";
 import { apiClient } from "../support/api";
@@ -225,13 +225,56 @@ describe.each(DB_KINDS)("settings on %s", (kind) => {
       const { user, cookie } = await t.signUp({ email: address });
       const second = await signInAgain(address);
       const third = await signInAgain(address);
-      expect(await countOtherSessions(t.database.db, t.deps.auth, user, headersOf(cookie))).toBe(2);
+      const others = async () => (await listMySessions(t.database.db, t.deps.auth, user, headersOf(cookie))).filter((s) => !s.current).length;
+      expect(await others()).toBe(2);
       await signOutOtherSessions(t.deps.auth, headersOf(cookie));
-      expect(await countOtherSessions(t.database.db, t.deps.auth, user, headersOf(cookie))).toBe(0);
+      expect(await others()).toBe(0);
       expect(await getSessionUser(t.deps.auth, headersOf(cookie))).not.toBeNull();
       expect(await getSessionUser(t.deps.auth, headersOf(second))).toBeNull();
       expect(await getSessionUser(t.deps.auth, headersOf(third))).toBeNull();
       await expect(signOutOtherSessions(t.deps.auth, headersOf(""))).rejects.toBeInstanceOf(UnauthorizedError);
+    });
+  });
+
+  describe("sessions", () => {
+    const PHONE = "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+    const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    const signInWith = async (address: string, agent: string) =>
+      cookieFrom((await signIn(t.deps.auth, { email: address, password: TEST_PASSWORD }, new Headers({ "user-agent": agent }))).headers);
+
+    it("lists each signed-in browser, this one first and marked, then newest first, and signs out one of them everywhere", async () => {
+      const address = email("sessions");
+      const { user, cookie } = await t.signUp({ email: address });
+      const phone = await signInWith(address, PHONE);
+      const desktop = await signInWith(address, DESKTOP);
+      const list = await listMySessions(t.database.db, t.deps.auth, user, headersOf(cookie));
+      expect(list.map((s) => [s.browser, s.current])).toEqual([
+        ["an unknown browser", true],
+        ["Firefox on Windows", false],
+        ["Chrome on Android", false],
+      ]);
+      expect(Date.parse(list[1]!.signedInAt)).toBeGreaterThanOrEqual(Date.parse(list[2]!.signedInAt));
+      expect(list[0]!.id).not.toMatch(/token/i);
+      // No session token leaves the server: only ids, browsers, addresses and times.
+      expect(Object.keys(list[0]!).sort()).toEqual(["address", "browser", "current", "id", "lastActiveAt", "signedInAt"]);
+
+      await signOutSession(t.database.db, t.deps.auth, user, list[2]!.id, headersOf(cookie));
+      expect(await getSessionUser(t.deps.auth, headersOf(phone))).toBeNull();
+      expect(await getSessionUser(t.deps.auth, headersOf(desktop))).toMatchObject({ id: user.id });
+      expect((await listMySessions(t.database.db, t.deps.auth, user, headersOf(cookie))).map((s) => s.browser)).toEqual([
+        "an unknown browser",
+        "Firefox on Windows",
+      ]);
+
+      // Not this one (Sign out does that), not someone else's, not nonsense; signed out, nothing.
+      await expect(signOutSession(t.database.db, t.deps.auth, user, list[0]!.id, headersOf(cookie))).rejects.toBeInstanceOf(ConflictError);
+      const stranger = await t.signUp({ email: email("sessions-other") });
+      const [theirs] = await listMySessions(t.database.db, t.deps.auth, stranger.user, headersOf(stranger.cookie));
+      await expect(signOutSession(t.database.db, t.deps.auth, user, theirs!.id, headersOf(cookie))).rejects.toBeInstanceOf(NotFoundError);
+      expect(await getSessionUser(t.deps.auth, headersOf(stranger.cookie))).toMatchObject({ id: stranger.user.id });
+      await expect(signOutSession(t.database.db, t.deps.auth, user, { id: 1 }, headersOf(cookie))).rejects.toBeInstanceOf(NotFoundError);
+      await expect(signOutSession(t.database.db, t.deps.auth, null, list[1]!.id, headersOf(""))).rejects.toBeInstanceOf(UnauthorizedError);
+      expect(await getSessionUser(t.deps.auth, headersOf(desktop))).toMatchObject({ id: user.id });
     });
   });
 

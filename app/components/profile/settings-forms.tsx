@@ -6,8 +6,9 @@ import { useForm } from "react-hook-form";
 import { Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import type { EmailType } from "../../../shared/constants";
+import type { SessionListing } from "../../../server/auth/settings";
 import { EMAIL_TYPE_LABELS } from "../../../shared/email-labels";
-import { countLabel } from "../../../shared/format";
+import { countLabel, formatDateTime } from "../../../shared/format";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../lib/toast";
@@ -143,26 +144,74 @@ export function PasswordForm() {
   );
 }
 
-/** "Sign out of all other sessions", with how many there are. */
-export function SessionsForm({ otherSessions }: { otherSessions: number }) {
-  const result = useResult("signOutOthers");
+/**
+ * "Sessions": each signed-in browser of the account (browser and system, address, when it signed
+ * in), this one first and marked; "Sign out" ends one other session (intent "signOutSession"),
+ * the button below all of them at once (intent "signOutOthers").
+ */
+export function SessionsForm({ sessions }: { sessions: SessionListing[] }) {
+  const all = useResult("signOutOthers");
+  const one = useResult("signOutSession");
+  const result = all ?? one;
   const busy = useBusy("signOutOthers");
+  const ending = useEnding();
   useEffect(() => {
     if (result) notify(result.ok ? "success" : "error", result.message);
   }, [result]);
+  const others = sessions.filter((s) => !s.current).length;
   return (
-    <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">
-        {otherSessions === 0
-          ? "You are signed in on this device only."
-          : `You are also signed in on ${countLabel(otherSessions, "other session")} (other browsers or devices).`}
-      </p>
-      <input type="hidden" name="intent" value="signOutOthers" />
-      <Button type="submit" variant="secondary" busy={busy} disabled={otherSessions === 0} className="shrink-0">
-        <LogOut className="size-4" aria-hidden="true" /> {busy ? "Signing out..." : "Sign out of all other sessions"}
-      </Button>
-    </Form>
+    <div className="flex flex-col gap-4">
+      <ul className="-my-3 divide-y divide-slate-100">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex items-center justify-between gap-3 py-3">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-slate-900">
+                {s.browser}
+                {s.current ? <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">This browser</span> : null}
+              </p>
+              <p className="text-slate-600">
+                {s.address ? `${s.address} · ` : ""}Signed in {formatDateTime(s.signedInAt)}
+              </p>
+            </div>
+            {s.current ? null : (
+              <Form method="post" className="shrink-0">
+                <input type="hidden" name="intent" value="signOutSession" />
+                <input type="hidden" name="sessionId" value={s.id} />
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="sm"
+                  busy={ending === s.id}
+                  aria-label={`Sign out ${s.browser}, signed in ${formatDateTime(s.signedInAt)}`}
+                >
+                  {ending === s.id ? "Signing out..." : "Sign out"}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-700">
+          {others === 0
+            ? "You are signed in on this device only."
+            : `You are also signed in on ${countLabel(others, "other session")} (other browsers or devices).`}
+        </p>
+        <input type="hidden" name="intent" value="signOutOthers" />
+        <Button type="submit" variant="secondary" busy={busy} disabled={others === 0} className="shrink-0">
+          <LogOut className="size-4" aria-hidden="true" /> {busy ? "Signing out..." : "Sign out of all other sessions"}
+        </Button>
+      </Form>
+    </div>
   );
+}
+
+/** The session a "Sign out" beside it is ending right now, or null. */
+function useEnding(): string | null {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" || navigation.formData?.get("intent") !== "signOutSession") return null;
+  const id = navigation.formData.get("sessionId");
+  return typeof id === "string" ? id : null;
 }
 
 /**
