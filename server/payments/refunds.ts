@@ -45,6 +45,7 @@ export async function queueMilestoneRefund(tx: Tx, milestoneId: string, amountCe
 interface ClaimedRefund {
   id: number;
   reference: string;
+  event_key: string;
   amount_cents: number | string;
   attempts: number;
 }
@@ -54,7 +55,7 @@ interface ClaimedRefund {
  * sent and how many failed this round (a failed one is retried after backoffMs, or given up).
  */
 export async function sendProviderRefunds(
-  deps: { db: Db; provider: Pick<PaymentProvider, "refund"> },
+  deps: { db: Db; provider: Pick<PaymentProvider, "refund" | "findRefund"> },
   now: Date = new Date(),
   batch = 20,
 ): Promise<{ sent: number; failed: number }> {
@@ -63,21 +64,25 @@ export async function sendProviderRefunds(
     update provider_refunds r
     set attempts = r.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
     from (
-      select q.id, p.reference from provider_refunds q join payments p on p.id = q.payment_id
+      select q.id, p.reference, q.event_key from provider_refunds q join payments p on p.id = q.payment_id
       where q.status = 'pending' and q.next_attempt_at <= ${now.toISOString()}::timestamptz
       order by q.next_attempt_at, q.id
       limit ${batch}
       for update of q skip locked
     ) due
     where r.id = due.id
-    returning r.id, due.reference, r.amount_cents, r.attempts`);
+    returning r.id, due.reference, due.event_key, r.amount_cents, r.attempts`);
   const claimed = (result as unknown as { rows: ClaimedRefund[] }).rows;
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
     const id = Number(row.id);
     try {
-      await deps.provider.refund(row.reference, Number(row.amount_cents));
+      // Tried before: the provider may hold it already (the answer was lost, or the process
+      // stopped before marking it sent). Found by our key, it is not sent twice; a provider that
+      // cannot tell leaves it to be sent again, as before.
+      const sentBefore = Number(row.attempts) > 1 && (await deps.provider.findRefund(row.reference, row.event_key).catch(() => false));
+      if (!sentBefore) await deps.provider.refund(row.reference, Number(row.amount_cents), row.event_key);
       await deps.db
         .update(providerRefunds)
         .set({ status: "sent", sentAt: new Date(), lastError: null })

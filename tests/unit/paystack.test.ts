@@ -42,6 +42,7 @@ function startFakePaystack() {
   const calls: Call[] = [];
   const transactions = new Map<string, { amount: number; status: string }>();
   const transfers = new Map<string, { status: string; reason: string | null }>();
+  const refunds: Array<{ transaction: string; merchant_note: string }> = [];
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -65,8 +66,17 @@ function startFakePaystack() {
         if (!t) return answer(404, null, "Transaction reference not found");
         return answer(200, { status: t.status, amount: t.amount, currency: "ZAR", reference: verify[1] });
       }
-      if (req.method === "POST" && url.pathname === "/refund")
+      if (req.method === "POST" && url.pathname === "/refund") {
+        refunds.push({ transaction: String(body?.transaction), merchant_note: String(body?.merchant_note ?? "") });
         return answer(200, { transaction: { reference: body?.transaction }, amount: body?.amount, status: "pending" });
+      }
+      if (req.method === "GET" && url.pathname === "/refund") {
+        const of = url.searchParams.get("transaction");
+        return answer(
+          200,
+          refunds.filter((r) => r.transaction === of).map((r) => ({ merchant_note: r.merchant_note, status: "processed" })),
+        );
+      }
       if (req.method === "GET" && url.pathname === "/bank") {
         return answer(200, [
           { name: "Capitec Bank", code: "470010", active: true },
@@ -180,7 +190,15 @@ describe("Paystack adapter against a local fake", () => {
     // A refund by agreement goes back through Paystack.
     await refundMilestone(deps, developer, m1!.id);
     expect(await sendProviderRefunds(deps)).toEqual({ sent: 1, failed: 0 });
-    expect(fake.calls.at(-1)).toMatchObject({ method: "POST", path: "/refund", body: { transaction: reference, amount: 200_000 } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/refund",
+      body: { transaction: reference, amount: 200_000, merchant_note: `refund:${m1!.id}` },
+    });
+    // Found again by its key among the transaction's refunds (a retry after a lost answer sends nothing).
+    expect(await deps.provider.findRefund(reference, `refund:${m1!.id}`)).toBe(true);
+    expect(await deps.provider.findRefund(reference, `resolve-refund:${m1!.id}`)).toBe(false);
+    expect(fake.calls.at(-1)).toMatchObject({ method: "GET", path: `/refund?transaction=${reference}&perPage=100` });
 
     // Fund, submit, approve the second; pay out through a basa recipient.
     const second = await startFunding(deps, client, m2!.id);

@@ -73,16 +73,27 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     const event = (await provider().complete(reference, "success"))!;
     return { reference, settle: () => webhook(event.body, event.signature) };
   }
-  /** A provider that records refunds, or refuses them while `down`. */
+  /**
+   * A provider that records refunds (with our key as merchant note), or refuses them while `down`;
+   * while `lost` it takes the refund and then fails (the answer lost on the way back); its lookup
+   * by key fails while `lookupDown`.
+   */
   function recordingProvider() {
     const calls: Array<[string, number]> = [];
-    const state = { down: false };
+    const keys = new Set<string>();
+    const state = { down: false, lost: false, lookupDown: false };
     return {
       calls,
       state,
-      refund: async (reference: string, cents: number) => {
+      refund: async (reference: string, cents: number, key: string) => {
         if (state.down) throw new Error("Paystack answered 503");
         calls.push([reference, cents]);
+        keys.add(`${reference} ${key}`);
+        if (state.lost) throw new Error("The operation was aborted due to timeout");
+      },
+      findRefund: async (reference: string, key: string) => {
+        if (state.lookupDown) throw new Error("Paystack answered 503");
+        return keys.has(`${reference} ${key}`);
       },
     };
   }
@@ -116,6 +127,37 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 60 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 500_000]]);
     expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 2 }]);
+  });
+
+  it("never sends a refund twice when the provider took it and the answer was lost; a lookup that cannot answer sends it again", async () => {
+    const h = await hire();
+    const { reference, settle } = await pay(h.client, h.milestoneId);
+    await settle();
+    await disputeMilestone(deps, h.client, h.milestoneId, "Half of it was delivered");
+    await resolveDispute(deps, moderator, h.milestoneId, "2500");
+    const fake = recordingProvider();
+    fake.state.lost = true;
+    const now = Date.now();
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    expect(await refundsOf(reference)).toMatchObject([{ status: "pending", attempts: 1 }]);
+    // The partial refund went through once: found by its key, it is marked sent, not sent again.
+    fake.state.lost = false;
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 10 * MINUTE));
+    expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 250_000]]);
+    expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 2, key: `resolve-refund:${h.milestoneId}` }]);
+
+    // A refund that failed before reaching the provider, retried while its lookup is down: sent (as before this check).
+    const other = await hire();
+    const paid = await pay(other.client, other.milestoneId);
+    await paid.settle();
+    await refundMilestone(deps, other.developer, other.milestoneId);
+    fake.state.down = true;
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    fake.state.down = false;
+    fake.state.lookupDown = true;
+    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 10 * MINUTE));
+    expect(fake.calls.filter(([ref]) => ref === paid.reference)).toEqual([[paid.reference, 500_000]]);
+    expect(await refundsOf(paid.reference)).toMatchObject([{ status: "sent" }]);
   });
 
   it("gives a refund up as failed after the last attempt, for an operator", async () => {

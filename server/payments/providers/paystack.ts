@@ -34,9 +34,7 @@ interface PaystackAnswer<T> {
   data: T;
 }
 
-export function createPaystackProvider(options: { secretKey: string; baseUrl: string; fetch?: typeof fetch }): PaymentProvider & {
-  refund(reference: string, amountCents: number): Promise<void>;
-} {
+export function createPaystackProvider(options: { secretKey: string; baseUrl: string; fetch?: typeof fetch }): PaymentProvider {
   const doFetch = options.fetch ?? fetch;
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     const res = await doFetch(`${options.baseUrl}${path}`, {
@@ -130,8 +128,17 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
       // pending, otp, processing, queued, received: not settled yet.
       return { status: "pending" };
     },
-    async refund(reference, amountCents) {
-      await call("POST", "/refund", { transaction: reference, amount: amountCents, currency: "ZAR" });
+    async refund(reference, amountCents, key) {
+      await call("POST", "/refund", { transaction: reference, amount: amountCents, currency: "ZAR", merchant_note: key });
+    },
+    async findRefund(reference, key) {
+      // The refunds of this transaction; ours carry our key as their merchant note. Matched here
+      // too, so an answer that ignored the filter can never make a refund look sent.
+      const data = await call<Array<{ merchant_note?: string | null; transaction?: { reference?: string } | number | null }>>(
+        "GET",
+        `/refund?transaction=${encodeURIComponent(reference)}&perPage=100`,
+      );
+      return Array.isArray(data) && data.some((r) => r.merchant_note === key);
     },
   };
 }

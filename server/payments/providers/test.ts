@@ -86,6 +86,9 @@ export function createTestProvider(deps: { db: Db; appUrl: string; secret: strin
     async refund() {
       // The test provider holds no real money: nothing to send back.
     },
+    async findRefund() {
+      return false;
+    },
     async listBanks() {
       return TEST_BANKS;
     },

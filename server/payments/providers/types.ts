@@ -66,6 +66,14 @@ export interface PaymentProvider {
    * when no transfer webhook arrived.
    */
   verifyTransfer(reference: string): Promise<{ status: ProviderTransferStatus; reason?: string }>;
-  /** Gives `amountCents` of the payment `reference` back to the payer. */
-  refund(reference: string, amountCents: number): Promise<void>;
+  /**
+   * Gives `amountCents` of the payment `reference` back to the payer; `key` (our refund's event key)
+   * goes with it as the provider's merchant note, so the refund can be found again (findRefund).
+   */
+  refund(reference: string, amountCents: number, key: string): Promise<void>;
+  /**
+   * Whether the provider holds a refund of payment `reference` made with our `key` (a refund sent
+   * before whose answer was lost). Answers false when it cannot tell.
+   */
+  findRefund(reference: string, key: string): Promise<boolean>;
 }
