@@ -111,6 +111,10 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     const session = cookies.find((c) => c.includes("session_token="));
     expect(flash).toMatch(/;\s*Secure/i);
     expect(session).toMatch(/;\s*Secure/i);
+    // The browser's device cookie (new-sign-in emails) too, and httpOnly.
+    const device = cookies.find((c) => c.startsWith("buildza_device="));
+    expect(device).toMatch(/;\s*Secure/i);
+    expect(device).toMatch(/;\s*HttpOnly/i);
     // A post from another origin is still refused.
     const evil = await requestTls(proxy.cert, `${base}/login`, { method: "POST", headers: { ...headers, origin: "https://evil.example" }, body: form });
     expect(evil.status).toBe(403);
