@@ -127,13 +127,20 @@ export function createAuth({ db, appUrl, secret, limits }: AuthOptions) {
     // Two-factor sign-in on: the password step gives the browser no session (the plugin's own
     // after-hook, which runs after this one, swaps it for the pending sign-in); the code step counts.
     if (ctx.path === "/sign-in/email" && (created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
-    const id = await recordSignIn(db, appUrl, {
-      user: created.user,
-      cookieId: ctx.getCookie(DEVICE_COOKIE),
-      userAgent: created.session.userAgent ?? ctx.headers?.get("user-agent"),
-      ipAddress: created.session.ipAddress,
-      firstBrowser: signUp,
-    });
+    let id: string;
+    try {
+      id = await recordSignIn(db, appUrl, {
+        user: created.user,
+        cookieId: ctx.getCookie(DEVICE_COOKIE),
+        userAgent: created.session.userAgent ?? ctx.headers?.get("user-agent"),
+        ipAddress: created.session.ipAddress,
+        firstBrowser: signUp,
+      });
+    } catch (err) {
+      // The session is made: a sign-in never fails for want of its notice (the next one records the browser).
+      log().error({ err, userId: created.user.id }, "could not record the browser of a sign-in");
+      return;
+    }
     ctx.setCookie(DEVICE_COOKIE, id, {
       httpOnly: true,
       sameSite: "lax",
