@@ -1,13 +1,9 @@
 /**
- * The page's live connection (docs/product.md, Messages and notifications): one EventSource to /api/v1/events per signed-in tab.
+ * The page's live connection (docs/product.md, Messages and notifications): one EventSource to
+ * /api/v1/events per signed-in tab (app/lib/realtime-connection.ts, loaded only when signed in).
  * Components read the unread counts and subscribe to events (message, read, notification,
- * resync). After a reconnect the server's `ready` event arrives again and subscribers get a
- * `resync`, so each page catches up on what it missed (the thread by message number, lists by
- * reloading). EventSource retries by itself every 2 s; when the server refused it (e.g. a deploy
- * in progress) we retry with back-off up to 30 s, and at once when the browser comes back online.
- * When the server is shutting down it sends `reconnect` ({ retryMs }) before ending the stream:
- * we close it ourselves and connect again after that short, randomised delay, which the balancer
- * sends to an instance that is still running (docs/operations.md).
+ * resync). After a reconnect subscribers get a `resync`, so each page catches up on what it
+ * missed (the thread by message number, lists by reloading).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
@@ -28,7 +24,6 @@ interface RealtimeValue {
 }
 
 const RealtimeContext = createContext<RealtimeValue | null>(null);
-const EVENTS = ["counts", "message", "read", "notification", "resync"] as const;
 
 /** Provides the live connection for `userId` (none when signed out); `initialCounts` come from the server render. */
 export function RealtimeProvider({ userId, initialCounts, children }: { userId: string | null; initialCounts: UnreadCounts | null; children: ReactNode }) {
@@ -45,58 +40,22 @@ export function RealtimeProvider({ userId, initialCounts, children }: { userId: 
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = 2000;
-    let connectedBefore = false;
-    const emit = (event: string, data: unknown) => {
-      for (const listener of listeners.current) listener(event, data);
-    };
-    const connect = () => {
-      clearTimeout(retry);
-      source?.close();
-      const s = new EventSource("/api/v1/events");
-      source = s;
-      s.addEventListener("ready", (e) => {
-        setCounts(JSON.parse((e as MessageEvent).data) as UnreadCounts);
-        setLive(true);
-        delay = 2000;
-        if (connectedBefore) emit("resync", {});
-        connectedBefore = true;
+    // The stream's code loads only here, once a signed-in page runs (app/lib/realtime-connection.ts).
+    let close: (() => void) | undefined;
+    let ended = false;
+    void import("./realtime-connection").then(({ openRealtimeConnection }) => {
+      if (ended) return;
+      close = openRealtimeConnection({
+        onCounts: setCounts,
+        onLive: setLive,
+        emit: (event, data) => {
+          for (const listener of listeners.current) listener(event, data);
+        },
       });
-      for (const name of EVENTS) {
-        s.addEventListener(name, (e) => {
-          const data = JSON.parse((e as MessageEvent).data) as unknown;
-          if (name === "counts") setCounts(data as UnreadCounts);
-          emit(name, data);
-        });
-      }
-      s.addEventListener("reconnect", (e) => {
-        const { retryMs } = JSON.parse((e as MessageEvent).data) as { retryMs?: number };
-        s.close();
-        setLive(false);
-        delay = 2000;
-        clearTimeout(retry);
-        retry = setTimeout(connect, Math.min(Math.max(retryMs ?? 1000, 0), 10_000));
-      });
-      s.onerror = () => {
-        setLive(false);
-        if (s.readyState === EventSource.CLOSED) {
-          retry = setTimeout(connect, delay);
-          delay = Math.min(delay * 2, 30_000);
-        }
-      };
-    };
-    const online = () => {
-      if (!source || source.readyState === EventSource.CLOSED) connect();
-    };
-    connect();
-    window.addEventListener("online", online);
+    });
     return () => {
-      window.removeEventListener("online", online);
-      clearTimeout(retry);
-      source?.close();
-      setLive(false);
+      ended = true;
+      close?.();
     };
   }, [userId]);
 
