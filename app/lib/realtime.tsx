@@ -43,16 +43,19 @@ export function RealtimeProvider({ userId, initialCounts, children }: { userId: 
     // The stream's code loads only here, once a signed-in page runs (app/lib/realtime-connection.ts).
     let close: (() => void) | undefined;
     let ended = false;
-    void import("./realtime-connection").then(({ openRealtimeConnection }) => {
-      if (ended) return;
-      close = openRealtimeConnection({
-        onCounts: setCounts,
-        onLive: setLive,
-        emit: (event, data) => {
-          for (const listener of listeners.current) listener(event, data);
-        },
-      });
-    });
+    import("./realtime-connection")
+      .then(({ openRealtimeConnection }) => {
+        if (ended) return;
+        close = openRealtimeConnection({
+          onCounts: setCounts,
+          onLive: setLive,
+          emit: (event, data) => {
+            for (const listener of listeners.current) listener(event, data);
+          },
+        });
+      })
+      // Its script could not load (offline, or replaced by a deploy): the page works without live updates.
+      .catch(() => setLive(false));
     return () => {
       ended = true;
       close?.();

@@ -271,8 +271,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 export function answersAnonymously(cookieHeader: string | null | undefined): boolean {
   if (cookieHeader === undefined || cookieHeader === null) return true;
   for (const part of cookieHeader.split(";")) {
-    const name = part.slice(0, part.indexOf("=") >>> 0).trim();
-    if (name !== DEVICE_COOKIE) return false;
+    const equals = part.indexOf("=");
+    if ((equals < 0 ? part : part.slice(0, equals)).trim() !== DEVICE_COOKIE) return false;
   }
   return true;
 }

@@ -134,10 +134,7 @@ export function createPaystackProvider(options: { secretKey: string; baseUrl: st
     async findRefund(reference, key) {
       // The refunds of this transaction; ours carry our key as their merchant note. Matched here
       // too, so an answer that ignored the filter can never make a refund look sent.
-      const data = await call<Array<{ merchant_note?: string | null; transaction?: { reference?: string } | number | null }>>(
-        "GET",
-        `/refund?transaction=${encodeURIComponent(reference)}&perPage=100`,
-      );
+      const data = await call<Array<{ merchant_note?: string | null }>>("GET", `/refund?transaction=${encodeURIComponent(reference)}&perPage=100`);
       return Array.isArray(data) && data.some((r) => r.merchant_note === key);
     },
   };
