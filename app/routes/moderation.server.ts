@@ -5,7 +5,7 @@ import { redirectWithFlash } from "../lib/flash.server";
 import type { SessionUser } from "../../server/context";
 import { requireUser } from "../lib/session.server";
 export { actOnReport, listModerationLog, listOpenReports, type AuditEntry, type QueueReport } from "../../server/moderation/service";
-export { listFailedRefunds, listOpenDisputes, retryFailedRefund } from "../../server/payments/disputes";
+export { listFailedRefunds, listOpenDisputes, listStuckPayouts, retryFailedRefund, retryStuckPayout } from "../../server/payments/disputes";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash };
 

@@ -1,14 +1,15 @@
 /**
  * /moderation: the moderators' queue (docs/product.md, Trust and safety). Open disputes come first
  * (oldest first, each to its contract page, where it is resolved), then refunds the payment
- * provider kept refusing, with "Try again" (decision 0050). Each open report shows the reported
+ * provider kept refusing, with "Try again" (decision 0050), and payouts whose bank transfer it has
+ * not started after 8 tries, with "Try now" (decision 0051). Each open report shows the reported
  * content as it was when reported, the reporter, the account's automatic signals and the actions;
  * the newest audit log entries follow. Moderators only (403 for anyone else).
  */
 import { AlertTriangle, Flag, Scale, ShieldCheck } from "../components/ui/icons";
 import { Form, useActionData, useNavigation } from "react-router";
 import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
-import { formatDate } from "../../shared/format";
+import { formatDate, formatDateTime } from "../../shared/format";
 import { formatCents } from "../../shared/payments";
 import { Button } from "../components/ui/button";
 import type { Route } from "./+types/moderation";
@@ -19,10 +20,12 @@ import {
   listModerationLog,
   listOpenDisputes,
   listOpenReports,
+  listStuckPayouts,
   readBody,
   redirectWithFlash,
   requireModeratorPage,
   retryFailedRefund,
+  retryStuckPayout,
 } from "./moderation.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }, { name: "robots", content: "noindex" }];
@@ -30,13 +33,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireModeratorPage(request, context);
   const db = context.deps.db;
-  const [reports, log, disputes, failedRefunds] = await Promise.all([
+  const [reports, log, disputes, failedRefunds, stuckPayouts] = await Promise.all([
     listOpenReports(db, user),
     listModerationLog(db, user, 20),
     listOpenDisputes(db, user),
     listFailedRefunds(db, user),
+    listStuckPayouts(db, user),
   ]);
-  return { reports, log, disputes, failedRefunds };
+  return { reports, log, disputes, failedRefunds, stuckPayouts };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (body?.intent === "retryRefund") {
       await retryFailedRefund(context.deps.db, user, body.refundId);
       return redirectWithFlash("/moderation", { type: "success", message: "The refund goes to the payment provider again within a minute" });
+    }
+    if (body?.intent === "retryPayout") {
+      await retryStuckPayout(context.deps.db, user, body.payoutId);
+      return redirectWithFlash("/moderation", { type: "success", message: "The payout's transfer is being tried again now" });
     }
     const reportId = typeof body?.reportId === "string" ? body.reportId : "";
     await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason }, context.deps.sessions);
@@ -65,7 +73,7 @@ function actionsFor(kind: "project" | "profile" | "message"): ModerationActionNa
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { reports, log, disputes, failedRefunds } = loaderData;
+  const { reports, log, disputes, failedRefunds, stuckPayouts } = loaderData;
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyReport = navigation.state === "submitting" ? navigation.formData?.get("reportId") : null;
@@ -151,6 +159,43 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="refundId" value={r.id} />
                     <Button type="submit" size="sm" variant="secondary" disabled={navigation.state === "submitting"}>
                       Try again
+                    </Button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {stuckPayouts.length ? (
+        <section aria-labelledby="payouts-heading" className="mt-8">
+          <h2 id="payouts-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <AlertTriangle className="size-5 text-red-600" aria-hidden="true" /> Payouts the payment provider has not started
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Each was tried at least 8 times and is tried again every hour; the money stays out of the developer&apos;s balance until the provider answers. Check
+            the provider&apos;s dashboard and keys, then try now.
+          </p>
+          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-stuck-payouts>
+            {stuckPayouts.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
+                <div className="min-w-0 flex-1 basis-64">
+                  <p className="font-medium wrap-anywhere text-slate-900">
+                    To {p.developerName}, {p.destination}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Payout {p.reference}, requested {formatDate(p.createdAt)}, {p.attempts} tries, next {formatDateTime(p.nextAttemptAt)}
+                  </p>
+                  {p.lastError ? <p className="mt-1 text-sm wrap-anywhere text-red-700">{p.lastError}</p> : null}
+                </div>
+                <div className="flex flex-col items-start gap-2 sm:items-end">
+                  <p className="font-semibold text-slate-900">{formatCents(p.amountCents)}</p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retryPayout" />
+                    <input type="hidden" name="payoutId" value={p.id} />
+                    <Button type="submit" size="sm" variant="secondary" disabled={navigation.state === "submitting"}>
+                      Try now
                     </Button>
                   </Form>
                 </div>

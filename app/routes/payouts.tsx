@@ -186,6 +186,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                     To {p.destination}
                     {p.failureReason ? `: ${p.failureReason}` : ""}
                   </p>
+                  {p.waiting ? (
+                    <p className="mt-1 text-xs text-amber-800" data-payout-waiting>
+                      The payment provider has not started this bank transfer yet. We keep trying, and the money stays set aside for it.
+                    </p>
+                  ) : null}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone={TONE[p.status]}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>

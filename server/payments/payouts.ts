@@ -21,6 +21,7 @@ import { applyEffects } from "../notifications/effects";
 import { held, postJournal } from "./ledger";
 import { assertMayMoveMoney } from "./gate";
 import { ProviderRefusedError } from "./providers/types";
+import { alertModerators } from "./alerts";
 import type { PaymentsDeps } from "./service";
 
 async function requireDeveloper(db: Db, user: SessionUser | null) {
@@ -100,7 +101,17 @@ export interface PayoutsOverview {
    * may start (ISO), and hold: the sentence a payout is refused with meanwhile; else both null.
    */
   bank: { bankName: string; masked: string; holderName: string; payoutsFrom: string | null; hold: string | null } | null;
-  payouts: Array<{ id: string; reference: string; amountCents: number; status: PayoutStatus; destination: string; failureReason: string; createdAt: string }>;
+  /** waiting: pending, and the provider has not yet started its bank transfer after an attempt that failed (it is retried). */
+  payouts: Array<{
+    id: string;
+    reference: string;
+    amountCents: number;
+    status: PayoutStatus;
+    destination: string;
+    failureReason: string;
+    createdAt: string;
+    waiting: boolean;
+  }>;
 }
 
 /** The developer's available balance, bank account and payouts (newest first). */
@@ -127,6 +138,7 @@ export async function payoutsOverview(db: Db, user: SessionUser | null): Promise
       destination: p.destination,
       failureReason: p.failureReason,
       createdAt: p.createdAt.toISOString(),
+      waiting: p.status === "pending" && !p.transferSentAt && p.transferError !== null,
     })),
   };
 }
@@ -272,10 +284,25 @@ export async function sendPayoutTransfers(
         { err: error, reference: row.reference, cents: Number(row.amount_cents), attempts },
         alert ? "a payout's transfer still cannot be started: check the provider" : "payout transfer failed, will retry",
       );
-      await deps.db
-        .update(payouts)
-        .set({ transferNextAt: new Date(now.getTime() + backoffMs(attempts)), transferError: message })
-        .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")));
+      await deps.db.transaction(async (tx) => {
+        const [waiting] = await tx
+          .update(payouts)
+          .set({ transferNextAt: new Date(now.getTime() + backoffMs(attempts)), transferError: message })
+          .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending")))
+          .returning({ id: payouts.id });
+        // Once, at the attempt that crosses the line: the moderators' list shows it from then on.
+        if (waiting && attempts === PAYOUT_ATTEMPTS_BEFORE_ALERT) {
+          await alertModerators(tx, deps, {
+            type: "payout_stuck",
+            subject: `A payout of ${formatCents(Number(row.amount_cents))} to ${row.user_name ?? row.holder_name} has not started`,
+            details: [
+              `The payment provider has not started the bank transfer (payout ${row.reference}) after ${attempts} tries. It is tried again every hour, and the money stays out of the developer's balance meanwhile.`,
+              `The provider's last answer: ${message}`,
+              'Check the provider\'s dashboard and our keys; Moderation lists it with "Try now".',
+            ],
+          });
+        }
+      });
     }
   }
   return counts;

@@ -10,9 +10,12 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { payments, providerRefunds } from "../db/schema";
+import { payments, providerRefunds, users } from "../db/schema";
 import { backoffMs, LEASE_MS } from "../email/outbox";
+import type { MailContext } from "../email/preferences";
 import { log } from "../log";
+import { formatCents } from "../../shared/payments";
+import { alertModerators } from "./alerts";
 import type { PaymentProvider } from "./providers/types";
 
 /** Attempts before a refund is given up as `failed` (an operator refunds it by hand). */
@@ -52,10 +55,11 @@ interface ClaimedRefund {
 
 /**
  * Claims up to `batch` refunds due at `now` and asks the provider for each. Returns how many were
- * sent and how many failed this round (a failed one is retried after backoffMs, or given up).
+ * sent and how many failed this round (a failed one is retried after backoffMs, or given up, and
+ * then every moderator is told by notice and email; `deps.appUrl` for its link).
  */
 export async function sendProviderRefunds(
-  deps: { db: Db; provider: Pick<PaymentProvider, "refund" | "findRefund"> },
+  deps: MailContext & { db: Db; provider: Pick<PaymentProvider, "refund" | "findRefund"> },
   now: Date = new Date(),
   batch = 20,
 ): Promise<{ sent: number; failed: number }> {
@@ -97,10 +101,27 @@ export async function sendProviderRefunds(
         { err, refundId: id, reference: row.reference, cents: Number(row.amount_cents), attempts },
         giveUp ? "the provider refused a refund: refund it by hand" : "provider refund failed, will retry",
       );
-      await deps.db
-        .update(providerRefunds)
-        .set(giveUp ? { status: "failed", lastError: message } : { nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), lastError: message })
-        .where(eq(providerRefunds.id, id));
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(providerRefunds)
+          .set(giveUp ? { status: "failed", lastError: message } : { nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), lastError: message })
+          .where(eq(providerRefunds.id, id));
+        if (!giveUp) return;
+        const [payer] = await tx
+          .select({ name: users.name })
+          .from(payments)
+          .innerJoin(users, eq(users.id, payments.payerId))
+          .where(eq(payments.reference, row.reference));
+        await alertModerators(tx, deps, {
+          type: "refund_failed",
+          subject: `A refund of ${formatCents(Number(row.amount_cents))} to ${payer?.name ?? "a client"} was refused by the payment provider`,
+          details: [
+            `The provider refused it ${attempts} times (payment ${row.reference}); it is no longer retried. The money is owed to the payer.`,
+            `The provider's last answer: ${message}`,
+            'Moderation lists it with "Try again"; or refund it at the provider by hand.',
+          ],
+        });
+      });
     }
   }
   return { sent, failed };

@@ -264,12 +264,23 @@ describe("payments", () => {
         .isVisible(),
     ).toBe(true);
 
+    // A withdrawal whose bank transfer the provider then fails to start 8 times (decision 0051;
+    // made so in the database below, as a provider that stays down would leave it).
+    await developer.goto(`${server.url}/payouts`);
+    await developer.getByLabel("Amount to withdraw (rand)").fill("200");
+    await developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).click();
+    const stuckRow = developer.locator("[data-payout]", { hasText: "R200,00" });
+    await poll(() => stuckRow.isVisible()).toBe(true);
+
     // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
     const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await register(moderator, server.url, { name: "Naledi Moderator", email: moderatorEmail, developer: false });
     await server.stop();
     const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
     await db.query("update users set role = 'moderator', two_factor_enabled = true where email = $1", [moderatorEmail]);
+    await db.query(
+      "update payouts set transfer_sent_at = null, transfer_next_at = now() + interval '1 hour', transfer_attempts = 8, transfer_error = 'Paystack answered 503' where amount_cents = 20000",
+    );
     await db.close();
     server = await startServer(PORT_BASE + 25, { DEMO_DATA: "off", DATA_DIR: dataDir });
 
@@ -282,7 +293,27 @@ describe("payments", () => {
     expect(await text(queued)).toContain("raised by the client");
     expect(await text(queued)).toContain("The developer's side: “Orders go out by email; the wholesaler's address in Settings was wrong.”");
     expect(await text(queued)).toContain("R12 000,00");
+    // Below the disputes, the payout the provider has not started, with its last answer.
+    const stuck = moderator.locator("[data-stuck-payouts] li", { hasText: "R200,00" });
+    expect(await text(stuck)).toContain("Capitec Bank ••••");
+    expect(await text(stuck)).toContain("Paystack answered 503");
     await moderator.screenshot({ path: `${SHOTS}/moderation-1280.png`, fullPage: true });
+    // The developer sees it still pending, waiting for the provider.
+    await developer.goto(`${server.url}/payouts`);
+    expect(await text(stuckRow)).toContain("The payment provider has not started this bank transfer yet.");
+    await developer.screenshot({ path: `${SHOTS}/payouts-waiting-390.png`, fullPage: true });
+    await moderator.setViewportSize({ width: 390, height: 844 });
+    await moderator.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
+    await moderator.setViewportSize({ width: 1280, height: 900 });
+    // The provider answers again: Try now hands it to the sender, which looks it up and marks it started.
+    await stuck.getByRole("button", { name: "Try now" }).click();
+    await poll(() => moderator.getByText("The payout's transfer is being tried again now").isVisible()).toBe(true);
+    await poll(async () => {
+      await moderator.goto(`${server.url}/moderation`);
+      return moderator.locator("[data-stuck-payouts]").count();
+    }).toBe(0);
+    await developer.goto(`${server.url}/payouts`);
+    expect(await text(stuckRow)).not.toContain("has not started");
     await queued.getByRole("link", { name: "Open the contract to resolve" }).click();
     await moderator.waitForURL(/\/contracts\//);
     await milestone(moderator, 2)

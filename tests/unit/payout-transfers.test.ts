@@ -5,12 +5,22 @@
  * it never starts twice; a refusal fails the payout and restores the balance; a provider that is
  * down is retried, never failed. The ledger's invariants are checked after every test.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestones, notifications, payouts } from "../../server/db/schema";
+import { contracts, emailOutbox, milestones, notifications, payouts } from "../../server/db/schema";
+import { ConflictError, ForbiddenError } from "../../server/errors";
+import { listStuckPayouts, retryStuckPayout } from "../../server/payments/disputes";
 import { held, ledgerViolations } from "../../server/payments/ledger";
-import { PAYOUT_CHANNEL, payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount, sendPayoutTransfers } from "../../server/payments/payouts";
+import {
+  PAYOUT_ATTEMPTS_BEFORE_ALERT,
+  PAYOUT_CHANNEL,
+  payoutsOverview,
+  reconcilePendingPayouts,
+  requestPayout,
+  saveBankAccount,
+  sendPayoutTransfers,
+} from "../../server/payments/payouts";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import { ProviderRefusedError, type ProviderTransferStatus, type TransferDestination } from "../../server/payments/providers/types";
 import { approveMilestone, handleWebhook, paymentsDeps, startFunding, submitMilestone, type PaymentsDeps } from "../../server/payments/service";
@@ -18,7 +28,7 @@ import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { decidePayout, formatCents, PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type PayoutEvent } from "../../shared/payments";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
-import { makeClient, makeDeveloper, makeProject, proposalBody } from "../support/factories";
+import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
 
 const MINUTE = 60_000;
 const CAPITEC = { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" };
@@ -211,6 +221,87 @@ describe.each(DB_KINDS)("payout transfers on %s", (kind) => {
     ]);
     await sendPayoutTransfers(withProvider(fake), new Date(Date.now() + 60 * MINUTE));
     expect(fake.calls).toEqual([`create ${reference}`]);
+  });
+
+  it("tells every moderator once when a transfer still cannot start after 8 tries, lists it, and a moderator's Try now looks it up first", async () => {
+    const developer = await developerWithBalance();
+    const moderator = await makeModerator(db());
+    const mine: string[] = [];
+    const fake = recordingProvider(() => mine);
+    fake.state.mode = "down";
+    const since = new Date();
+    const { reference } = await requestPayout(withProvider(fake), developer, "400");
+    mine.push(reference);
+    const subject = `A payout of ${formatCents(40_000)} to ${developer.name} has not started`;
+    const alerts = () =>
+      db()
+        .select({ message: notifications.message, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.userId, moderator.id), eq(notifications.type, "payout_stuck"), gte(notifications.createdAt, since)));
+    let at = Date.now();
+    for (let i = 1; i < PAYOUT_ATTEMPTS_BEFORE_ALERT; i++) {
+      at += 2 * 60 * MINUTE; // past any back-off (at most an hour)
+      await sendPayoutTransfers(withProvider(fake), new Date(at));
+    }
+    expect(await payout(reference)).toMatchObject({ status: "pending", transferAttempts: PAYOUT_ATTEMPTS_BEFORE_ALERT - 1 });
+    expect(await alerts()).toEqual([]);
+    expect((await listStuckPayouts(db(), moderator)).some((p) => p.reference === reference)).toBe(false);
+    // The developer sees it waiting, not failed.
+    expect((await payoutsOverview(db(), developer)).payouts.find((p) => p.reference === reference)).toMatchObject({ status: "pending", waiting: true });
+    at += 2 * 60 * MINUTE;
+    await sendPayoutTransfers(withProvider(fake), new Date(at));
+    expect(await alerts()).toEqual([{ message: subject, link: "/moderation" }]);
+    const mails = await db()
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toUserId, moderator.id), eq(emailOutbox.subject, subject), gte(emailOutbox.createdAt, since)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`payout ${reference}`);
+    expect(mails[0]!.text).toContain("The provider's last answer: connect ECONNREFUSED");
+    // A ninth failure tells nobody again.
+    at += 2 * 60 * MINUTE;
+    await sendPayoutTransfers(withProvider(fake), new Date(at));
+    expect(await alerts()).toHaveLength(1);
+    const stuck = (await listStuckPayouts(db(), moderator)).find((p) => p.reference === reference)!;
+    expect(stuck).toMatchObject({
+      amountCents: 40_000,
+      attempts: PAYOUT_ATTEMPTS_BEFORE_ALERT + 1,
+      lastError: "connect ECONNREFUSED",
+      developerName: developer.name,
+      destination: "Capitec Bank ••••7890",
+    });
+    expect(new Date(stuck.nextAttemptAt).getTime()).toBe(at + 60 * MINUTE);
+    await expect(listStuckPayouts(db(), developer)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(retryStuckPayout(db(), developer, stuck.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(retryStuckPayout(db(), moderator, "not-an-id")).rejects.toBeInstanceOf(ConflictError);
+    // While an attempt may be under way (claimed: due at its lease's end), Try now is refused.
+    await db()
+      .update(payouts)
+      .set({ transferNextAt: new Date(at + 2 * MINUTE) })
+      .where(eq(payouts.reference, reference));
+    await expect(retryStuckPayout(db(), moderator, stuck.id, new Date(at))).rejects.toThrow("being tried now");
+    await db()
+      .update(payouts)
+      .set({ transferNextAt: new Date(at + 60 * MINUTE) })
+      .where(eq(payouts.reference, reference));
+    // The provider answers again: Try now makes it due at once and wakes the senders.
+    fake.state.mode = "up";
+    const woken: string[] = [];
+    const unlisten = await t.database.listen(PAYOUT_CHANNEL, (payload) => woken.push(payload));
+    try {
+      await retryStuckPayout(db(), moderator, stuck.id, new Date(at));
+      await expect.poll(() => woken.length).toBeGreaterThan(0);
+    } finally {
+      await unlisten();
+    }
+    const calls = fake.calls.length;
+    await sendPayoutTransfers(withProvider(fake), new Date(at));
+    // Looked up before it is started (an earlier attempt may have reached the provider), once.
+    expect(fake.calls.slice(calls)).toEqual([`verify ${reference}`, `create ${reference}`]);
+    expect((await payout(reference)).transferSentAt).toBeInstanceOf(Date);
+    expect((await listStuckPayouts(db(), moderator)).some((p) => p.reference === reference)).toBe(false);
+    expect((await payoutsOverview(db(), developer)).payouts.find((p) => p.reference === reference)).toMatchObject({ status: "pending", waiting: false });
+    await expect(retryStuckPayout(db(), moderator, stuck.id, new Date(at))).rejects.toBeInstanceOf(ConflictError);
   });
 
   it("sends to the account saved when the payout was requested, not one that replaced it afterwards", async () => {

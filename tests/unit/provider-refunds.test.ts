@@ -48,6 +48,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
   });
   afterAll(() => t?.close());
   const db = () => t.database.db;
+  const mailContext = { appUrl: APP_URL, secret: "refund-test-secret" };
 
   async function hire(amount = 5000) {
     const client = await makeClient(db());
@@ -115,16 +116,19 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(0);
     expect(await refundsOf(reference)).toEqual([{ cents: 500_000, status: "pending", attempts: 0, key: `refund:${h.milestoneId}` }]);
     const now = Date.now();
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + MINUTE));
     expect(await refundsOf(reference)).toMatchObject([{ status: "pending", attempts: 1 }]);
     // Back up, but before the back-off has passed: not retried yet.
     fake.state.down = false;
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE + 1000));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + MINUTE + 1000));
     expect(fake.calls).toEqual([]);
     // After it, from two instances at once: sent once.
     const later = new Date(now + 10 * MINUTE);
-    await Promise.all([sendProviderRefunds({ db: db(), provider: fake }, later), sendProviderRefunds({ db: db(), provider: fake }, later)]);
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 60 * MINUTE));
+    await Promise.all([
+      sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, later),
+      sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, later),
+    ]);
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + 60 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 500_000]]);
     expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 2 }]);
   });
@@ -138,11 +142,11 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     const fake = recordingProvider();
     fake.state.lost = true;
     const now = Date.now();
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + MINUTE));
     expect(await refundsOf(reference)).toMatchObject([{ status: "pending", attempts: 1 }]);
     // The partial refund went through once: found by its key, it is marked sent, not sent again.
     fake.state.lost = false;
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 10 * MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + 10 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 250_000]]);
     expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 2, key: `resolve-refund:${h.milestoneId}` }]);
 
@@ -152,16 +156,17 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     await paid.settle();
     await refundMilestone(deps, other.developer, other.milestoneId);
     fake.state.down = true;
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + MINUTE));
     fake.state.down = false;
     fake.state.lookupDown = true;
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(now + 10 * MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(now + 10 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === paid.reference)).toEqual([[paid.reference, 500_000]]);
     expect(await refundsOf(paid.reference)).toMatchObject([{ status: "sent" }]);
   });
 
-  it("gives a refund up as failed after the last attempt, for an operator", async () => {
+  it("gives a refund up as failed after the last attempt and tells every moderator once, by notice and email", async () => {
     const h = await hire();
+    const since = new Date();
     const { reference, settle } = await pay(h.client, h.milestoneId);
     await settle();
     await refundMilestone(deps, h.developer, h.milestoneId);
@@ -170,11 +175,24 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     let at = Date.now();
     for (let i = 0; i < MAX_REFUND_ATTEMPTS; i++) {
       at += 2 * 60 * MINUTE; // past any back-off (at most an hour)
-      await sendProviderRefunds({ db: db(), provider: fake }, new Date(at));
+      await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(at));
     }
     expect(await refundsOf(reference)).toMatchObject([{ status: "failed", attempts: MAX_REFUND_ATTEMPTS }]);
+    const subject = `A refund of ${formatCents(500_000)} to ${h.client.name} was refused by the payment provider`;
+    const told = await db()
+      .select({ message: notifications.message, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, moderator.id), eq(notifications.type, "refund_failed"), gte(notifications.createdAt, since)));
+    expect(told).toEqual([{ message: subject, link: "/moderation" }]);
+    const mails = (await mailsSince(moderator.id, since)).filter((m) => m.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`payment ${reference}`);
+    expect(mails[0]!.text).toContain("The provider's last answer: Paystack answered 503");
+    expect(mails[0]!.text).toContain(`${APP_URL}/moderation`);
+    // The client and developer hear nothing of it (the refund is owed; the moderators act).
+    expect((await mailsSince(h.client.id, since)).some((m) => m.subject === subject)).toBe(false);
     fake.state.down = false;
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(at + 2 * 60 * MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(at + 2 * 60 * MINUTE));
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([]);
     // Moderators see it with the provider's last answer, and can send it to the job again.
     const failed = (await listFailedRefunds(db(), moderator)).find((r) => r.reference === reference)!;
@@ -192,7 +210,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     await expect(retryFailedRefund(db(), moderator, failed.id)).rejects.toBeInstanceOf(ConflictError);
     await expect(retryFailedRefund(db(), moderator, "not-an-id")).rejects.toBeInstanceOf(ConflictError);
     expect((await listFailedRefunds(db(), moderator)).some((r) => r.reference === reference)).toBe(false);
-    await sendProviderRefunds({ db: db(), provider: fake });
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake });
     expect(fake.calls.filter(([ref]) => ref === reference)).toEqual([[reference, 500_000]]);
     expect(await refundsOf(reference)).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
@@ -325,7 +343,7 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
     expect(mine.totals).toMatchObject({ paidCents: 500_000, inEscrowCents: 500_000, paidTwiceRefundedCents: 500_000 });
     // The job sends it to the provider.
     const fake = recordingProvider();
-    await sendProviderRefunds({ db: db(), provider: fake }, new Date(Date.now() + MINUTE));
+    await sendProviderRefunds({ ...mailContext, db: db(), provider: fake }, new Date(Date.now() + MINUTE));
     expect(fake.calls).toContainEqual([second.reference, 500_000]);
   });
 });
