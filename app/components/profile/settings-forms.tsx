@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { EmailType } from "../../../shared/constants";
 import type { SessionListing } from "../../../server/auth/settings";
 import { EMAIL_TYPE_LABELS } from "../../../shared/email-labels";
-import { countLabel, formatDateTime } from "../../../shared/format";
+import { countLabel, formatDate, formatDateTime } from "../../../shared/format";
 import { changeNameSchema, changePasswordSchema, deleteAccountSchema, type FieldErrors } from "../../../shared/schemas";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../lib/toast";
@@ -146,7 +146,7 @@ export function PasswordForm() {
 
 /**
  * "Sessions": each signed-in browser of the account (browser and system, address, when it signed
- * in), this one first and marked; "Sign out" ends one other session (intent "signOutSession"),
+ * in and, when later, the day it was last used), this one first and marked; "Sign out" ends one other session (intent "signOutSession"),
  * the button below all of them at once (intent "signOutOthers").
  */
 export function SessionsForm({ sessions }: { sessions: SessionListing[] }) {
@@ -171,6 +171,8 @@ export function SessionsForm({ sessions }: { sessions: SessionListing[] }) {
               </p>
               <p className="text-slate-600">
                 {s.address ? `${s.address} · ` : ""}Signed in {formatDateTime(s.signedInAt)}
+                {/* A session in use is renewed once a day, so the day it was last used is what is known. */}
+                {!s.current && formatDate(s.lastActiveAt) !== formatDate(s.signedInAt) ? ` · Last used ${formatDate(s.lastActiveAt)}` : ""}
               </p>
             </div>
             {s.current ? null : (
