@@ -19,8 +19,29 @@ function iconModulesWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * Radix's published modules are built to keep every function's name at run time: each function is
+ * passed through a local `__name(fn, "name")` that sets `fn.name`. Nothing here reads those names
+ * (Radix sets `displayName` itself), but the calls and strings ship to every page. Here `__name`
+ * returns its function unchanged and is pure, so the minifier drops the statements and inlines the
+ * rest (decision 0052, docs/decisions/0052-radix-without-kept-names.md).
+ */
+function radixWithoutKeptNames(): Plugin {
+  const keepName = 'var __name = (target, value) => __defProp(target, "name", { value, configurable: true });';
+  return {
+    name: "buildza:radix-without-kept-names",
+    transform: {
+      filter: { id: /[\\/]@radix-ui[\\/][^\\/]+[\\/]dist[\\/]index\.mjs$/ },
+      handler(code) {
+        if (!code.includes(keepName)) return null;
+        return { code: code.replace(keepName, "var __name = (target) => target;"), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), iconModulesWithoutSideEffects()],
+  plugins: [tailwindcss(), reactRouter(), iconModulesWithoutSideEffects(), radixWithoutKeptNames()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: {
     // Server-only packages stay in node_modules; loaded by Node at run time.
@@ -30,7 +51,7 @@ export default defineConfig({
     rolldownOptions: {
       // Each lucide icon module also builds lucide's own component for its drawing, which nothing
       // here renders (app/components/ui/static-icon.tsx reads the drawing alone; decision 0044).
-      treeshake: { manualPureFunctions: ["createLucideIcon"] },
+      treeshake: { manualPureFunctions: ["createLucideIcon", "__name"] },
       // Icons three or more routes draw share one chunk; the rest go with the routes that draw
       // them, so a page loads about as many files as before and not every icon (decision 0044).
       output: { codeSplitting: { groups: [{ name: "icons", test: /[\\/]components[\\/]ui[\\/]lucide[\\/]/, minShareCount: 3 }] } },
