@@ -7,6 +7,7 @@
  * the newest audit log entries follow. Moderators only (403 for anyone else).
  */
 import { AlertTriangle, Flag, Scale, ShieldCheck } from "../components/ui/icons";
+import type { ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
 import { formatDate, formatDateTime } from "../../shared/format";
@@ -133,76 +134,45 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       </section>
 
       {failedRefunds.length ? (
-        <section aria-labelledby="refunds-heading" className="mt-8">
-          <h2 id="refunds-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <AlertTriangle className="size-5 text-red-600" aria-hidden="true" /> Refunds the payment provider refused
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Each was tried 8 times. The money is owed to the payer: try again once the provider answers, or refund it at the provider by hand.
-          </p>
-          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-failed-refunds>
-            {failedRefunds.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
-                <div className="min-w-0 flex-1 basis-64">
-                  <a href={`/contracts/${r.contractId}`} className="font-medium wrap-anywhere text-brand-700 underline">
-                    {r.milestoneTitle} ({r.projectTitle})
-                  </a>
-                  <p className="text-sm text-slate-700">
-                    To {r.payerName}, payment {r.reference}, queued {formatDate(r.createdAt)}
-                  </p>
-                  {r.lastError ? <p className="mt-1 text-sm wrap-anywhere text-red-700">{r.lastError}</p> : null}
-                </div>
-                <div className="flex flex-col items-start gap-2 sm:items-end">
-                  <p className="font-semibold text-slate-900">{formatCents(r.amountCents)}</p>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retryRefund" />
-                    <input type="hidden" name="refundId" value={r.id} />
-                    <Button type="submit" size="sm" variant="secondary" disabled={navigation.state === "submitting"}>
-                      Try again
-                    </Button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <StuckMoney
+          id="refunds"
+          title="Refunds the payment provider refused"
+          intro="Each was tried 8 times. The money is owed to the payer: try again once the provider answers, or refund it at the provider by hand."
+          busy={navigation.state === "submitting"}
+          items={failedRefunds.map((r) => ({
+            key: String(r.id),
+            heading: (
+              <a href={`/contracts/${r.contractId}`} className="font-medium wrap-anywhere text-brand-700 underline">
+                {r.milestoneTitle} ({r.projectTitle})
+              </a>
+            ),
+            facts: `To ${r.payerName}, payment ${r.reference}, queued ${formatDate(r.createdAt)}`,
+            lastError: r.lastError,
+            amountCents: r.amountCents,
+            retry: { intent: "retryRefund", field: "refundId", value: String(r.id), label: "Try again" },
+          }))}
+        />
       ) : null}
 
       {stuckPayouts.length ? (
-        <section aria-labelledby="payouts-heading" className="mt-8">
-          <h2 id="payouts-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            <AlertTriangle className="size-5 text-red-600" aria-hidden="true" /> Payouts the payment provider has not started
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Each was tried at least 8 times and is tried again every hour; the money stays out of the developer&apos;s balance until the provider answers. Check
-            the provider&apos;s dashboard and keys, then try now.
-          </p>
-          <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" data-stuck-payouts>
-            {stuckPayouts.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-medium wrap-anywhere text-slate-900">
-                    To {p.developerName}, {p.destination}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    Payout {p.reference}, requested {formatDate(p.createdAt)}, {p.attempts} tries, next {formatDateTime(p.nextAttemptAt)}
-                  </p>
-                  {p.lastError ? <p className="mt-1 text-sm wrap-anywhere text-red-700">{p.lastError}</p> : null}
-                </div>
-                <div className="flex flex-col items-start gap-2 sm:items-end">
-                  <p className="font-semibold text-slate-900">{formatCents(p.amountCents)}</p>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retryPayout" />
-                    <input type="hidden" name="payoutId" value={p.id} />
-                    <Button type="submit" size="sm" variant="secondary" disabled={navigation.state === "submitting"}>
-                      Try now
-                    </Button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <StuckMoney
+          id="payouts"
+          title="Payouts the payment provider has not started"
+          intro="Each was tried at least 8 times and is tried again every hour; the money stays out of the developer's balance until the provider answers. Check the provider's dashboard and keys, then try now."
+          busy={navigation.state === "submitting"}
+          items={stuckPayouts.map((p) => ({
+            key: p.id,
+            heading: (
+              <p className="font-medium wrap-anywhere text-slate-900">
+                To {p.developerName}, {p.destination}
+              </p>
+            ),
+            facts: `Payout ${p.reference}, requested ${formatDate(p.createdAt)}, ${p.attempts} tries, next ${formatDateTime(p.nextAttemptAt)}`,
+            lastError: p.lastError,
+            amountCents: p.amountCents,
+            retry: { intent: "retryPayout", field: "payoutId", value: p.id, label: "Try now" },
+          }))}
+        />
       ) : null}
 
       <h2 className="mt-10 flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -314,5 +284,53 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** One refund or payout the payment provider will not move, as StuckMoney lists it; cents. */
+interface StuckMoneyItem {
+  key: string;
+  heading: ReactNode;
+  facts: string;
+  lastError: string;
+  amountCents: number;
+  /** The form that hands it back to its sender: `intent`, and `field` = `value` naming it. */
+  retry: { intent: string; field: string; value: string; label: string };
+}
+
+/**
+ * A list of money the payment provider will not move (refunds refused, payouts not started), each
+ * with the provider's last answer and a retry button; `data-{stuck|failed}-...` marks it for tests.
+ */
+function StuckMoney({ id, title, intro, items, busy }: { id: "refunds" | "payouts"; title: string; intro: string; items: StuckMoneyItem[]; busy: boolean }) {
+  const marker = id === "refunds" ? { "data-failed-refunds": true } : { "data-stuck-payouts": true };
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-8">
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <AlertTriangle className="size-5 text-red-600" aria-hidden="true" /> {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white" {...marker}>
+        {items.map((item) => (
+          <li key={item.key} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
+            <div className="min-w-0 flex-1 basis-64">
+              {item.heading}
+              <p className="text-sm text-slate-700">{item.facts}</p>
+              {item.lastError ? <p className="mt-1 text-sm wrap-anywhere text-red-700">{item.lastError}</p> : null}
+            </div>
+            <div className="flex flex-col items-start gap-2 sm:items-end">
+              <p className="font-semibold text-slate-900">{formatCents(item.amountCents)}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value={item.retry.intent} />
+                <input type="hidden" name={item.retry.field} value={item.retry.value} />
+                <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                  {item.retry.label}
+                </Button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
