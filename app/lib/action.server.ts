@@ -12,6 +12,8 @@ export interface ActionFailure {
   ok: false;
   message: string;
   fields?: FieldErrors;
+  /** Which of several forms on the page failed (e.g. the milestone whose form it was), when the action says. */
+  target?: string;
 }
 
 /**
@@ -41,13 +43,14 @@ export async function readBody(request: Request, options: { booleans?: string[];
 
 /**
  * An AppError as the action's answer (status and field messages; a 403 is logged as an
- * authorization refusal, as the API logs it); anything else is rethrown (logged by entry.server).
+ * authorization refusal, as the API logs it), naming `target` (which form failed) when given;
+ * anything else is rethrown (logged by entry.server).
  */
-export function failure(err: unknown) {
+export function failure(err: unknown, target?: string) {
   if (err instanceof AppError) {
     if (err.status === 403) log().warn({ event: "authz.refused", code: err.code }, err.message);
     return data<ActionFailure>(
-      { ok: false, message: err.message, fields: err.fields },
+      { ok: false, message: err.message, fields: err.fields, ...(target ? { target } : {}) },
       { status: err.status, headers: err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined },
     );
   }

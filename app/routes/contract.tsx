@@ -12,7 +12,8 @@ import { useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
-import { Input, Textarea } from "../components/ui/form";
+import { FieldError, Input, Textarea } from "../components/ui/form";
+import { Modal, ModalClose } from "../components/projects/modal";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
@@ -44,10 +45,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const reference = url.searchParams.get("payment");
   // Back from checkout: ask the provider now rather than wait for its webhook (settles once either way).
-  if (reference && /^bz_[0-9a-f]{24}$/.test(reference)) {
-    await verifyPayment(paymentsDeps(context.deps), reference).catch(() => "pending");
-  }
-  return { contract: await orHttpError(getContract(context.deps.db, user, params.id)) };
+  const back = reference && /^bz_[0-9a-f]{24}$/.test(reference) ? reference : null;
+  if (back) await verifyPayment(paymentsDeps(context.deps), back).catch(() => "pending");
+  const contract = await orHttpError(getContract(context.deps.db, user, params.id));
+  // Say how the checkout ended (docs/product.md, Payments "Funding"); a failure shows on its milestone.
+  const funded = back ? contract.milestones.find((m) => m.receiptReference === back) : undefined;
+  const paymentNotice = funded
+    ? `Payment received: “${funded.title}” is funded. The money stays in escrow until you approve the work.`
+    : back && contract.viewer === "client" && !contract.milestones.some((m) => m.lastPaymentFailure)
+      ? "Your payment is being confirmed by the payment provider. The milestone shows Funded as soon as it is: refresh this page in a minute."
+      : null;
+  return { contract, paymentNotice };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -103,7 +111,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
     }
   } catch (err) {
-    return failure(err);
+    // Field messages are shown beside the milestone's own form (or the new-milestone form).
+    return failure(err, milestoneId || (body.intent === "proposeChange" ? "new" : undefined));
   }
 }
 
@@ -124,12 +133,16 @@ const TONES: Record<MilestoneStatus, "green" | "grey" | "amber" | "blue"> = {
 };
 
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { contract } = loaderData;
+  const { contract, paymentNotice } = loaderData;
   const busy = useNavigation().state !== "idle";
   const role = contract.viewer;
   const other = role === "client" ? contract.developer : contract.client;
-  const error = actionData && "message" in actionData ? actionData.message : null;
-  const fieldErrors = actionData && "fields" in actionData && actionData.fields ? Object.values(actionData.fields as Record<string, string>) : [];
+  const failed: { message: string; fields?: Record<string, string>; target?: string } | null = actionData && "message" in actionData ? actionData : null;
+  const error = failed?.message ?? null;
+  // Messages of a form the page shows them beside (its milestone's) are not repeated in the banner.
+  const fieldErrors = failed?.fields && !failed.target ? Object.values(failed.fields) : [];
+  /** The message of `field` when the last post of milestone `target`'s form failed on it. */
+  const inline = (target: string, field: string) => (failed?.target === target ? failed.fields?.[field] : undefined);
   const party = role === "client" || role === "developer";
   const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
   return (
@@ -143,6 +156,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-sm text-slate-600">
         {contract.client.name} (client) with {contract.developer.name} (developer)
       </p>
+      {paymentNotice && !error ? (
+        <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-payment-notice>
+          {paymentNotice}
+        </p>
+      ) : null}
       {error ? (
         <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p>{error}</p>
@@ -212,7 +230,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`answer-${m.id}`}>
                     Your side of the dispute (the moderator reads both before deciding)
                   </label>
-                  <Textarea id={`answer-${m.id}`} name="answer" rows={3} maxLength={2000} />
+                  <NoteArea id={`answer-${m.id}`} name="answer" rows={3} error={inline(m.id, "answer")} />
                   <Button type="submit" name="intent" value="answerDispute" variant="secondary" busy={busy}>
                     Send your side
                   </Button>
@@ -238,44 +256,51 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Form>
                 ) : null}
                 {role === "client" && canMilestone(m.status, "approve", "client") ? (
-                  <Form method="post">
-                    <input type="hidden" name="milestoneId" value={m.id} />
-                    <Button type="submit" name="intent" value="approve" busy={busy}>
-                      Approve and release
-                    </Button>
-                  </Form>
+                  <ConfirmedAction
+                    milestoneId={m.id}
+                    intent="approve"
+                    label="Approve and release"
+                    title={`Release ${formatCents(m.amountCents)} to ${contract.developer.name}?`}
+                    description={`“${m.title}” is approved and its money leaves escrow for ${contract.developer.name}'s balance. This cannot be undone.`}
+                    keep="Not yet"
+                  />
                 ) : null}
                 {role === "developer" && canMilestone(m.status, "refund", "developer") ? (
-                  <Form method="post">
-                    <input type="hidden" name="milestoneId" value={m.id} />
-                    <Button type="submit" name="intent" value="refund" variant="secondary" busy={busy}>
-                      Refund to client
-                    </Button>
-                  </Form>
+                  <ConfirmedAction
+                    milestoneId={m.id}
+                    intent="refund"
+                    label="Refund to client"
+                    title={`Refund ${formatCents(m.amountCents)} to ${contract.client.name}?`}
+                    description={`“${m.title}” ends unpaid and its money goes back to the card or account ${contract.client.name} paid with. This cannot be undone.`}
+                    keep="Keep it funded"
+                    secondary
+                  />
                 ) : null}
               </div>
-              {role === "developer" && canMilestone(m.status, "submit", "developer") ? <DeliveryForm milestoneId={m.id} busy={busy} /> : null}
+              {role === "developer" && canMilestone(m.status, "submit", "developer") ? (
+                <DeliveryForm milestoneId={m.id} busy={busy} error={inline(m.id, "note") ?? inline(m.id, "attachments")} />
+              ) : null}
               {role === "client" && canMilestone(m.status, "requestChanges", "client") ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`feedback-${m.id}`}>
                     What should change?
                   </label>
-                  <Textarea id={`feedback-${m.id}`} name="feedback" rows={2} maxLength={2000} />
+                  <NoteArea id={`feedback-${m.id}`} name="feedback" rows={2} error={inline(m.id, "feedback")} />
                   <Button type="submit" name="intent" value="requestChanges" variant="secondary" busy={busy}>
                     Request changes
                   </Button>
                 </Form>
               ) : null}
               {(role === "client" || role === "developer") && canMilestone(m.status, "dispute", role) ? (
-                <details className="mt-3">
+                <details className="mt-3" open={inline(m.id, "reason") ? true : undefined}>
                   <summary className="cursor-pointer text-sm font-medium text-slate-700">Open a dispute</summary>
                   <Form method="post" className="mt-2 space-y-2">
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${m.id}`}>
                       Reason
                     </label>
-                    <Textarea id={`reason-${m.id}`} name="reason" rows={2} maxLength={2000} />
+                    <NoteArea id={`reason-${m.id}`} name="reason" rows={2} error={inline(m.id, "reason")} />
                     <Button type="submit" name="intent" value="dispute" variant="danger" busy={busy}>
                       Open dispute
                     </Button>
@@ -288,7 +313,15 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`split-${m.id}`}>
                     Developer&apos;s share in rand (the rest is refunded to the client)
                   </label>
-                  <Input id={`split-${m.id}`} name="developerAmount" inputMode="decimal" placeholder="e.g. 2500" />
+                  <Input
+                    id={`split-${m.id}`}
+                    name="developerAmount"
+                    inputMode="decimal"
+                    placeholder="e.g. 2500"
+                    invalid={Boolean(inline(m.id, "developerAmount"))}
+                    aria-describedby={inline(m.id, "developerAmount") ? `split-${m.id}-error` : undefined}
+                  />
+                  <FieldError id={`split-${m.id}-error`} message={inline(m.id, "developerAmount")} />
                   <Button type="submit" name="intent" value="resolve" busy={busy}>
                     <ShieldCheck className="size-4" aria-hidden="true" /> Resolve dispute
                   </Button>
@@ -410,7 +443,7 @@ function ChangeForm(props: { idPrefix: string; milestoneId: string; title: strin
 }
 
 /** The developer's submission: a delivery note and up to MAX_DELIVERY_FILES files (uploaded at once, sent as their ids). */
-function DeliveryForm({ milestoneId, busy }: { milestoneId: string; busy: boolean }) {
+function DeliveryForm({ milestoneId, busy, error }: { milestoneId: string; busy: boolean; error?: string }) {
   const [ids, setIds] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   return (
@@ -422,7 +455,7 @@ function DeliveryForm({ milestoneId, busy }: { milestoneId: string; busy: boolea
       <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${milestoneId}`}>
         Delivery note
       </label>
-      <Textarea id={`note-${milestoneId}`} name="note" rows={2} maxLength={2000} />
+      <NoteArea id={`note-${milestoneId}`} name="note" rows={2} error={error} />
       <p className="text-sm font-medium text-slate-800">Delivered files (optional)</p>
       <AttachmentsField
         max={MAX_DELIVERY_FILES}
@@ -436,5 +469,80 @@ function DeliveryForm({ milestoneId, busy }: { milestoneId: string; busy: boolea
         Submit for approval
       </Button>
     </Form>
+  );
+}
+
+/**
+ * A milestone action that moves money out of escrow (approve and release, refund): its button asks
+ * first in a dialog (docs/product.md, Payments "Contract page"), whose own button posts `intent`.
+ * Before the page's scripts run the button posts the form directly, so it works without them.
+ */
+function ConfirmedAction(props: {
+  milestoneId: string;
+  intent: "approve" | "refund";
+  label: string;
+  title: string;
+  description: string;
+  keep: string;
+  secondary?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === props.intent;
+  const [open, setOpen] = useState(false);
+  const variant = props.secondary ? "secondary" : "primary";
+  return (
+    <Form method="post">
+      <input type="hidden" name="milestoneId" value={props.milestoneId} />
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={props.title}
+        description={props.description}
+        trigger={
+          <Button
+            type="submit"
+            name="intent"
+            value={props.intent}
+            variant={variant}
+            busy={busy}
+            onClick={(event) => {
+              // With scripts, ask first; the dialog's button submits.
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {props.label}
+          </Button>
+        }
+      >
+        <Form
+          method="post"
+          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          onSubmit={(event) => {
+            // The dialog sits in a portal, but React bubbles its submit to the form around the trigger.
+            event.stopPropagation();
+            setOpen(false);
+          }}
+        >
+          <input type="hidden" name="milestoneId" value={props.milestoneId} />
+          <ModalClose>
+            <Button variant="secondary">{props.keep}</Button>
+          </ModalClose>
+          <Button type="submit" name="intent" value={props.intent} variant={props.intent === "refund" ? "danger" : "primary"} busy={busy}>
+            {props.label}
+          </Button>
+        </Form>
+      </Modal>
+    </Form>
+  );
+}
+
+/** A note's textarea (at most 2,000 characters) with its message below when the last post failed on it. */
+function NoteArea({ id, name, rows, error }: { id: string; name: string; rows: number; error?: string }) {
+  return (
+    <>
+      <Textarea id={id} name={name} rows={rows} maxLength={2000} invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+      <FieldError id={`${id}-error`} message={error} />
+    </>
   );
 }

@@ -79,10 +79,16 @@ async function act(
 }
 
 const NOTE_MAX = 2000;
+/** What each required note asks for when it is missing or too short (docs/product.md, Payments). */
+const NOTE_REQUIRED: Record<string, string> = {
+  feedback: "Say what should change (at least 5 characters)",
+  reason: "Give the reason for the dispute (at least 5 characters)",
+  answer: "Give your side (at least 5 characters)",
+};
 function noteOf(value: unknown, field: string, required: boolean): string {
   const text = typeof value === "string" ? value.trim() : "";
   if (/[^\P{Cc}\t\n\r]/u.test(text)) throw new ValidationError({ [field]: controlCharactersMessage("The text") });
-  if (required && text.length < 5) throw new ValidationError({ [field]: "Say what this is about (at least 5 characters)" });
+  if (required && text.length < 5) throw new ValidationError({ [field]: NOTE_REQUIRED[field] ?? "Say what this is about (at least 5 characters)" });
   if (text.length > NOTE_MAX) throw new ValidationError({ [field]: `At most ${NOTE_MAX} characters` });
   return text;
 }

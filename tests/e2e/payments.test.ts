@@ -127,13 +127,17 @@ describe("payments", () => {
     await client.waitForURL(/\/contracts\/[^?]+\?payment=/);
     await poll(() => text(milestone(client, 1).getByRole("alert"))).toContain("Payment failed: The payment was declined");
     expect(await milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
+    expect(await client.locator("[data-payment-notice]").count()).toBe(0);
 
     await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
     await client.getByRole("button", { name: "Pay successfully" }).click();
     await client.waitForURL(/\/contracts\//);
     await poll(() => milestone(client, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
     expect(await milestone(client, 1).getByRole("alert").count()).toBe(0);
-    expect(await text(client.getByText("In escrow").locator(".."))).toContain("R6 000,00");
+    expect(await text(client.locator("[data-payment-notice]"))).toBe(
+      "Payment received: “Stock screens and counts” is funded. The money stays in escrow until you approve the work.",
+    );
+    expect(await text(client.getByText("In escrow", { exact: true }).locator(".."))).toContain("R6 000,00");
     await client.screenshot({ path: `${SHOTS}/contract-funded-1280.png`, fullPage: true });
 
     await developer.goto(contractUrl);
@@ -161,8 +165,27 @@ describe("payments", () => {
     const file = await (await download).path();
     expect((await fs.readFile(file, "utf8")).startsWith("%PDF-1.4")).toBe(true);
 
+    // An empty change request is refused beside its own box, which is marked invalid.
+    await milestone(client, 1).getByRole("button", { name: "Request changes" }).click();
+    const changeBox = milestone(client, 1).getByLabel("What should change?");
+    await poll(() => changeBox.getAttribute("aria-invalid")).toBe("true");
+    expect(await milestone(client, 1).getByText("Say what should change (at least 5 characters)", { exact: true }).isVisible()).toBe(true);
+    expect(await changeBox.getAttribute("aria-describedby")).toMatch(/-error$/);
+
+    // Money leaves escrow only after the client confirms it in a dialog; "Not yet" changes nothing.
     await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
+    const confirm = client.getByRole("dialog", { name: "Release R6 000,00 to Sipho Khumalo?" });
+    await poll(() => confirm.isVisible()).toBe(true);
+    await client.screenshot({ path: `${SHOTS}/approve-confirm-1280.png` });
+    expect(await text(confirm)).toContain("“Stock screens and counts” is approved and its money leaves escrow for Sipho Khumalo's balance.");
+    await confirm.getByRole("button", { name: "Not yet" }).click();
+    await poll(() => confirm.isVisible()).toBe(false);
+    await client.reload();
+    expect(await text(milestone(client, 1))).toContain("Submitted");
+    await milestone(client, 1).getByRole("button", { name: "Approve and release" }).click();
+    await confirm.getByRole("button", { name: "Approve and release" }).click();
     await poll(() => milestone(client, 1).getByText("Released", { exact: true }).isVisible()).toBe(true);
+    await poll(() => client.getByText("Milestone approved and released to the developer").isVisible()).toBe(true);
     expect(await text(client.getByRole("complementary"))).toContain("ReleasedR6 000,00");
 
     // The client's payments, from the account menu: the declined and the paid payment, a receipt, the totals.
@@ -201,6 +224,8 @@ describe("payments", () => {
     await developer.getByLabel("Amount to withdraw (rand)").fill("5000");
     await developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).click();
     await poll(() => text(developer.getByTestId("balance"))).toBe("R550,00");
+    // The amount is cleared: one more tap does not send a second payout.
+    await poll(() => developer.getByLabel("Amount to withdraw (rand)").inputValue()).toBe("");
     await poll(() => developer.getByText("Pending", { exact: true }).isVisible()).toBe(true);
     await developer.getByRole("button", { name: "Test: paid" }).click();
     await poll(() => developer.getByText("Paid", { exact: true }).isVisible()).toBe(true);
