@@ -101,7 +101,8 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </p>
           <p className="mt-1 text-xs text-slate-500">Released milestones less the platform fee. The smallest payout is R100.</p>
           {bank ? (
-            <Form method="post" className="mt-4 space-y-2">
+            // Keyed on the newest payout, so a requested payout clears the amount instead of leaving it ready to send again.
+            <Form method="post" className="mt-4 space-y-2" key={payouts[0]?.id ?? "none"}>
               <label htmlFor="amount" className="block text-sm font-medium text-slate-800">
                 Amount to withdraw (rand)
               </label>
@@ -133,7 +134,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
               {bank.bankName} {bank.masked}, {bank.holderName}
             </p>
           ) : null}
-          <Form method="post" className="mt-3 space-y-2">
+          <Form method="post" className="mt-3 space-y-2" key={bank ? `${bank.bankName} ${bank.masked} ${bank.holderName}` : "none"}>
             <label htmlFor="bankCode" className="block text-sm font-medium text-slate-800">
               Bank
             </label>
