@@ -13,7 +13,7 @@ import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatRand, once, timelineLabel } from "../../shared/format";
 import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
-import { MIN_COVER_LETTER, proposalSchema } from "../../shared/schemas";
+import { MIN_COVER_LETTER, MIN_PROPOSAL_PRICE, proposalSchema } from "../../shared/schemas";
 import { Modal, ModalClose } from "../components/projects/modal";
 import { PostedTime } from "../components/ui/posted-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
@@ -176,10 +176,12 @@ const percentFormat = once(() => new Intl.NumberFormat("en-ZA", { maximumFractio
 /**
  * What the developer receives of `price` (whole rand) once it is released, after the platform fee
  * and the VAT on it (docs/product.md, Payments "Fees"); announced politely as the price changes.
+ * A price the form refuses (not whole rand, under MIN_PROPOSAL_PRICE) shows the fee alone.
  */
 function FeeNote({ price, fees }: { price: number; fees: Pick<FeePolicy, "feeBps" | "vatBps"> }) {
   const fee = `${percentFormat().format(fees.feeBps / 100)}%`;
-  const split = price > 0 ? splitRelease(price * 100, fees) : null;
+  // Only a price the form would accept (whole rand, at least R500) gets a figure; 12.50 would show a rounded, refused price.
+  const split = Number.isInteger(price) && price >= MIN_PROPOSAL_PRICE ? splitRelease(price * 100, fees) : null;
   return (
     <p className="mt-1.5 text-sm text-slate-600" aria-live="polite">
       Platform fee {fee}

@@ -65,6 +65,9 @@ describe("hiring", () => {
     await developer
       .getByLabel("Cover letter")
       .fill("I have shipped two tutoring apps in Gauteng with React Native and Node.js, including SnapScan payments and offline lesson notes.");
+    // A price the form refuses gets no figure (12.50 is not whole rand, and under R500).
+    await developer.getByLabel("Your price (rand)").fill("12.50");
+    await expect.poll(() => developer.getByText("Platform fee 7,5% of each released payment.").isVisible()).toBe(true);
     await developer.getByLabel("Your price (rand)").fill("48000");
     // The fee is shown before proposing: 7.5% of R48 000 leaves R44 400 (docs/product.md, Payments "Fees").
     await expect.poll(() => developer.getByText(/Platform fee 7,5%: you receive R44\s400,00 of R48\s000 when it is released\./).isVisible()).toBe(true);
