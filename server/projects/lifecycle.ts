@@ -99,7 +99,11 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
           sides: input.event === "paidInFull" ? ["developer", "client"] : ["developer"],
           reminder: false,
           now,
-          developerNotice: `"${project.title}" was marked complete. Please review the client.`,
+          // The client marked it complete, or its last open milestone was released or refunded (nobody marked it).
+          developerNotice:
+            input.event === "paidInFull"
+              ? `"${project.title}" is complete: every milestone is settled. Please review the client.`
+              : `"${project.title}" was marked complete. Please review the client.`,
         },
       );
       break;

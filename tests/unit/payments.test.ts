@@ -230,7 +230,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 1_800_000, refunded: 0 });
     // The last payment completed it, so the client did not mark it complete: both sides are asked to review.
     expect(await told(h.client.id)).toContain(`"${h.project.title}" is complete. Please review ${h.developer.name}.`);
-    expect(await told(h.developer.id)).toContain(`"${h.project.title}" was marked complete. Please review the client.`);
+    expect(await told(h.developer.id)).toContain(`"${h.project.title}" is complete: every milestone is settled. Please review the client.`);
     const [reviewMail] = await db()
       .select({ subject: emailOutbox.subject })
       .from(emailOutbox)
