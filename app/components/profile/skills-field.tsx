@@ -37,7 +37,7 @@ export function SkillsField({
     setDraft("");
   }
 
-  const { suggestions, highlighted } = matchSkillSuggestions(DEVELOPER_SKILL_FILTERS, skills, draft);
+  const { suggestions, highlighted, taken } = matchSkillSuggestions(DEVELOPER_SKILL_FILTERS, skills, draft);
   return (
     <div className="space-y-3">
       {skills.length ? (
@@ -68,8 +68,8 @@ export function SkillsField({
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
-              // A partial word ("Flut") picks the highlighted suggestion ("Flutter").
-              add(highlighted ?? draft);
+              // A partial word ("Flut") picks the highlighted suggestion ("Flutter"), or the skill already added it starts.
+              add(highlighted ?? taken ?? draft);
             }
           }}
         />

@@ -120,7 +120,7 @@ export function ProjectForm({
   const timeline = watch("timeline");
   const last = step === PROJECT_WIZARD_STEPS.length - 1;
   // Suggestions filter as the skill is typed; the first match is the one Enter adds.
-  const { suggestions, highlighted } = matchSkillSuggestions(PROJECT_SKILL_SUGGESTIONS, skills, skillDraft);
+  const { suggestions, highlighted, taken } = matchSkillSuggestions(PROJECT_SKILL_SUGGESTIONS, skills, skillDraft);
 
   // Moving between steps moves focus to the new step's heading, which screen readers announce.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -330,8 +330,8 @@ export function ProjectForm({
                   onKeyDown={(e) => {
                     if (e.key === "Enter") {
                       e.preventDefault();
-                      // A partial word ("Flut") picks the highlighted suggestion ("Flutter").
-                      addSkill(highlighted ?? skillDraft);
+                      // A partial word ("Flut") picks the highlighted suggestion ("Flutter"), or the skill already added it starts.
+                      addSkill(highlighted ?? taken ?? skillDraft);
                     }
                   }}
                 />

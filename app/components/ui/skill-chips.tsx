@@ -53,14 +53,21 @@ export function SkillSuggestions({ skills, onAdd, highlighted }: { skills: reado
  * The suggestions left for what is typed (`draft`, matched anywhere, without case) among `all`
  * minus the `chosen` skills, and the highlighted one Enter adds: an exact match, else the first
  * that starts with the text, else the first match (so "Flut" + Enter adds "Flutter", not "Flut").
- * No text: every suggestion and none highlighted.
+ * No text: every suggestion and none highlighted. `taken`: with nothing highlighted, a chosen skill
+ * the text starts ("Flut" after Flutter was added), so Enter refuses a duplicate instead of adding
+ * the fragment as a skill of its own (docs/product.md: a skill is never added twice).
  */
-export function matchSkillSuggestions(all: readonly string[], chosen: readonly string[], draft: string): { suggestions: string[]; highlighted?: string } {
+export function matchSkillSuggestions(
+  all: readonly string[],
+  chosen: readonly string[],
+  draft: string,
+): { suggestions: string[]; highlighted?: string; taken?: string } {
   const typed = draft.trim().toLowerCase();
-  const taken = new Set(chosen.map((s) => s.toLowerCase()));
-  const suggestions = all.filter((s, i) => all.indexOf(s) === i && !taken.has(s.toLowerCase()) && (!typed || s.toLowerCase().includes(typed)));
+  const chosenLower = new Set(chosen.map((s) => s.toLowerCase()));
+  const suggestions = all.filter((s, i) => all.indexOf(s) === i && !chosenLower.has(s.toLowerCase()) && (!typed || s.toLowerCase().includes(typed)));
   const highlighted = typed
     ? (suggestions.find((s) => s.toLowerCase() === typed) ?? suggestions.find((s) => s.toLowerCase().startsWith(typed)) ?? suggestions[0])
     : undefined;
-  return { suggestions, highlighted };
+  const taken = typed && !highlighted ? chosen.find((s) => s.toLowerCase().startsWith(typed)) : undefined;
+  return { suggestions, highlighted, taken };
 }
