@@ -24,7 +24,7 @@ import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { projectEditRefusal } from "../../shared/policies";
 import { formatBudget, formatRand, scheduleFacts } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard } from "../components/proposals/project-proposals";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ReportDialog } from "../components/projects/report-dialog";
@@ -180,7 +180,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <li className="inline-flex items-center gap-1.5">
                 <Clock className="size-4 text-slate-400" aria-hidden="true" />
                 <span>
-                  Posted <PostedTime date={project.createdAt} />
+                  Posted <RelativeTime date={project.createdAt} />
                 </span>
               </li>
               <li className="inline-flex items-center gap-1.5">
@@ -537,7 +537,7 @@ function InvitedDevelopers({ invitations }: { invitations: { id: string; develop
               {i.developerName}
             </Link>
             <span className="text-slate-500">
-              Invited <PostedTime date={i.createdAt} />
+              Invited <RelativeTime date={i.createdAt} />
             </span>
           </li>
         ))}

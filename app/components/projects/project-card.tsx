@@ -3,7 +3,7 @@ import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
 import { cardScheduleFact, countLabel, formatBudget } from "../../../shared/format";
-import { PostedTime } from "../ui/posted-time";
+import { RelativeTime } from "../ui/relative-time";
 import type { Project } from "../../../server/projects/service";
 import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
@@ -104,7 +104,7 @@ export function ProjectCard({
           </span>
         </div>
         <p className="mt-1 text-sm text-slate-500">
-          Posted <PostedTime date={project.createdAt} />
+          Posted <RelativeTime date={project.createdAt} />
           <span aria-hidden="true"> · </span>
           {proposalCountLabel(project.proposalCount)}
         </p>
