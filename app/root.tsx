@@ -8,11 +8,13 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { shareNonceWithRuntimeStyles, useNonce } from "./lib/csp-nonce";
 import { takeFlash } from "./lib/flash.server";
+import { NowProvider } from "./lib/now";
 import { RealtimeProvider } from "./lib/realtime";
 import { registerServiceWorker } from "./lib/service-worker";
 import { notify, ToastArea } from "./lib/toast";
 import { requestHeaderState } from "./lib/unread.server";
 import "./lib/context";
+import { yearOf } from "../shared/format";
 import { appCssUrl } from "./lib/stylesheet";
 
 // For a visitor who is not signed in, the whole stylesheet (about 8 KB gzipped) goes inline in the
@@ -40,6 +42,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);
   const { unread, photoId } = (await requestHeaderState(context)) ?? { unread: null, photoId: null };
+  const now = Date.now();
   const user = context.user
     ? {
         id: context.user.id,
@@ -57,7 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       unread,
       flash,
-      year: new Date().getFullYear(),
+      // The instant this page was rendered: its relative times are measured from it on the server
+      // and in the browser's hydrating render alike (app/lib/now.tsx).
+      now,
+      // The footer's copyright year, in South African time (docs/product.md, Look and feel).
+      year: yearOf(new Date(now)),
       requestId: context.requestId,
       origin: context.deps.config.appUrl,
       // Signed in: the stylesheet as a cached file rather than inline (decision 0041).
@@ -103,15 +110,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
-          <Header user={root?.user ?? null} />
-          {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
-          <main id="main" className={`flex-1 ${chatPage ? "max-sm:min-h-0" : ""}`}>
-            {children}
-          </main>
-        </RealtimeProvider>
-        {/* On a phone the chat composer is the end of a conversation's page: no marketing footer under it. */}
-        <Footer year={root?.year ?? new Date().getFullYear()} hideOnPhone={chatPage} />
+        <NowProvider serverNow={root?.now}>
+          <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
+            <Header user={root?.user ?? null} />
+            {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
+            <main id="main" className={`flex-1 ${chatPage ? "max-sm:min-h-0" : ""}`}>
+              {children}
+            </main>
+          </RealtimeProvider>
+          {/* On a phone the chat composer is the end of a conversation's page: no marketing footer under it. */}
+          <Footer year={root?.year ?? yearOf(new Date())} hideOnPhone={chatPage} />
+        </NowProvider>
         <ToastArea />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

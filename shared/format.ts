@@ -88,9 +88,30 @@ export function formatRelative(date: Date | string, now: Date = new Date()): str
   return formatDate(date);
 }
 
-/** A deadline for cards: the date, or "Flexible timeline" when missing (docs/product.md, Constants). */
-export function formatDeadline(deadline: Date | string | null | undefined): string {
-  return deadline ? formatDate(deadline) : "Flexible timeline";
+/** A project's timeline code and optional deadline, as far as it has them. */
+type Schedule = { timeline?: string | null; deadline?: Date | string | null };
+
+/** One fact about when a project is due: its term ("Timeline", "Deadline") and value. */
+export type ScheduleFact = { term: "Timeline" | "Deadline"; value: string };
+
+/**
+ * The schedule facts of the project page's details (docs/product.md, Projects): its timeline and its
+ * deadline, each only when the project has it; "Flexible timeline" only when it has neither.
+ */
+export function scheduleFacts({ timeline, deadline }: Schedule): ScheduleFact[] {
+  const facts: ScheduleFact[] = [];
+  if (TIMELINES.some((t) => t.code === timeline)) facts.push({ term: "Timeline", value: timelineLabel(timeline) });
+  if (deadline) facts.push({ term: "Deadline", value: formatDate(deadline) });
+  return facts.length ? facts : [{ term: "Timeline", value: "Flexible timeline" }];
+}
+
+/**
+ * The one schedule fact of a project card (docs/product.md, Projects): the deadline when there is
+ * one, else the timeline ("2-4 weeks"), and "Flexible timeline" only when it has neither.
+ */
+export function cardScheduleFact(project: Schedule): ScheduleFact {
+  const facts = scheduleFacts(project);
+  return facts.find((f) => f.term === "Deadline") ?? facts[0]!;
 }
 
 // Built once: an Intl formatter costs about 0.1 ms to construct (a card grid asked for one per card).

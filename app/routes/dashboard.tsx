@@ -17,7 +17,8 @@ import {
   type Icon,
 } from "../components/ui/icons";
 import { Link } from "react-router";
-import { countLabel, formatBudget, formatDate, formatRand, formatRelative } from "../../shared/format";
+import { countLabel, formatBudget, formatDate, formatRand } from "../../shared/format";
+import { RelativeTime } from "../components/ui/relative-time";
 import { formatCents } from "../../shared/payments";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
@@ -137,7 +138,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       Send a proposal: {i.projectTitle}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
-                      {i.clientName} invited you · {formatRelative(i.createdAt)}
+                      {i.clientName} invited you · <RelativeTime date={i.createdAt} />
                     </p>
                   </li>
                 ))}
@@ -181,7 +182,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {p.title}
                       </Link>
                       <p className="text-sm text-slate-600">
-                        {formatBudget(p.budgetMin, p.budgetMax)} · {proposalCountLabel(p.proposalCount)} · posted {formatRelative(p.createdAt)}
+                        {formatBudget(p.budgetMin, p.budgetMax)} · {proposalCountLabel(p.proposalCount)} · posted <RelativeTime date={p.createdAt} />
                       </p>
                     </div>
                     <StatusBadge status={p.status} />
@@ -208,7 +209,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {p.projectTitle}
                       </Link>
                       <p className="text-sm text-slate-600">
-                        {formatRand(p.price)} · {p.durationLabel} · sent {formatRelative(p.createdAt)}
+                        {formatRand(p.price)} · {p.durationLabel} · sent <RelativeTime date={p.createdAt} />
                       </p>
                     </div>
                     <ProposalStatusBadge status={p.status} />
@@ -264,7 +265,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                             {n.message}
                           </p>
                           <p className="mt-0.5 text-xs text-slate-500">
-                            <time dateTime={n.createdAt}>{formatRelative(n.createdAt)}</time>
+                            <RelativeTime date={n.createdAt} />
                           </p>
                         </div>
                         {n.read ? null : <span className="mt-2 size-2.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />}
@@ -281,7 +282,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </span>
                   <div>
                     <p className="font-medium text-slate-800">Welcome to BuildZA!</p>
-                    <p className="text-sm text-slate-600">Your account was created {formatRelative(d.createdAt)}.</p>
+                    <p className="text-sm text-slate-600">
+                      Your account was created <RelativeTime date={d.createdAt} />.
+                    </p>
                   </div>
                 </li>
               </ul>

@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { AVAILABILITY_LABELS, DEFAULT_BIO, DEFAULT_DEVELOPER_TITLE, DEFAULT_RESPONSE_TIME, DEFAULT_SUCCESS_RATE } from "../../shared/constants";
 import { yearOf } from "../../shared/format";
 import { Avatar, formatYearMonth, hourlyRateLabel, RatingSummary, StarRating } from "../components/developers/developer-bits";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -400,7 +400,7 @@ function ProfileTabs({ developer, reviews, reviewTotal }: Pick<ProfileData, "dev
                     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                       <h3 className="break-words font-semibold text-slate-900">{review.clientName || "Anonymous"}</h3>
                       <span className="text-sm text-slate-500">
-                        <PostedTime date={review.createdAt} />
+                        <RelativeTime date={review.createdAt} />
                       </span>
                     </div>
                     <div className="mt-1">

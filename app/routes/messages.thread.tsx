@@ -10,7 +10,7 @@ import { Loader2 } from "../components/ui/icons";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useActionData, useNavigation, useRouteError } from "react-router";
 import { DELETED_MESSAGE_TEXT } from "../../shared/constants";
-import { formatMessageTime } from "../../shared/format";
+import { MessageTime } from "../components/ui/relative-time";
 import { DeleteMessageDialog } from "../components/messages/delete-message";
 import { MESSAGE_BLOCKED_BY_ME, MESSAGE_BLOCKED_BY_THEM, needsOffPlatformNote, OFF_PLATFORM_NOTE } from "../../shared/moderation";
 import { ReportContentDialog } from "../components/projects/report-dialog";
@@ -292,7 +292,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
                   {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
                 </div>
                 <span className="mt-0.5 px-1 text-[11px] text-slate-500">
-                  <time dateTime={m.createdAt}>{formatMessageTime(m.createdAt)}</time>
+                  <MessageTime date={m.createdAt} />
                   {m === lastMine ? <span data-testid="read-state">{otherRead >= m.seq ? " · Seen" : " · Sent"}</span> : null}
                 </span>
                 {mine && !m.removed && m.id ? (

@@ -163,7 +163,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Settings</h1>
-      <p className="mt-1 break-all text-slate-600">
+      <p className="mt-1 break-words text-slate-600">
         {email} · {userType === "developer" ? "Developer account" : "Client account"}
       </p>
 

@@ -15,7 +15,7 @@ import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, MIN_PROPOSAL_PRICE, proposalSchema } from "../../shared/schemas";
 import { Modal, ModalClose } from "../components/projects/modal";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -149,7 +149,7 @@ function DecidedProposal({ proposal }: { proposal: NonNullable<Route.ComponentPr
         <div>
           <dt className="text-slate-500">Submitted</dt>
           <dd className="text-slate-800">
-            <PostedTime date={proposal.createdAt} />
+            <RelativeTime date={proposal.createdAt} />
           </dd>
         </div>
       </dl>

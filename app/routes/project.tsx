@@ -22,9 +22,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { projectEditRefusal } from "../../shared/policies";
-import { formatBudget, formatDeadline, formatRand, timelineLabel } from "../../shared/format";
+import { formatBudget, formatRand, scheduleFacts } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard } from "../components/proposals/project-proposals";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ReportDialog } from "../components/projects/report-dialog";
@@ -152,6 +152,10 @@ export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
 
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, client, similar, viewer, shareUrl, proposals, proposalSort, myProposal, review } = loaderData;
+  // Timeline and deadline as far as the project has them; "Flexible timeline" only without either (docs/product.md, Projects).
+  const schedule = scheduleFacts(project);
+  const timeline = schedule.find((f) => f.term === "Timeline");
+  const deadline = schedule.find((f) => f.term === "Deadline");
   const hired = proposals?.find((p) => p.status === "accepted") ?? null;
   const hiredView = hired ?? (myProposal?.status === "accepted" ? myProposal : null);
   const showHired = hiredView && (project.status === "in_progress" || project.status === "completed");
@@ -176,7 +180,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <li className="inline-flex items-center gap-1.5">
                 <Clock className="size-4 text-slate-400" aria-hidden="true" />
                 <span>
-                  Posted <PostedTime date={project.createdAt} />
+                  Posted <RelativeTime date={project.createdAt} />
                 </span>
               </li>
               <li className="inline-flex items-center gap-1.5">
@@ -197,8 +201,8 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                 <dd className="font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">Timeline</dt>
-                <dd className="text-slate-800">{timelineLabel(project.timeline)}</dd>
+                <dt className="text-slate-500">{schedule[0]!.term}</dt>
+                <dd className="text-slate-800">{schedule[0]!.value}</dd>
               </div>
             </dl>
 
@@ -332,10 +336,10 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               <DetailRow label="Budget">
                 <span className="font-semibold text-slate-900">{formatBudget(project.budgetMin, project.budgetMax)}</span>
               </DetailRow>
-              <DetailRow label="Timeline">{timelineLabel(project.timeline)}</DetailRow>
+              {timeline ? <DetailRow label="Timeline">{timeline.value}</DetailRow> : null}
               <DetailRow label="Platform">{PLATFORM_LABELS[project.platform as Platform] ?? project.platform}</DetailRow>
               <DetailRow label="Category">{project.category}</DetailRow>
-              <DetailRow label="Deadline">{formatDeadline(project.deadline)}</DetailRow>
+              {deadline ? <DetailRow label="Deadline">{deadline.value}</DetailRow> : null}
             </dl>
           </SideCard>
 
@@ -533,7 +537,7 @@ function InvitedDevelopers({ invitations }: { invitations: { id: string; develop
               {i.developerName}
             </Link>
             <span className="text-slate-500">
-              Invited <PostedTime date={i.createdAt} />
+              Invited <RelativeTime date={i.createdAt} />
             </span>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { FilePen, Trash2 } from "../components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { EMPTY_PROJECT, ProjectForm } from "../components/projects/project-form";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { ProjectInput } from "../../shared/schemas";
@@ -67,7 +67,7 @@ export default function NewProject({ loaderData }: Route.ComponentProps) {
           <Card className="p-5">
             <h2 className="text-lg font-semibold text-slate-900">You have an unfinished project</h2>
             <p className="mt-1 break-words text-slate-700">
-              <span className="font-medium">{title}</span>, saved <PostedTime date={draft.updatedAt} />.
+              <span className="font-medium">{title}</span>, saved <RelativeTime date={draft.updatedAt} />.
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
               <ButtonLink to="/projects/new?draft=continue" className="w-full sm:w-auto">

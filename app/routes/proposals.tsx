@@ -7,7 +7,7 @@ import { Clock, Pencil } from "../components/ui/icons";
 import { Link } from "react-router";
 import { countLabel, formatRand } from "../../shared/format";
 import { nextProposalStatus, PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../shared/lifecycle";
-import { PostedTime } from "../components/ui/posted-time";
+import { RelativeTime } from "../components/ui/relative-time";
 import { DeveloperSummary, ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -105,7 +105,7 @@ function Facts({ proposal: p }: { proposal: Item }) {
           <span className="sr-only">Submitted</span>
         </dt>
         <dd className="text-slate-600">
-          <PostedTime date={p.createdAt} />
+          <RelativeTime date={p.createdAt} />
         </dd>
       </div>
     </dl>

@@ -127,7 +127,7 @@ export default function Support() {
                 <p className="font-medium text-slate-900">E-mail</p>
                 <a
                   href={`mailto:${CONTACT_EMAIL}?subject=Support%20request`}
-                  className="inline-flex min-h-11 items-center break-all font-medium text-brand-700 underline underline-offset-2"
+                  className="inline-flex min-h-11 items-center break-words font-medium text-brand-700 underline underline-offset-2"
                 >
                   {CONTACT_EMAIL}
                 </a>

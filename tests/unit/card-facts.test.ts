@@ -1,5 +1,5 @@
 /**
- * The facts of a project card and a developer card (budget, deadline, platform, location; hourly
+ * The facts of a project card and a developer card (budget, deadline or timeline, platform, location; hourly
  * rate, response time, projects completed) as a screen reader meets them: each visually hidden term
  * directly followed by its value, the icon inside the value and hidden from assistive technology,
  * and nothing but terms and values in the list (a valid <dl>, with no wrapper elements to render).
@@ -10,7 +10,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DeveloperCard } from "../../app/components/developers/developer-card";
 import { ProjectCard } from "../../app/components/projects/project-card";
-import { formatBudget } from "../../shared/format";
+import { formatBudget, formatDate } from "../../shared/format";
 
 function render(element: ReactElement): string {
   return renderToStaticMarkup(createElement(MemoryRouter, null, element));
@@ -43,8 +43,8 @@ function expectFacts(html: string, expected: Array<[string, string]>): void {
 }
 
 describe("card facts", () => {
-  it("a project card lists budget, deadline, platform and location, each term followed by its value", () => {
-    const html = render(
+  const project = (over: { deadline?: string | null; timeline?: string }) =>
+    render(
       createElement(ProjectCard, {
         project: {
           id: "p1",
@@ -55,20 +55,31 @@ describe("card facts", () => {
           budgetMin: 15_000,
           budgetMax: 35_000,
           deadline: null,
+          timeline: "2-4",
           location: "Soweto, Johannesburg",
           status: "active",
           userId: "u1",
           proposalCount: 2,
           createdAt: new Date().toISOString(),
+          ...over,
         },
       }),
     );
-    expectFacts(html, [
+
+  it("a project card lists budget, timeline, platform and location, each term followed by its value", () => {
+    expectFacts(project({}), [
       ["Budget", formatBudget(15_000, 35_000)],
-      ["Deadline", "Flexible timeline"],
+      ["Timeline", "2-4 weeks"],
       ["Platform", "Mobile App"],
       ["Location", "Soweto, Johannesburg"],
     ]);
+  });
+
+  it('a project card shows the deadline when there is one, and "Flexible timeline" only with neither deadline nor timeline (docs/product.md, Projects)', () => {
+    const deadline = "2026-12-15T00:00:00+02:00";
+    expect(facts(project({ deadline }))[1]!.slice(0, 2)).toEqual(["Deadline", formatDate(deadline)]);
+    expect(facts(project({ timeline: "" }))[1]!.slice(0, 2)).toEqual(["Timeline", "Flexible timeline"]);
+    expect(facts(project({ timeline: "", deadline }))[1]!.slice(0, 2)).toEqual(["Deadline", formatDate(deadline)]);
   });
 
   it("a developer card lists hourly rate, response time and projects completed the same way", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, once, timelineLabel } from "../../shared/format";
+import { budgetRangeLabel, cardScheduleFact, formatBudget, formatRand, formatRelative, once, scheduleFacts, timelineLabel } from "../../shared/format";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -94,8 +94,20 @@ describe("money and dates (docs/product.md, Look and feel)", () => {
   it("labels timelines and deadlines with the spec's fallbacks", () => {
     expect(timelineLabel("4-8")).toBe("1-2 months");
     expect(timelineLabel(undefined)).toBe("Flexible timeline");
-    expect(formatDeadline(null)).toBe("Flexible timeline");
-    expect(formatDeadline("2026-03-12T00:00:00+02:00")).toBe("12 Mar 2026");
+  });
+  it('shows a project\'s timeline and deadline as far as it has them, "Flexible timeline" only with neither (docs/product.md, Projects)', () => {
+    const deadline = "2026-03-12T00:00:00+02:00";
+    expect(scheduleFacts({ timeline: "2-4", deadline: null })).toEqual([{ term: "Timeline", value: "2-4 weeks" }]);
+    expect(scheduleFacts({ timeline: "2-4", deadline })).toEqual([
+      { term: "Timeline", value: "2-4 weeks" },
+      { term: "Deadline", value: "12 Mar 2026" },
+    ]);
+    expect(scheduleFacts({ timeline: "", deadline })).toEqual([{ term: "Deadline", value: "12 Mar 2026" }]);
+    expect(scheduleFacts({ timeline: null, deadline: null })).toEqual([{ term: "Timeline", value: "Flexible timeline" }]);
+    // A card has room for one: the deadline when set, else the timeline.
+    expect(cardScheduleFact({ timeline: "8+", deadline })).toEqual({ term: "Deadline", value: "12 Mar 2026" });
+    expect(cardScheduleFact({ timeline: "8+", deadline: null })).toEqual({ term: "Timeline", value: "2+ months" });
+    expect(cardScheduleFact({})).toEqual({ term: "Timeline", value: "Flexible timeline" });
   });
   it("is relative for recent times and absolute after 30 days", () => {
     const now = new Date("2026-11-21T12:00:00Z");

@@ -7,7 +7,7 @@ import { Briefcase } from "../ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRealtimeEvents } from "../../lib/realtime";
-import { formatRelative } from "../../../shared/format";
+import { RelativeTime } from "../ui/relative-time";
 import type { ConversationSummary } from "../../../server/messages/service";
 import { countLabel } from "../ui/count-badge";
 import { PersonAvatar } from "./avatar";
@@ -70,9 +70,7 @@ function ConversationRow({ c, current }: { c: ConversationSummary; current: bool
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
             <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>
-            <time dateTime={c.lastMessage.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : "text-slate-500"}`}>
-              {formatRelative(c.lastMessage.at)}
-            </time>
+            <RelativeTime date={c.lastMessage.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : "text-slate-500"}`} />
           </div>
           {c.project ? (
             <p className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-slate-600">

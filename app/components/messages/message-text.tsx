@@ -8,7 +8,10 @@ const SAFE = /^(https?:\/\/|mailto:)/i;
 /**
  * A message body as text: React escapes every character, so HTML or script typed by a user is
  * shown, never run. URLs and email addresses (found by linkify-it) become links that open in a new
- * tab without access to this page (noopener) and without passing rank (nofollow ugc).
+ * tab without access to this page (noopener) and without passing rank (nofollow ugc). A link breaks
+ * like any long word (the span's `break-words`, overflow-wrap: anywhere): it moves to the next line
+ * whole when it fits there, and only a link longer than the line is split (docs/product.md, Journeys).
+ * Never `break-all`, which split "See https://…" after its first letter.
  */
 export function MessageText({ body }: { body: string }) {
   const matches = linkify.match(body) ?? [];
@@ -18,7 +21,7 @@ export function MessageText({ body }: { body: string }) {
     if (!SAFE.test(m.url)) continue;
     if (m.index > at) parts.push(<Fragment key={`t${at}`}>{body.slice(at, m.index)}</Fragment>);
     parts.push(
-      <a key={`l${m.index}`} href={m.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="break-all underline underline-offset-2">
+      <a key={`l${m.index}`} href={m.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="underline underline-offset-2">
         {m.text}
       </a>,
     );

@@ -1,6 +1,6 @@
 import { Bell, Briefcase, CheckCircle2, MessageSquare, Star, XCircle } from "../ui/icons";
 import { Link } from "react-router";
-import { formatRelative } from "../../../shared/format";
+import { RelativeTime } from "../ui/relative-time";
 
 /** A notification as the API and loaders return it (server/notifications/service.ts). */
 export interface NotificationItem {
@@ -62,7 +62,7 @@ export function NotificationList({
                 {!n.read ? <span className="sr-only">Unread: </span> : null}
                 {n.message}
               </span>
-              <span className="mt-0.5 block text-xs text-slate-500">{formatRelative(n.createdAt)}</span>
+              <RelativeTime date={n.createdAt} className="mt-0.5 block text-xs text-slate-500" />
             </span>
             {!n.read ? <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-brand-600" /> : null}
           </Link>

@@ -2,8 +2,8 @@ import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
-import { countLabel, formatBudget, formatDeadline } from "../../../shared/format";
-import { PostedTime } from "../ui/posted-time";
+import { cardScheduleFact, countLabel, formatBudget } from "../../../shared/format";
+import { RelativeTime } from "../ui/relative-time";
 import type { Project } from "../../../server/projects/service";
 import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
@@ -20,6 +20,7 @@ export type ProjectCardData = Pick<
   | "budgetMin"
   | "budgetMax"
   | "deadline"
+  | "timeline"
   | "location"
   | "status"
   | "userId"
@@ -32,7 +33,7 @@ const CARD_DESCRIPTION_CHARS = 320;
 
 /** The card fields of a project, with a long description shortened (smaller pages and payloads). */
 export function toCardData(project: ProjectCardData): ProjectCardData {
-  const { id, title, description, platform, skills, budgetMin, budgetMax, deadline, location, status, userId, proposalCount, createdAt } = project;
+  const { id, title, description, platform, skills, budgetMin, budgetMax, deadline, timeline, location, status, userId, proposalCount, createdAt } = project;
   return {
     id,
     title,
@@ -42,6 +43,7 @@ export function toCardData(project: ProjectCardData): ProjectCardData {
     budgetMin,
     budgetMax,
     deadline,
+    timeline,
     location,
     status,
     userId,
@@ -57,7 +59,7 @@ export function proposalCountLabel(n: number): string {
 
 /**
  * A project in a list (docs/product.md, Screens "Browse Projects"): title, posted time, proposal count,
- * status, description, up to 5 skills, budget, deadline, platform, location, and the links
+ * status, description, up to 5 skills, budget, deadline (else timeline), platform, location, and the links
  * "View Details" and (when `canPropose`: a signed-in developer who does not own it) "Submit
  * Proposal". `view` "list" lays it out as a wide row from the sm breakpoint up.
  */
@@ -84,6 +86,7 @@ export function ProjectCard({
   // The detail page's back link returns to this list with its filters.
   const location = useLocation();
   const state = { from: location.pathname + location.search };
+  const schedule = cardScheduleFact(project);
 
   return (
     // The article is the card itself (CARD_CLASS): one element fewer per card.
@@ -101,7 +104,7 @@ export function ProjectCard({
           </span>
         </div>
         <p className="mt-1 text-sm text-slate-500">
-          Posted <PostedTime date={project.createdAt} />
+          Posted <RelativeTime date={project.createdAt} />
           <span aria-hidden="true"> · </span>
           {proposalCountLabel(project.proposalCount)}
         </p>
@@ -125,8 +128,8 @@ export function ProjectCard({
           <CardFact icon={Wallet} label="Budget" className="whitespace-nowrap font-semibold text-slate-900">
             {formatBudget(project.budgetMin, project.budgetMax)}
           </CardFact>
-          <CardFact icon={Calendar} label="Deadline">
-            {formatDeadline(project.deadline)}
+          <CardFact icon={Calendar} label={schedule.term}>
+            {schedule.value}
           </CardFact>
           <CardFact icon={MonitorSmartphone} label="Platform">
             {PLATFORM_LABELS[project.platform as Platform] ?? project.platform}

@@ -16,6 +16,7 @@ import {
   TIMELINES,
 } from "../../../shared/constants";
 import { budgetRangeLabel, todayIso } from "../../../shared/format";
+import { useNow } from "../../lib/now";
 import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
@@ -72,6 +73,8 @@ export function ProjectForm({
   /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
   attachments?: FileInfo[];
 }) {
+  // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
+  const today = todayIso(useNow());
   const [step, setStep] = useState(initialStep);
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
@@ -301,7 +304,7 @@ export function ProjectForm({
               <FieldError id="timeline-error" message={errors.timeline?.message} />
             </fieldset>
             <Field id="deadline" label="Deadline (optional)" error={errors.deadline?.message} hint="Leave empty for a flexible timeline.">
-              <Input id="deadline" type="date" min={todayIso()} className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
+              <Input id="deadline" type="date" min={today} className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
             </Field>
             <div className="space-y-2">
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">

@@ -11,7 +11,7 @@ import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
-import { PostedTime } from "../ui/posted-time";
+import { RelativeTime } from "../ui/relative-time";
 import { AttachmentList, type FileInfo } from "../files/attachments";
 import { Button, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
@@ -229,7 +229,7 @@ function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: Own
               <span className="sr-only">Submitted</span>
             </dt>
             <dd className="text-slate-600">
-              <PostedTime date={p.createdAt} />
+              <RelativeTime date={p.createdAt} />
             </dd>
           </div>
         </dl>

@@ -42,11 +42,11 @@ export function EmailAddressForm({ email }: { email: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Current address: <strong className="break-all">{email}</strong>
+        Current address: <strong className="break-words">{email}</strong>
       </p>
       {pending ? (
         <p role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-3 text-sm text-slate-900">
-          We sent a link to <strong className="break-all">{pending}</strong>. Your address changes when you open it (within 24 hours).
+          We sent a link to <strong className="break-words">{pending}</strong>. Your address changes when you open it (within 24 hours).
         </p>
       ) : null}
       <form
