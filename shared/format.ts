@@ -88,30 +88,26 @@ export function formatRelative(date: Date | string, now: Date = new Date()): str
   return formatDate(date);
 }
 
-/** A project's timeline code and optional deadline, as far as it has them. */
+/** A project's timeline code and optional deadline. */
 type Schedule = { timeline?: string | null; deadline?: Date | string | null };
 
 /** One fact about when a project is due: its term ("Timeline", "Deadline") and value. */
 export type ScheduleFact = { term: "Timeline" | "Deadline"; value: string };
 
 /**
- * The schedule facts of the project page's details (docs/product.md, Projects): its timeline and its
- * deadline, each only when the project has it; "Flexible timeline" only when it has neither.
+ * The schedule facts of the project page's details card (docs/product.md, Projects): the timeline
+ * ("Flexible timeline" without one), then the deadline only when the project has one, so the card
+ * never says "Timeline 2-4 weeks" beside "Deadline: Flexible timeline".
  */
 export function scheduleFacts({ timeline, deadline }: Schedule): ScheduleFact[] {
-  const facts: ScheduleFact[] = [];
-  if (TIMELINES.some((t) => t.code === timeline)) facts.push({ term: "Timeline", value: timelineLabel(timeline) });
+  const facts: ScheduleFact[] = [{ term: "Timeline", value: timelineLabel(timeline) }];
   if (deadline) facts.push({ term: "Deadline", value: formatDate(deadline) });
-  return facts.length ? facts : [{ term: "Timeline", value: "Flexible timeline" }];
+  return facts;
 }
 
-/**
- * The one schedule fact of a project card (docs/product.md, Projects): the deadline when there is
- * one, else the timeline ("2-4 weeks"), and "Flexible timeline" only when it has neither.
- */
-export function cardScheduleFact(project: Schedule): ScheduleFact {
-  const facts = scheduleFacts(project);
-  return facts.find((f) => f.term === "Deadline") ?? facts[0]!;
+/** The deadline fact of a project card: the date, or "Flexible timeline" without one (docs/product.md, Projects; spec decisions). */
+export function cardScheduleFact({ deadline }: Pick<Schedule, "deadline">): ScheduleFact {
+  return { term: "Deadline", value: deadline ? formatDate(deadline) : "Flexible timeline" };
 }
 
 // Built once: an Intl formatter costs about 0.1 ms to construct (a card grid asked for one per card).

@@ -1,5 +1,5 @@
 /**
- * The facts of a project card and a developer card (budget, deadline or timeline, platform, location; hourly
+ * The facts of a project card and a developer card (budget, deadline, platform, location; hourly
  * rate, response time, projects completed) as a screen reader meets them: each visually hidden term
  * directly followed by its value, the icon inside the value and hidden from assistive technology,
  * and nothing but terms and values in the list (a valid <dl>, with no wrapper elements to render).
@@ -43,7 +43,7 @@ function expectFacts(html: string, expected: Array<[string, string]>): void {
 }
 
 describe("card facts", () => {
-  const project = (over: { deadline?: string | null; timeline?: string }) =>
+  const project = (over: { deadline?: string | null }) =>
     render(
       createElement(ProjectCard, {
         project: {
@@ -55,7 +55,6 @@ describe("card facts", () => {
           budgetMin: 15_000,
           budgetMax: 35_000,
           deadline: null,
-          timeline: "2-4",
           location: "Soweto, Johannesburg",
           status: "active",
           userId: "u1",
@@ -66,20 +65,18 @@ describe("card facts", () => {
       }),
     );
 
-  it("a project card lists budget, timeline, platform and location, each term followed by its value", () => {
+  it("a project card lists budget, deadline, platform and location, each term followed by its value", () => {
     expectFacts(project({}), [
       ["Budget", formatBudget(15_000, 35_000)],
-      ["Timeline", "2-4 weeks"],
+      ["Deadline", "Flexible timeline"],
       ["Platform", "Mobile App"],
       ["Location", "Soweto, Johannesburg"],
     ]);
   });
 
-  it('a project card shows the deadline when there is one, and "Flexible timeline" only with neither deadline nor timeline (docs/product.md, Projects)', () => {
+  it('a project card shows the deadline when there is one, else "Flexible timeline" (spec decisions: the deadline is optional)', () => {
     const deadline = "2026-12-15T00:00:00+02:00";
     expect(facts(project({ deadline }))[1]!.slice(0, 2)).toEqual(["Deadline", formatDate(deadline)]);
-    expect(facts(project({ timeline: "" }))[1]!.slice(0, 2)).toEqual(["Timeline", "Flexible timeline"]);
-    expect(facts(project({ timeline: "", deadline }))[1]!.slice(0, 2)).toEqual(["Deadline", formatDate(deadline)]);
   });
 
   it("a developer card lists hourly rate, response time and projects completed the same way", () => {

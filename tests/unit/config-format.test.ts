@@ -95,19 +95,16 @@ describe("money and dates (docs/product.md, Look and feel)", () => {
     expect(timelineLabel("4-8")).toBe("1-2 months");
     expect(timelineLabel(undefined)).toBe("Flexible timeline");
   });
-  it('shows a project\'s timeline and deadline as far as it has them, "Flexible timeline" only with neither (docs/product.md, Projects)', () => {
+  it("shows a project's timeline, and its deadline only when set, on the page; a card's deadline reads \"Flexible timeline\" without one", () => {
     const deadline = "2026-03-12T00:00:00+02:00";
     expect(scheduleFacts({ timeline: "2-4", deadline: null })).toEqual([{ term: "Timeline", value: "2-4 weeks" }]);
     expect(scheduleFacts({ timeline: "2-4", deadline })).toEqual([
       { term: "Timeline", value: "2-4 weeks" },
       { term: "Deadline", value: "12 Mar 2026" },
     ]);
-    expect(scheduleFacts({ timeline: "", deadline })).toEqual([{ term: "Deadline", value: "12 Mar 2026" }]);
     expect(scheduleFacts({ timeline: null, deadline: null })).toEqual([{ term: "Timeline", value: "Flexible timeline" }]);
-    // A card has room for one: the deadline when set, else the timeline.
-    expect(cardScheduleFact({ timeline: "8+", deadline })).toEqual({ term: "Deadline", value: "12 Mar 2026" });
-    expect(cardScheduleFact({ timeline: "8+", deadline: null })).toEqual({ term: "Timeline", value: "2+ months" });
-    expect(cardScheduleFact({})).toEqual({ term: "Timeline", value: "Flexible timeline" });
+    expect(cardScheduleFact({ deadline })).toEqual({ term: "Deadline", value: "12 Mar 2026" });
+    expect(cardScheduleFact({ deadline: null })).toEqual({ term: "Deadline", value: "Flexible timeline" });
   });
   it("is relative for recent times and absolute after 30 days", () => {
     const now = new Date("2026-11-21T12:00:00Z");

@@ -20,7 +20,6 @@ export type ProjectCardData = Pick<
   | "budgetMin"
   | "budgetMax"
   | "deadline"
-  | "timeline"
   | "location"
   | "status"
   | "userId"
@@ -33,7 +32,7 @@ const CARD_DESCRIPTION_CHARS = 320;
 
 /** The card fields of a project, with a long description shortened (smaller pages and payloads). */
 export function toCardData(project: ProjectCardData): ProjectCardData {
-  const { id, title, description, platform, skills, budgetMin, budgetMax, deadline, timeline, location, status, userId, proposalCount, createdAt } = project;
+  const { id, title, description, platform, skills, budgetMin, budgetMax, deadline, location, status, userId, proposalCount, createdAt } = project;
   return {
     id,
     title,
@@ -43,7 +42,6 @@ export function toCardData(project: ProjectCardData): ProjectCardData {
     budgetMin,
     budgetMax,
     deadline,
-    timeline,
     location,
     status,
     userId,
@@ -59,7 +57,7 @@ export function proposalCountLabel(n: number): string {
 
 /**
  * A project in a list (docs/product.md, Screens "Browse Projects"): title, posted time, proposal count,
- * status, description, up to 5 skills, budget, deadline (else timeline), platform, location, and the links
+ * status, description, up to 5 skills, budget, deadline ("Flexible timeline" without one), platform, location, and the links
  * "View Details" and (when `canPropose`: a signed-in developer who does not own it) "Submit
  * Proposal". `view` "list" lays it out as a wide row from the sm breakpoint up.
  */
