@@ -154,6 +154,14 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
   return `${n} ${pluralRules().select(n) === "one" ? singular : plural}`;
 }
 
+/**
+ * A list total with its noun (countLabel): "1 result", "12 results", and "1,000+ results" when the
+ * total was capped (formatTotal, decision 0023).
+ */
+export function totalLabel(total: number, capped: boolean | undefined, singular: string, plural = `${singular}s`): string {
+  return capped ? `${formatTotal(total, true)} ${plural}` : countLabel(total, singular, plural);
+}
+
 /** A byte count for people: "812 B", "34 KB", "2.4 MB" (units of 1024). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -228,6 +228,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`answer-${m.id}`}>
+                    <Of subject={`Milestone ${m.position}`} />
                     Your side of the dispute (the moderator reads both before deciding)
                   </label>
                   <NoteArea id={`answer-${m.id}`} name="answer" rows={3} error={inline(m.id, "answer")} />
@@ -278,12 +279,13 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 ) : null}
               </div>
               {role === "developer" && canMilestone(m.status, "submit", "developer") ? (
-                <DeliveryForm milestoneId={m.id} busy={busy} error={inline(m.id, "note") ?? inline(m.id, "attachments")} />
+                <DeliveryForm milestoneId={m.id} subject={`Milestone ${m.position}`} busy={busy} error={inline(m.id, "note") ?? inline(m.id, "attachments")} />
               ) : null}
               {role === "client" && canMilestone(m.status, "requestChanges", "client") ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`feedback-${m.id}`}>
+                    <Of subject={`Milestone ${m.position}`} />
                     What should change?
                   </label>
                   <NoteArea id={`feedback-${m.id}`} name="feedback" rows={2} error={inline(m.id, "feedback")} />
@@ -298,6 +300,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <Form method="post" className="mt-2 space-y-2">
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${m.id}`}>
+                      <Of subject={`Milestone ${m.position}`} />
                       Reason
                     </label>
                     <NoteArea id={`reason-${m.id}`} name="reason" rows={2} error={inline(m.id, "reason")} />
@@ -311,6 +314,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 <Form method="post" className="mt-3 space-y-2 rounded-xl bg-slate-50 p-3">
                   <input type="hidden" name="milestoneId" value={m.id} />
                   <label className="block text-sm font-medium text-slate-800" htmlFor={`split-${m.id}`}>
+                    <Of subject={`Milestone ${m.position}`} />
                     Developer&apos;s share in rand (the rest is refunded to the client)
                   </label>
                   <Input
@@ -330,7 +334,15 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
               {party && m.status === "proposed" && contract.projectStatus === "in_progress" ? (
                 <details className="mt-3">
                   <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a change</summary>
-                  <ChangeForm idPrefix={m.id} milestoneId={m.id} title={m.title} amount={m.amountCents / 100} dueDate={m.dueDate} busy={busy} />
+                  <ChangeForm
+                    idPrefix={m.id}
+                    milestoneId={m.id}
+                    subject={`Milestone ${m.position}`}
+                    title={m.title}
+                    amount={m.amountCents / 100}
+                    dueDate={m.dueDate}
+                    busy={busy}
+                  />
                 </details>
               ) : null}
             </article>
@@ -372,7 +384,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           {party && contract.projectStatus === "in_progress" ? (
             <details className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
               <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a new milestone</summary>
-              <ChangeForm idPrefix="new" milestoneId="" title="" amount={null} dueDate={null} busy={busy} />
+              <ChangeForm idPrefix="new" milestoneId="" subject="New milestone" title="" amount={null} dueDate={null} busy={busy} />
             </details>
           ) : null}
         </section>
@@ -417,21 +429,44 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   );
 }
 
-/** The form proposing a milestone change (a new milestone when milestoneId is empty), prefilled with the current terms. */
-function ChangeForm(props: { idPrefix: string; milestoneId: string; title: string; amount: number | null; dueDate: string | null; busy: boolean }) {
+/**
+ * A field label's hidden prefix naming the milestone it belongs to ("Milestone 2"): every milestone
+ * has the same forms, and a screen reader's list of fields must tell them apart (docs/product.md,
+ * Accessibility). Sighted people see the milestone the form sits in.
+ */
+function Of({ subject }: { subject: string }) {
+  return <span className="sr-only">{subject} </span>;
+}
+
+/**
+ * The form proposing a milestone change (a new milestone when milestoneId is empty), prefilled with
+ * the current terms; `subject` ("Milestone 2", "New milestone") starts each field's accessible name.
+ */
+function ChangeForm(props: {
+  idPrefix: string;
+  milestoneId: string;
+  subject: string;
+  title: string;
+  amount: number | null;
+  dueDate: string | null;
+  busy: boolean;
+}) {
   const id = (field: string) => `change-${field}-${props.idPrefix}`;
   return (
     <Form method="post" className="mt-2 space-y-2">
       <input type="hidden" name="milestoneId" value={props.milestoneId} />
       <label className="block text-sm font-medium text-slate-800" htmlFor={id("title")}>
+        <Of subject={props.subject} />
         Title
       </label>
       <Input id={id("title")} name="title" defaultValue={props.title} maxLength={120} required />
       <label className="block text-sm font-medium text-slate-800" htmlFor={id("amount")}>
+        <Of subject={props.subject} />
         Amount (R)
       </label>
       <Input id={id("amount")} name="amount" inputMode="numeric" defaultValue={props.amount ?? ""} required />
       <label className="block text-sm font-medium text-slate-800" htmlFor={id("due")}>
+        <Of subject={props.subject} />
         Due date (optional)
       </label>
       <Input id={id("due")} name="dueDate" type="date" defaultValue={props.dueDate ?? ""} />
@@ -443,7 +478,7 @@ function ChangeForm(props: { idPrefix: string; milestoneId: string; title: strin
 }
 
 /** The developer's submission: a delivery note and up to MAX_DELIVERY_FILES files (uploaded at once, sent as their ids). */
-function DeliveryForm({ milestoneId, busy, error }: { milestoneId: string; busy: boolean; error?: string }) {
+function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: string; subject: string; busy: boolean; error?: string }) {
   const [ids, setIds] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   return (
@@ -453,6 +488,7 @@ function DeliveryForm({ milestoneId, busy, error }: { milestoneId: string; busy:
         <input key={id} type="hidden" name="attachments" value={id} />
       ))}
       <label className="block text-sm font-medium text-slate-800" htmlFor={`note-${milestoneId}`}>
+        <Of subject={subject} />
         Delivery note
       </label>
       <NoteArea id={`note-${milestoneId}`} name="note" rows={2} error={error} />

@@ -353,11 +353,19 @@ function ProposalForm({
                       <label htmlFor={`milestones.${i}.title`} className="text-xs font-medium text-slate-600">
                         Milestone {i + 1} title
                       </label>
-                      <Input id={`milestones.${i}.title`} invalid={Boolean(errors.milestones?.[i]?.title)} {...register(`milestones.${i}.title`)} />
-                      <FieldError message={errors.milestones?.[i]?.title?.message} />
+                      <Input
+                        id={`milestones.${i}.title`}
+                        invalid={Boolean(errors.milestones?.[i]?.title)}
+                        aria-describedby={`milestones.${i}.title-error`}
+                        {...register(`milestones.${i}.title`)}
+                      />
+                      <FieldError id={`milestones.${i}.title-error`} message={errors.milestones?.[i]?.title?.message} />
                     </div>
                     <div className="space-y-1">
+                      {/* Each amount field's name says its milestone: a screen reader's list of fields
+                          cannot tell ten "Amount (R)" apart (docs/product.md, Accessibility). */}
                       <label htmlFor={`milestones.${i}.amount`} className="text-xs font-medium text-slate-600">
+                        <span className="sr-only">Milestone {i + 1} </span>
                         Amount (R)
                       </label>
                       <Input
@@ -367,9 +375,10 @@ function ProposalForm({
                         min={1}
                         step={1}
                         invalid={Boolean(errors.milestones?.[i]?.amount)}
+                        aria-describedby={`milestones.${i}.amount-error`}
                         {...register(`milestones.${i}.amount`)}
                       />
-                      <FieldError message={errors.milestones?.[i]?.amount?.message} />
+                      <FieldError id={`milestones.${i}.amount-error`} message={errors.milestones?.[i]?.amount?.message} />
                     </div>
                     <Button variant="ghost" className="self-end px-3" onClick={() => remove(i)} aria-label={`Remove milestone ${i + 1}`}>
                       <X className="size-4" aria-hidden="true" />

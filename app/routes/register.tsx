@@ -129,7 +129,13 @@ export default function Register() {
         </Field>
         <div>
           <label className="flex min-h-11 items-start gap-2 pt-2 text-sm text-slate-700">
-            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" aria-invalid={!!errors.terms || undefined} {...register("terms")} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              aria-invalid={!!errors.terms || undefined}
+              aria-describedby="terms-error"
+              {...register("terms")}
+            />
             <span>
               I accept the{" "}
               <Link to="/terms" className="font-medium text-brand-600 underline">

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listProjects } from "../../server/projects/service";
 import { LIST_TOTAL_CAP } from "../../shared/constants";
-import { formatTotal } from "../../shared/format";
+import { formatTotal, totalLabel } from "../../shared/format";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { COUNT_PLANNER_SETTINGS, countDbOf } from "../../server/db/count-planner";
@@ -21,6 +21,15 @@ describe("formatTotal", () => {
     expect(formatTotal(999, false)).toBe("999");
     expect(formatTotal(1000, false)).toBe("1000");
     expect(formatTotal(LIST_TOTAL_CAP, true)).toBe("1,000+");
+  });
+
+  it("names what is counted in the right number: the phone's Show button and the results count", () => {
+    expect(`Show ${totalLabel(1, false, "result")}`).toBe("Show 1 result");
+    expect(`Show ${totalLabel(0, false, "result")}`).toBe("Show 0 results");
+    expect(`Show ${totalLabel(12, undefined, "result")}`).toBe("Show 12 results");
+    expect(`Show ${totalLabel(LIST_TOTAL_CAP, true, "result")}`).toBe("Show 1,000+ results");
+    expect(totalLabel(1, false, "project", "projects")).toBe("1 project");
+    expect(totalLabel(LIST_TOTAL_CAP, true, "developer", "developers")).toBe("1,000+ developers");
   });
 });
 

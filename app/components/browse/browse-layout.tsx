@@ -5,7 +5,7 @@ import { Button, ButtonLink, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Input, Select } from "../ui/form";
 import { FilterChipList, type ChipLink } from "./filter-chips";
-import { formatTotal } from "../../../shared/format";
+import { totalLabel } from "../../../shared/format";
 
 /** The sort select above a list: its current value, the choices in order and their labels. */
 export interface BrowseSort<S extends string> {
@@ -117,7 +117,7 @@ export function BrowseLayout<S extends string>(props: BrowseLayoutProps<S>) {
             <div className={`mt-4 flex-col gap-2 border-t border-slate-100 pt-4 ${hydrated && !chips.length ? "flex lg:hidden" : "flex"}`}>
               {hydrated ? (
                 <Button variant="primary" className="lg:hidden" onClick={() => setFiltersOpen(false)}>
-                  Show {props.loading ? "" : `${formatTotal(props.total, props.totalCapped)} `}results
+                  {props.loading ? "Show results" : `Show ${totalLabel(props.total, props.totalCapped, "result")}`}
                 </Button>
               ) : (
                 <Button type="submit" form={formId}>
@@ -139,11 +139,7 @@ export function BrowseLayout<S extends string>(props: BrowseLayoutProps<S>) {
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="text-sm font-medium text-slate-700">
-              {props.loading
-                ? `Loading ${noun.many}…`
-                : props.failed
-                  ? ""
-                  : `${formatTotal(props.total, props.totalCapped)} ${props.total === 1 && !props.totalCapped ? noun.one : noun.many} found`}
+              {props.loading ? `Loading ${noun.many}…` : props.failed ? "" : `${totalLabel(props.total, props.totalCapped, noun.one, noun.many)} found`}
             </p>
             <div className="flex items-center gap-2">
               <label htmlFor="sortBy" className="sr-only text-sm text-slate-600 sm:not-sr-only sm:whitespace-nowrap">

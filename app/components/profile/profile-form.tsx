@@ -309,7 +309,11 @@ export function DeveloperProfileForm({
         </div>
       </Section>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      {/* data-sticky-actions: focus scrolling keeps fields clear of this bar (app.css). */}
+      <div
+        data-sticky-actions
+        className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+      >
         <ButtonLink to="/dashboard" variant="ghost">
           Skip for now
         </ButtonLink>
