@@ -234,6 +234,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <NoteArea id={`answer-${m.id}`} name="answer" rows={3} error={inline(m.id, "answer")} />
                   <Button type="submit" name="intent" value="answerDispute" variant="secondary" busy={busy}>
                     Send your side
+                    <Which n={m.position} />
                   </Button>
                 </Form>
               ) : null}
@@ -253,12 +254,14 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <Button type="submit" name="intent" value="fund" busy={busy}>
                       Fund {formatCents(m.amountCents)}
+                      <Which n={m.position} />
                     </Button>
                   </Form>
                 ) : null}
                 {role === "client" && canMilestone(m.status, "approve", "client") ? (
                   <ConfirmedAction
                     milestoneId={m.id}
+                    position={m.position}
                     intent="approve"
                     label="Approve and release"
                     title={`Release ${formatCents(m.amountCents)} to ${contract.developer.name}?`}
@@ -269,6 +272,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 {role === "developer" && canMilestone(m.status, "refund", "developer") ? (
                   <ConfirmedAction
                     milestoneId={m.id}
+                    position={m.position}
                     intent="refund"
                     label="Refund to client"
                     title={`Refund ${formatCents(m.amountCents)} to ${contract.client.name}?`}
@@ -291,12 +295,16 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <NoteArea id={`feedback-${m.id}`} name="feedback" rows={2} error={inline(m.id, "feedback")} />
                   <Button type="submit" name="intent" value="requestChanges" variant="secondary" busy={busy}>
                     Request changes
+                    <Which n={m.position} />
                   </Button>
                 </Form>
               ) : null}
               {(role === "client" || role === "developer") && canMilestone(m.status, "dispute", role) ? (
                 <details className="mt-3" open={inline(m.id, "reason") ? true : undefined}>
-                  <summary className="cursor-pointer text-sm font-medium text-slate-700">Open a dispute</summary>
+                  <summary className="cursor-pointer text-sm font-medium text-slate-700">
+                    Open a dispute
+                    <Which n={m.position} />
+                  </summary>
                   <Form method="post" className="mt-2 space-y-2">
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${m.id}`}>
@@ -306,6 +314,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                     <NoteArea id={`reason-${m.id}`} name="reason" rows={2} error={inline(m.id, "reason")} />
                     <Button type="submit" name="intent" value="dispute" variant="danger" busy={busy}>
                       Open dispute
+                      <Which n={m.position} />
                     </Button>
                   </Form>
                 </details>
@@ -328,12 +337,16 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   <FieldError id={`split-${m.id}-error`} message={inline(m.id, "developerAmount")} />
                   <Button type="submit" name="intent" value="resolve" busy={busy}>
                     <ShieldCheck className="size-4" aria-hidden="true" /> Resolve dispute
+                    <Which n={m.position} />
                   </Button>
                 </Form>
               ) : null}
               {party && m.status === "proposed" && contract.projectStatus === "in_progress" ? (
                 <details className="mt-3">
-                  <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a change</summary>
+                  <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">
+                    Propose a change
+                    <Which n={m.position} />
+                  </summary>
                   <ChangeForm
                     idPrefix={m.id}
                     milestoneId={m.id}
@@ -472,6 +485,7 @@ function ChangeForm(props: {
       <Input id={id("due")} name="dueDate" type="date" defaultValue={props.dueDate ?? ""} />
       <Button type="submit" name="intent" value="proposeChange" variant="secondary" busy={props.busy}>
         Send proposal
+        <span className="sr-only"> ({props.subject.toLowerCase()})</span>
       </Button>
     </Form>
   );
@@ -503,6 +517,7 @@ function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: stri
       />
       <Button type="submit" name="intent" value="submit" busy={busy} disabled={uploading}>
         Submit for approval
+        <span className="sr-only"> ({subject.toLowerCase()})</span>
       </Button>
     </Form>
   );
@@ -515,6 +530,7 @@ function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: stri
  */
 function ConfirmedAction(props: {
   milestoneId: string;
+  position: number;
   intent: "approve" | "refund";
   label: string;
   title: string;
@@ -548,6 +564,7 @@ function ConfirmedAction(props: {
             }}
           >
             {props.label}
+            <Which n={props.position} />
           </Button>
         }
       >
@@ -581,4 +598,12 @@ function NoteArea({ id, name, rows, error }: { id: string; name: string; rows: n
       <FieldError id={`${id}-error`} message={error} />
     </>
   );
+}
+
+/**
+ * A repeated button's hidden suffix naming its milestone (" (milestone 2)"): every milestone has the
+ * same buttons, and a screen reader's list of buttons must tell them apart (docs/product.md, Accessibility).
+ */
+function Which({ n }: { n: number }) {
+  return <span className="sr-only"> (milestone {n})</span>;
 }

@@ -1,7 +1,7 @@
 /**
  * Form fields a screen reader can tell apart and whose messages it reads (docs/product.md,
- * Accessibility): a field repeated for each milestone says which milestone in its accessible name,
- * and a field marked invalid is described by its message's element.
+ * Accessibility): a field or button repeated for each milestone says which milestone in its
+ * accessible name, and a field marked invalid is described by its message's element.
  */
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -99,6 +99,24 @@ describe("fields repeated for each milestone", () => {
     expect(labelOf(html, "change-amount-new")).toBe("New milestone Amount (R)");
     expect(labelOf(html, "note-m1")).toBe("Milestone 1 Delivery note");
     expect(labelOf(html, "reason-m1")).toBe("Milestone 1 Reason");
+    // The buttons and toggles each milestone repeats say which milestone, in hidden text.
+    const text = html
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    for (const name of [
+      "Refund to client (milestone 1)",
+      "Submit for approval (milestone 1)",
+      "Open a dispute (milestone 1)",
+      "Propose a change (milestone 2)",
+      "Propose a change (milestone 3)",
+      "Send proposal (milestone 2)",
+      "Send proposal (milestone 3)",
+      "Send proposal (new milestone)",
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(html).toContain('Submit for approval<span class="sr-only"> (milestone 1)</span>');
   });
 });
 
