@@ -105,9 +105,9 @@ export function scheduleFacts({ timeline, deadline }: Schedule): ScheduleFact[] 
   return facts;
 }
 
-/** The deadline fact of a project card: the date, or "Flexible timeline" without one (docs/product.md, Projects; spec decisions). */
-export function cardScheduleFact({ deadline }: Pick<Schedule, "deadline">): ScheduleFact {
-  return { term: "Deadline", value: deadline ? formatDate(deadline) : "Flexible timeline" };
+/** A deadline for cards: the date, or "Flexible timeline" when missing (docs/product.md, Constants). */
+export function formatDeadline(deadline: Date | string | null | undefined): string {
+  return deadline ? formatDate(deadline) : "Flexible timeline";
 }
 
 // Built once: an Intl formatter costs about 0.1 ms to construct (a card grid asked for one per card).

@@ -14,6 +14,7 @@ import type { Db } from "../db/client";
 import { contracts, milestones, payments, payouts, projects, providerRefunds, users } from "../db/schema";
 import { LEASE_MS } from "../email/outbox";
 import { ConflictError } from "../errors";
+import { isUuid } from "../lib/ids";
 import { PAYOUT_ATTEMPTS_BEFORE_ALERT, PAYOUT_CHANNEL } from "./payouts";
 
 /** The most of each list /moderation shows. */
@@ -196,7 +197,7 @@ export async function listStuckPayouts(db: Db, user: SessionUser | null): Promis
  */
 export async function retryStuckPayout(db: Db, user: SessionUser | null, payoutId: unknown, now: Date = new Date()): Promise<void> {
   requireModerator(user);
-  const id = typeof payoutId === "string" && /^[0-9a-f-]{36}$/i.test(payoutId) ? payoutId : null;
+  const id = typeof payoutId === "string" && isUuid(payoutId) ? payoutId : null;
   if (!id) throw new ConflictError("That payout is not waiting for its transfer");
   await db.transaction(async (tx) => {
     const [row] = await tx

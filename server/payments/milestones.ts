@@ -9,7 +9,7 @@
  * Refusals: the wrong user is a ForbiddenError (403), a status the event cannot leave from a
  * ConflictError (409) with the machine's message.
  */
-import { moderatorIds, MODERATOR_NEEDS_2FA } from "../auth/roles";
+import { MODERATOR_NEEDS_2FA } from "../auth/roles";
 import { and, eq, sql } from "drizzle-orm";
 import {
   AUTO_RELEASE_DAYS,
@@ -32,6 +32,7 @@ import { noEffects, type Effects } from "../notifications/effects";
 import { transitionProject } from "../projects/lifecycle";
 import { issueTaxInvoice } from "./documents";
 import { queueMilestoneRefund } from "./refunds";
+import { moderatorAlert } from "./alerts";
 import { postJournal } from "./ledger";
 
 export interface MilestoneActorRef {
@@ -248,23 +249,18 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
       );
       // Every moderator hears of it, on the bell and by email (money is frozen until one decides);
       // the queue on /moderation lists it until resolved (docs/product.md, Payments "Disputes").
-      for (const id of await moderatorIds(tx)) {
-        const subject = `A dispute was opened on ${named}`;
-        effects.notices.push({ userId: id, type: "dispute_opened", message: subject, link: "/moderation" });
-        effects.emails.push({
-          template: "payment-update",
-          userId: id,
-          data: {
-            subject,
-            details: [
-              `Raised by the ${actor.userId === contract.clientId ? "client" : "developer"} on ${formatCents(m.amountCents)} held in escrow.`,
-              ...quoted("The reason given", input.note),
-              "It waits in the moderation queue, oldest first, until a moderator decides how to share the money.",
-            ],
-            link: "/moderation",
-            linkLabel: "Moderation",
-          },
+      {
+        const alert = await moderatorAlert(tx, {
+          type: "dispute_opened",
+          subject: `A dispute was opened on ${named}`,
+          details: [
+            `Raised by the ${actor.userId === contract.clientId ? "client" : "developer"} on ${formatCents(m.amountCents)} held in escrow.`,
+            ...quoted("The reason given", input.note),
+            "It waits in the moderation queue, oldest first, until a moderator decides how to share the money.",
+          ],
         });
+        effects.notices.push(...alert.notices);
+        effects.emails.push(...alert.emails);
       }
       break;
     case "resolve": {

@@ -25,9 +25,9 @@ import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { log } from "../log";
-import { applyEffects } from "../notifications/effects";
+import { applyEffects, mergeEffects } from "../notifications/effects";
 import { milestoneName, transitionMilestone, type MilestoneActorRef } from "./milestones";
-import { moderatorIds } from "../auth/roles";
+import { moderatorAlert } from "./alerts";
 import { disputeAnswerRefusal } from "./contracts";
 import { attachDelivery, parseDeliveryFiles } from "./deliveries";
 import { assertMayMoveMoney } from "./gate";
@@ -79,16 +79,11 @@ async function act(
 }
 
 const NOTE_MAX = 2000;
-/** What each required note asks for when it is missing or too short (docs/product.md, Payments). */
-const NOTE_REQUIRED: Record<string, string> = {
-  feedback: "Say what should change (at least 5 characters)",
-  reason: "Give the reason for the dispute (at least 5 characters)",
-  answer: "Give your side (at least 5 characters)",
-};
-function noteOf(value: unknown, field: string, required: boolean): string {
+/** A note of at most NOTE_MAX characters; `required` is the message of one missing or under 5 characters (null: optional). */
+function noteOf(value: unknown, field: string, required: string | null): string {
   const text = typeof value === "string" ? value.trim() : "";
   if (/[^\P{Cc}\t\n\r]/u.test(text)) throw new ValidationError({ [field]: controlCharactersMessage("The text") });
-  if (required && text.length < 5) throw new ValidationError({ [field]: NOTE_REQUIRED[field] ?? "Say what this is about (at least 5 characters)" });
+  if (required && text.length < 5) throw new ValidationError({ [field]: required });
   if (text.length > NOTE_MAX) throw new ValidationError({ [field]: `At most ${NOTE_MAX} characters` });
   return text;
 }
@@ -100,7 +95,7 @@ function noteOf(value: unknown, field: string, required: boolean): string {
  */
 export async function submitMilestone(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown, attachments?: unknown) {
   const me = requireUser(user);
-  const text = noteOf(note, "note", false);
+  const text = noteOf(note, "note", null);
   const fileIds = parseDeliveryFiles(attachments);
   return act(deps, milestoneId, "submit", { role: "developer", userId: me.id }, { note: text }, (tx) => attachDelivery(tx, me.id, milestoneId, fileIds));
 }
@@ -114,7 +109,13 @@ export async function approveMilestone(deps: PaymentsDeps, user: SessionUser | n
 /** The client asks for changes on a submitted milestone. */
 export async function requestMilestoneChanges(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, feedback: unknown) {
   const me = requireUser(user);
-  return act(deps, milestoneId, "requestChanges", { role: "client", userId: me.id }, { note: noteOf(feedback, "feedback", true) });
+  return act(
+    deps,
+    milestoneId,
+    "requestChanges",
+    { role: "client", userId: me.id },
+    { note: noteOf(feedback, "feedback", "Say what should change (at least 5 characters)") },
+  );
 }
 
 /** The developer gives a funded milestone back to the client (cancelled by agreement). */
@@ -129,7 +130,13 @@ export async function disputeMilestone(deps: PaymentsDeps, user: SessionUser | n
   const contract = await contractOfMilestone(deps.db, milestoneId);
   const role = contract.clientId === me.id ? "client" : contract.developerId === me.id ? "developer" : null;
   if (!role) throw new ForbiddenError("Only the contract's client or developer can dispute");
-  return act(deps, milestoneId, "dispute", { role, userId: me.id }, { note: noteOf(reason, "reason", true) });
+  return act(
+    deps,
+    milestoneId,
+    "dispute",
+    { role, userId: me.id },
+    { note: noteOf(reason, "reason", "Give the reason for the dispute (at least 5 characters)") },
+  );
 }
 
 /**
@@ -322,7 +329,7 @@ export async function reconcilePendingPayments(deps: PaymentsDeps, now = new Dat
 export async function answerDispute(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, note: unknown): Promise<void> {
   const me = requireUser(user);
   if (!isUuid(milestoneId)) throw new NotFoundError("Milestone not found");
-  const text = noteOf(note, "answer", true);
+  const text = noteOf(note, "answer", "Give your side (at least 5 characters)");
   await deps.db.transaction(async (tx) => {
     const [m] = await tx
       .select({
@@ -347,26 +354,22 @@ export async function answerDispute(deps: PaymentsDeps, user: SessionUser | null
     await tx.update(milestones).set({ disputeResponse: text }).where(eq(milestones.id, milestoneId));
     const named = milestoneName(m.title, m.projectTitle);
     const raiser = me.id === m.clientId ? m.developerId : m.clientId;
-    const moderators = await moderatorIds(tx);
     // The raiser and every moderator hear of it by notice and email, with the answer itself
     // (docs/product.md, Payments "Disputes": milestone notices are also emailed).
     const toRaiser = `${me.name} gave their side of the dispute on ${named}`;
-    const toModerators = `${me.name} answered the dispute on ${named}`;
     const details = [`Their side: "${text}"`, "A moderator reads both sides before deciding how to share the money held in escrow."];
-    await applyEffects(tx, deps, {
-      notices: [
-        { userId: raiser, type: "dispute_answered", message: toRaiser, link: `/contracts/${m.contractId}` },
-        ...moderators.map((id) => ({ userId: id, type: "dispute_answered", message: toModerators, link: "/moderation" })),
-      ],
+    const raiserHears = {
+      notices: [{ userId: raiser, type: "dispute_answered", message: toRaiser, link: `/contracts/${m.contractId}` }],
       emails: [
-        { template: "payment-update", userId: raiser, data: { subject: toRaiser, details, link: `/contracts/${m.contractId}`, linkLabel: "Contract" } },
-        ...moderators.map((id) => ({
+        {
           template: "payment-update" as const,
-          userId: id,
-          data: { subject: toModerators, details, link: "/moderation", linkLabel: "Moderation" },
-        })),
+          userId: raiser,
+          data: { subject: toRaiser, details, link: `/contracts/${m.contractId}`, linkLabel: "Contract" },
+        },
       ],
-    });
+    };
+    const moderatorsHear = await moderatorAlert(tx, { type: "dispute_answered", subject: `${me.name} answered the dispute on ${named}`, details });
+    await applyEffects(tx, deps, mergeEffects(raiserHears, moderatorsHear));
   });
 }
 

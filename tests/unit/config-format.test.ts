@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { budgetRangeLabel, cardScheduleFact, formatBudget, formatRand, formatRelative, once, scheduleFacts, timelineLabel } from "../../shared/format";
+import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, once, scheduleFacts, timelineLabel } from "../../shared/format";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -103,8 +103,8 @@ describe("money and dates (docs/product.md, Look and feel)", () => {
       { term: "Deadline", value: "12 Mar 2026" },
     ]);
     expect(scheduleFacts({ timeline: null, deadline: null })).toEqual([{ term: "Timeline", value: "Flexible timeline" }]);
-    expect(cardScheduleFact({ deadline })).toEqual({ term: "Deadline", value: "12 Mar 2026" });
-    expect(cardScheduleFact({ deadline: null })).toEqual({ term: "Deadline", value: "Flexible timeline" });
+    expect(formatDeadline(deadline)).toBe("12 Mar 2026");
+    expect(formatDeadline(null)).toBe("Flexible timeline");
   });
   it("is relative for recent times and absolute after 30 days", () => {
     const now = new Date("2026-11-21T12:00:00Z");

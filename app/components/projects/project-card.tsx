@@ -2,7 +2,7 @@ import { Calendar, MapPin, MonitorSmartphone, Wallet } from "../ui/icons";
 import { SaveToggle } from "../favourites/save-toggle";
 import { Link, useLocation } from "react-router";
 import { PLATFORM_LABELS, PROJECT_CARD_SKILLS, type Platform } from "../../../shared/constants";
-import { cardScheduleFact, countLabel, formatBudget } from "../../../shared/format";
+import { countLabel, formatBudget, formatDeadline } from "../../../shared/format";
 import { RelativeTime } from "../ui/relative-time";
 import type { Project } from "../../../server/projects/service";
 import { SKILL_CHIP_CLASS, StatusBadge } from "../ui/badge";
@@ -84,7 +84,6 @@ export function ProjectCard({
   // The detail page's back link returns to this list with its filters.
   const location = useLocation();
   const state = { from: location.pathname + location.search };
-  const schedule = cardScheduleFact(project);
 
   return (
     // The article is the card itself (CARD_CLASS): one element fewer per card.
@@ -126,8 +125,8 @@ export function ProjectCard({
           <CardFact icon={Wallet} label="Budget" className="whitespace-nowrap font-semibold text-slate-900">
             {formatBudget(project.budgetMin, project.budgetMax)}
           </CardFact>
-          <CardFact icon={Calendar} label={schedule.term}>
-            {schedule.value}
+          <CardFact icon={Calendar} label="Deadline">
+            {formatDeadline(project.deadline)}
           </CardFact>
           <CardFact icon={MonitorSmartphone} label="Platform">
             {PLATFORM_LABELS[project.platform as Platform] ?? project.platform}
