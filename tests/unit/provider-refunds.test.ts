@@ -183,7 +183,8 @@ describe.each(DB_KINDS)("provider refunds on %s", (kind) => {
       .select({ message: notifications.message, link: notifications.link })
       .from(notifications)
       .where(and(eq(notifications.userId, moderator.id), eq(notifications.type, "refund_failed"), gte(notifications.createdAt, since)));
-    expect(told).toEqual([{ message: subject, link: "/moderation" }]);
+    // Other tests' refunds left pending are given up by the same rounds: only this one's notice counts.
+    expect(told.filter((n) => n.message === subject)).toEqual([{ message: subject, link: "/moderation" }]);
     const mails = (await mailsSince(moderator.id, since)).filter((m) => m.subject === subject);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`payment ${reference}`);
