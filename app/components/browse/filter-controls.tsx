@@ -16,3 +16,45 @@ export function FilterGroup({ legend, children }: { legend: string; children: Re
     </div>
   );
 }
+
+/**
+ * The Skills group of a filter panel: one checkbox per skill of `choices` (spec section 9's filter
+ * lists), then any skill of `selected` that came from a link and is none of them (it still shows,
+ * checked). The boxes belong to the form `formId`; `onChange` gets the new list of skills.
+ */
+export function SkillFilterGroup({
+  formId,
+  choices,
+  selected,
+  onChange,
+}: {
+  formId: string;
+  choices: readonly string[];
+  selected: string[];
+  onChange: (skills: string[]) => void;
+}) {
+  const skills = [...choices, ...selected.filter((s) => !choices.includes(s))];
+  return (
+    <FilterGroup legend="Skills">
+      <div className="grid grid-cols-2 gap-x-2 lg:grid-cols-1">
+        {skills.map((skill) => {
+          const checked = selected.includes(skill);
+          return (
+            <label key={skill} className={optionRow}>
+              <input
+                type="checkbox"
+                name="skills"
+                form={formId}
+                value={skill}
+                checked={checked}
+                onChange={() => onChange(checked ? selected.filter((s) => s !== skill) : [...selected, skill])}
+                className={`${checkControl} rounded`}
+              />
+              <span className="min-w-0 break-words">{skill}</span>
+            </label>
+          );
+        })}
+      </div>
+    </FilterGroup>
+  );
+}

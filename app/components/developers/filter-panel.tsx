@@ -1,5 +1,5 @@
 import { AVAILABILITIES, AVAILABILITY_BADGES, DEVELOPER_SKILL_FILTERS, LOCATIONS, MIN_RATINGS } from "../../../shared/constants";
-import { checkControl, FilterGroup, optionRow } from "../browse/filter-controls";
+import { checkControl, SkillFilterGroup, FilterGroup, optionRow } from "../browse/filter-controls";
 import { Select } from "../ui/form";
 import { ratingText, type DeveloperFilters } from "./filters";
 
@@ -12,7 +12,6 @@ export function DeveloperFilterPanel({ formId, filters, onChange }: { formId: st
   const ratings: number[] = [...MIN_RATINGS];
   // A rating from a link that is none of the choices still shows (and stays selected).
   if (filters.minRating != null && !ratings.includes(filters.minRating)) ratings.push(filters.minRating);
-  const skillChoices = [...DEVELOPER_SKILL_FILTERS, ...filters.skills.filter((s) => !(DEVELOPER_SKILL_FILTERS as readonly string[]).includes(s))];
 
   return (
     <div className="space-y-4">
@@ -70,27 +69,7 @@ export function DeveloperFilterPanel({ formId, filters, onChange }: { formId: st
         ))}
       </FilterGroup>
 
-      <FilterGroup legend="Skills">
-        <div className="grid grid-cols-2 gap-x-2 lg:grid-cols-1">
-          {skillChoices.map((skill) => {
-            const checked = filters.skills.includes(skill);
-            return (
-              <label key={skill} className={optionRow}>
-                <input
-                  type="checkbox"
-                  name="skills"
-                  form={formId}
-                  value={skill}
-                  checked={checked}
-                  onChange={() => onChange({ ...filters, skills: checked ? filters.skills.filter((s) => s !== skill) : [...filters.skills, skill] })}
-                  className={`${checkControl} rounded`}
-                />
-                <span className="min-w-0 break-words">{skill}</span>
-              </label>
-            );
-          })}
-        </div>
-      </FilterGroup>
+      <SkillFilterGroup formId={formId} choices={DEVELOPER_SKILL_FILTERS} selected={filters.skills} onChange={(skills) => onChange({ ...filters, skills })} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { BUDGET_FILTERS, CATEGORIES, PLATFORMS, PLATFORM_LABELS, PROJECT_SKILL_FILTERS } from "../../../shared/constants";
-import { checkControl, FilterGroup as Group, optionRow } from "../browse/filter-controls";
+import { checkControl, SkillFilterGroup, FilterGroup as Group, optionRow } from "../browse/filter-controls";
 import { Select } from "../ui/form";
 import { budgetFilterLabel, budgetValue, type ProjectFilters } from "./filters";
 
@@ -24,7 +24,6 @@ export function FilterPanel({
   if (currentBudget && !budgetChoices.some((c) => c.value === currentBudget)) {
     budgetChoices.push({ value: currentBudget, label: budgetFilterLabel(filters.budgetMin, filters.budgetMax) });
   }
-  const skillChoices = [...PROJECT_SKILL_FILTERS, ...filters.skills.filter((s) => !(PROJECT_SKILL_FILTERS as readonly string[]).includes(s))];
 
   return (
     <div className="space-y-4">
@@ -85,27 +84,7 @@ export function FilterPanel({
         ))}
       </Group>
 
-      <Group legend="Skills">
-        <div className="grid grid-cols-2 gap-x-2 lg:grid-cols-1">
-          {skillChoices.map((skill) => {
-            const checked = filters.skills.includes(skill);
-            return (
-              <label key={skill} className={optionRow}>
-                <input
-                  type="checkbox"
-                  name="skills"
-                  form={formId}
-                  value={skill}
-                  checked={checked}
-                  onChange={() => onChange({ ...filters, skills: checked ? filters.skills.filter((s) => s !== skill) : [...filters.skills, skill] })}
-                  className={`${checkControl} rounded`}
-                />
-                <span className="min-w-0 break-words">{skill}</span>
-              </label>
-            );
-          })}
-        </div>
-      </Group>
+      <SkillFilterGroup formId={formId} choices={PROJECT_SKILL_FILTERS} selected={filters.skills} onChange={(skills) => onChange({ ...filters, skills })} />
     </div>
   );
 }
