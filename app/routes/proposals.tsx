@@ -3,12 +3,11 @@
  * project (Edit while awaiting a decision); for clients the proposals received across their
  * projects, grouped by project and linking to the project's proposals section.
  */
-import { Clock, Pencil } from "../components/ui/icons";
+import { Pencil } from "../components/ui/icons";
 import { Link } from "react-router";
-import { countLabel, formatRand } from "../../shared/format";
+import { countLabel } from "../../shared/format";
 import { nextProposalStatus, PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../shared/lifecycle";
-import { RelativeTime } from "../components/ui/relative-time";
-import { DeveloperSummary, ProposalStatusBadge } from "../components/proposals/proposal-bits";
+import { DeveloperSummary, ProposalFacts, ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/proposals";
@@ -88,30 +87,6 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Facts({ proposal: p }: { proposal: Item }) {
-  return (
-    <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-      <div className="flex gap-1.5">
-        <dt className="text-slate-500">Price</dt>
-        <dd className="font-semibold text-slate-900">{formatRand(p.price)}</dd>
-      </div>
-      <div className="flex gap-1.5">
-        <dt className="text-slate-500">Duration</dt>
-        <dd className="text-slate-800">{p.durationLabel}</dd>
-      </div>
-      <div className="flex items-center gap-1.5">
-        <dt>
-          <Clock className="size-4 text-slate-400" aria-hidden="true" />
-          <span className="sr-only">Submitted</span>
-        </dt>
-        <dd className="text-slate-600">
-          <RelativeTime date={p.createdAt} />
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
 function DeveloperItem({ proposal: p }: { proposal: Item }) {
   const editable = nextProposalStatus(p.status, "edit") !== null;
   return (
@@ -122,7 +97,7 @@ function DeveloperItem({ proposal: p }: { proposal: Item }) {
         </Link>
         <ProposalStatusBadge status={p.status} />
       </div>
-      <Facts proposal={p} />
+      <ProposalFacts proposal={p} className="mt-2 gap-x-5" />
       {p.status === "declined" && p.declineReason ? <p className="mt-2 text-sm text-slate-500">Reason: {p.declineReason}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {editable ? (
@@ -167,7 +142,7 @@ function ClientGroups({ proposals }: { proposals: Item[] }) {
                   <DeveloperSummary developer={p.developer} />
                   <ProposalStatusBadge status={p.status} />
                 </div>
-                <Facts proposal={p} />
+                <ProposalFacts proposal={p} className="mt-2 gap-x-5" />
                 {p.contractId ? (
                   <Link to={`/contracts/${p.contractId}`} className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
                     Contract and payments<span className="sr-only">: {p.projectTitle}</span>

@@ -4,19 +4,18 @@
  * review form. Every action posts form data with an `intent` to the project route's action
  * through a fetcher, so the page keeps its scroll position; the answer is toasted.
  */
-import { Ban, CheckCircle2, Clock, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "../ui/icons";
+import { Ban, CheckCircle2, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "../ui/icons";
 import { useCallback, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
-import { RelativeTime } from "../ui/relative-time";
 import { AttachmentList, type FileInfo } from "../files/attachments";
 import { Button, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
-import { DeveloperSummary, ProposalStatusBadge, type DeveloperSummaryData } from "./proposal-bits";
+import { DeveloperSummary, ProposalFacts, ProposalStatusBadge, type DeveloperSummaryData } from "./proposal-bits";
 import { useActionToast, type ActionResult } from "../../lib/action-toast";
 
 /** A proposal as the owner's list shows it (the loader's Proposal, serialised). */
@@ -214,25 +213,7 @@ function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: Own
           <DeveloperSummary developer={p.developer} />
           <ProposalStatusBadge status={p.status} />
         </div>
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          <div className="flex gap-1.5">
-            <dt className="text-slate-500">Price</dt>
-            <dd className="font-semibold text-slate-900">{formatRand(p.price)}</dd>
-          </div>
-          <div className="flex gap-1.5">
-            <dt className="text-slate-500">Duration</dt>
-            <dd className="text-slate-800">{p.durationLabel}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <Clock className="size-4 text-slate-400" aria-hidden="true" />
-              <span className="sr-only">Submitted</span>
-            </dt>
-            <dd className="text-slate-600">
-              <RelativeTime date={p.createdAt} />
-            </dd>
-          </div>
-        </dl>
+        <ProposalFacts proposal={p} className="mt-3 gap-x-6" />
         <p className="mt-3 whitespace-pre-line break-words text-slate-700">{p.coverLetter}</p>
         {p.attachments?.length ? (
           <div className="mt-3">

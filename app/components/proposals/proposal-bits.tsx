@@ -1,10 +1,12 @@
-/** Small shared pieces of the proposal screens: status badge, developer summary (action feedback: app/lib/action-toast.ts). */
+/** Small shared pieces of the proposal screens: status badge, developer summary, price facts (action feedback: app/lib/action-toast.ts). */
 import { Link } from "react-router";
-import { countLabel } from "../../../shared/format";
+import { countLabel, formatRand } from "../../../shared/format";
 import { PROPOSAL_STATUS_LABELS, type ProposalStatus } from "../../../shared/lifecycle";
 import { RatingSummary } from "../developers/developer-bits";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
+import { Clock } from "../ui/icons";
+import { RelativeTime } from "../ui/relative-time";
 
 const PROPOSAL_TONES: Record<ProposalStatus, "green" | "grey" | "amber" | "blue"> = {
   pending: "amber",
@@ -51,5 +53,33 @@ export function DeveloperSummary({ developer }: { developer: DeveloperSummaryDat
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * A proposal's facts as a description list: price (whole rand), duration label, and when it was
+ * submitted (relative time, "Submitted" for screen readers). `className`: the list's spacing.
+ */
+export function ProposalFacts({ proposal: p, className }: { proposal: { price: number; durationLabel: string; createdAt: string }; className: string }) {
+  return (
+    <dl className={`flex flex-wrap gap-y-1 text-sm ${className}`}>
+      <div className="flex gap-1.5">
+        <dt className="text-slate-500">Price</dt>
+        <dd className="font-semibold text-slate-900">{formatRand(p.price)}</dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="text-slate-500">Duration</dt>
+        <dd className="text-slate-800">{p.durationLabel}</dd>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <dt>
+          <Clock className="size-4 text-slate-400" aria-hidden="true" />
+          <span className="sr-only">Submitted</span>
+        </dt>
+        <dd className="text-slate-600">
+          <RelativeTime date={p.createdAt} />
+        </dd>
+      </div>
+    </dl>
   );
 }
