@@ -14,7 +14,7 @@ import { Avatar, formatYearMonth, hourlyRateLabel, RatingSummary, StarRating } f
 import { RelativeTime } from "../components/ui/relative-time";
 import { SkillChip } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
-import { Card } from "../components/ui/card";
+import { Card, CardSection } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
 import { BackToList } from "../components/browse/back-to-list";
 import { originFrom, seoMeta } from "../lib/seo";
@@ -203,12 +203,12 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
         <div className="min-w-0 space-y-6">
           <Card className="divide-y divide-slate-100">
-            <Section title="About">
+            <CardSection title="About">
               <p className={`whitespace-pre-line break-words leading-relaxed ${developer.bio ? "text-slate-700" : "italic text-slate-500"}`}>
                 {developer.bio || DEFAULT_BIO}
               </p>
-            </Section>
-            <Section title="Skills">
+            </CardSection>
+            <CardSection title="Skills">
               {developer.skills.length ? (
                 <ul className="flex flex-wrap gap-2">
                   {developer.skills.map((skill) => (
@@ -220,7 +220,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
               ) : (
                 <p className="text-slate-600">No skills listed yet</p>
               )}
-            </Section>
+            </CardSection>
           </Card>
 
           <ProfileTabs developer={developer} reviews={reviews} reviewTotal={reviewTotal} />
@@ -292,15 +292,6 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="p-5 sm:p-6">
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
-      {children}
-    </section>
   );
 }
 

@@ -32,7 +32,7 @@ import { ShareButtons } from "../components/projects/share-buttons";
 import { SaveToggle } from "../components/favourites/save-toggle";
 import { SkillChip, StatusBadge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button";
-import { Card } from "../components/ui/card";
+import { Card, CardSection } from "../components/ui/card";
 import { redirectWithFlash } from "../lib/flash.server";
 import { useRealtime, useRevalidateOn } from "../lib/realtime";
 import { BackToList } from "../components/browse/back-to-list";
@@ -276,11 +276,11 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
           {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectId={project.id} projectStatus={project.status} /> : null}
 
           <Card className="divide-y divide-slate-100">
-            <Section title="Project Description">
+            <CardSection title="Project Description">
               <p className="whitespace-pre-line break-words leading-relaxed text-slate-700">{project.description}</p>
-            </Section>
+            </CardSection>
             {project.features.length ? (
-              <Section title="Key Features">
+              <CardSection title="Key Features">
                 <ul className="space-y-2">
                   {project.features.map((feature, i) => (
                     <li key={i} className="flex items-start gap-2.5 text-slate-700">
@@ -289,14 +289,14 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-              </Section>
+              </CardSection>
             ) : null}
             {project.attachments?.length ? (
-              <Section title="Attachments">
+              <CardSection title="Attachments">
                 <AttachmentList files={project.attachments} />
-              </Section>
+              </CardSection>
             ) : null}
-            <Section title="Skills & Technologies Required">
+            <CardSection title="Skills & Technologies Required">
               {project.skills.length ? (
                 <ul className="flex flex-wrap gap-2">
                   {project.skills.map((skill) => (
@@ -308,9 +308,9 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <p className="text-slate-600">No specific skills listed. Suggest the stack you would use in your proposal.</p>
               )}
-            </Section>
+            </CardSection>
             {hasAdditional ? (
-              <Section title="Additional Information">
+              <CardSection title="Additional Information">
                 <dl className="space-y-4">
                   {project.targetAudience ? (
                     <div>
@@ -325,7 +325,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   ) : null}
                 </dl>
-              </Section>
+              </CardSection>
             ) : null}
           </Card>
         </div>
@@ -434,15 +434,6 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="p-5 sm:p-6">
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
-      {children}
-    </section>
   );
 }
 

@@ -43,3 +43,13 @@ export function CardFact({
     </>
   );
 }
+
+/** A titled part of a detail page's main card (a project's description, a developer's About): an h2 and its content. */
+export function CardSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="p-5 sm:p-6">
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
