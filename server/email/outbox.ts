@@ -66,11 +66,14 @@ interface ClaimedRow {
   html_body: string | null;
   headers: Record<string, string>;
   attempts: number;
+  /** Its due time before the claim moved it to the lease's end. */
+  due_at: string | Date;
 }
 
 /**
- * Claims up to `batch` emails due at `now` and sends them with `mailer`. Returns how many were
- * sent and how many failed this round (a failed one is retried later or given up).
+ * Claims up to `batch` emails due at `now` and sends them with `mailer`, oldest due first (an
+ * account's verification email before the reset link asked for a moment later). Returns how many
+ * were sent and how many failed this round (a failed one is retried later or given up).
  */
 export async function sendDueEmails(deps: { db: Db; mailer: Mailer }, now: Date = new Date(), batch = 20): Promise<{ sent: number; failed: number }> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
@@ -78,15 +81,18 @@ export async function sendDueEmails(deps: { db: Db; mailer: Mailer }, now: Date 
     update email_outbox o
     set attempts = o.attempts + 1, next_attempt_at = ${leaseUntil}::timestamptz
     from (
-      select id from email_outbox
+      select id, next_attempt_at from email_outbox
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked
     ) due
     where o.id = due.id
-    returning o.id, o.template, o.to_address, o.subject, o.text_body, o.html_body, o.headers, o.attempts`);
-  const claimed = (result as unknown as { rows: ClaimedRow[] }).rows;
+    returning o.id, o.template, o.to_address, o.subject, o.text_body, o.html_body, o.headers, o.attempts, due.next_attempt_at as due_at`);
+  // RETURNING keeps no order: send in the order they fell due, then were queued.
+  const claimed = (result as unknown as { rows: ClaimedRow[] }).rows.sort(
+    (a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || Number(a.id) - Number(b.id),
+  );
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {

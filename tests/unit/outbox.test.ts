@@ -116,6 +116,18 @@ describe.each(DB_KINDS)("email outbox on %s", (kind) => {
     expect(await row("test", to)).toBeUndefined();
   });
 
+  it("sends due emails in the order they were queued, whatever order the database returns them in", async () => {
+    const prefix = `order-${kind}-`;
+    const addresses = Array.from({ length: 8 }, (_, i) => `${prefix}${i}@example.co.za`);
+    for (const to of addresses) await enqueueEmail(db(), { template: "order", to, subject: to, text: "x" });
+    // Rewriting a row moves it on disk, so a plain scan would meet the first ones last.
+    await db().execute(sql`update email_outbox set subject = subject where to_address in (${addresses[0]}, ${addresses[2]}, ${addresses[5]})`);
+    const sent: string[] = [];
+    const mailer = { send: async (m: MailMessage) => void sent.push(m.to) };
+    while ((await sendDueEmails({ db: db(), mailer }, new Date(), 50)).sent === 50);
+    expect(sent.filter((to) => to.startsWith(prefix))).toEqual(addresses);
+  });
+
   it("never sends one email twice when two senders run at once", async () => {
     const prefix = `race-${kind}-`;
     for (let i = 0; i < 30; i++) await enqueueEmail(db(), { template: "race", to: `${prefix}${i}@example.co.za`, subject: `Race ${i}`, text: "x" });
