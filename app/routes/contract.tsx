@@ -542,6 +542,7 @@ function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: stri
           setUploading(pending);
         }}
         hint={`Up to ${MAX_DELIVERY_FILES} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}
+        which={` (${subject.toLowerCase()})`}
       />
       <Button type="submit" name="intent" value="submit" busy={busy} disabled={uploading}>
         Submit for approval

@@ -154,7 +154,7 @@ describe("payments", () => {
     await milestone(developer, 1).getByLabel("Delivery note").fill("Stock screens done: add, count and low-stock alerts.");
     // The delivery carries a file, uploaded at once from the phone.
     const chooser = developer.waitForEvent("filechooser");
-    await milestone(developer, 1).getByRole("button", { name: "Add files" }).click();
+    await milestone(developer, 1).getByRole("button", { name: "Add files (milestone 1)", exact: true }).click();
     await (await chooser).setFiles({ name: "stock-screens-handover.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% handover notes\n") });
     await poll(() => milestone(developer, 1).getByRole("button", { name: "Remove stock-screens-handover.pdf" }).isVisible()).toBe(true);
     await milestone(developer, 1).getByRole("button", { name: "Submit for approval" }).click();

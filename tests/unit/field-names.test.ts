@@ -107,6 +107,7 @@ describe("fields repeated for each milestone", () => {
     for (const name of [
       "Refund to client (milestone 1)",
       "Submit for approval (milestone 1)",
+      "Add files (milestone 1)",
       "Open a dispute (milestone 1)",
       "Propose a change (milestone 2)",
       "Propose a change (milestone 3)",
@@ -117,6 +118,8 @@ describe("fields repeated for each milestone", () => {
       expect(text).toContain(name);
     }
     expect(html).toContain('Submit for approval<span class="sr-only"> (milestone 1)</span>');
+    // The delivered-files control too: its button says which milestone's delivery it adds files to.
+    expect(html).toMatch(/<button type="button"[^>]*>(?:(?!<\/button>).)*Add files<span class="sr-only"> \(milestone 1\)<\/span><\/button>/s);
   });
 });
 
