@@ -131,4 +131,11 @@ describe("the register form", () => {
     expect(checkbox).toContain('aria-describedby="terms-error"');
     expect(tagOf(html, "name")).toContain('aria-describedby="name-error"');
   });
+
+  it("describes the account-type choice by its message: the radios' group points at it", () => {
+    const html = render(Register as ComponentType, "/register");
+    const group = html.match(/<fieldset[^>]*>\s*<legend[^>]*>I want to<\/legend>/)?.[0] ?? "";
+    expect(group).toContain('role="radiogroup"');
+    expect(group).toContain('aria-describedby="userType-error"');
+  });
 });
