@@ -11,6 +11,7 @@ import { openDatabase } from "../server/db/client";
 import { users } from "../server/db/schema";
 import { storageFor } from "../server/files/storage";
 import { seedDemoPhotos } from "../server/seed/photos";
+import { seedHireContracts } from "../server/seed/contracts";
 import { seedDemoPayments } from "../server/seed/payments";
 import { DEFAULT_SEED, DEMO_CLIENT, DEMO_DEVELOPER, seedDemoData, type SeedOptions } from "../server/seed/seed";
 
@@ -110,12 +111,13 @@ async function main() {
     const result = await seedDemoData(database.db, options);
     const pictures = await seedDemoPhotos({ db: database.db, files: storageFor(config) });
     const money = await seedDemoPayments(database.db, config);
+    const hireContracts = await seedHireContracts(database.db);
     // A bulk load leaves the visibility map empty, so counts read the table instead of an index
     // (index-only scan) until a vacuum runs; PGlite never runs autovacuum (docs/performance.md).
     await database.query("vacuum analyze");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles, ${result.proposals} proposals, ${result.reviews} reviews, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images and ${money?.contracts ?? 0} contracts with ${money?.released ?? 0} released milestones (seed ${options.seed}) in ${seconds} s.`,
+      `Seeded ${result.projects} projects, ${result.clients} clients, ${result.developers} developers with profiles, ${result.proposals} proposals, ${result.reviews} reviews, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images and ${(money?.contracts ?? 0) + hireContracts} contracts with ${money?.released ?? 0} released milestones (seed ${options.seed}) in ${seconds} s.`,
     );
     console.log(`Demo accounts: ${DEMO_CLIENT.email}, ${DEMO_DEVELOPER.email}; password for every account: ${result.password}`);
   } finally {

@@ -28,6 +28,7 @@ import { startBackgroundJobs } from "./jobs";
 import { createRealtimeHub } from "./realtime/hub";
 import { createSessionCache } from "./http/session-cache";
 import { seedDemoPhotos } from "./seed/photos";
+import { seedHireContracts } from "./seed/contracts";
 import { seedDemoPayments } from "./seed/payments";
 import { seedIfEmpty } from "./seed/seed";
 import { rootLogger } from "./log";
@@ -61,8 +62,9 @@ async function main() {
     if (seeded) {
       const pictures = await seedDemoPhotos({ db: database.db, files: storageFor(config) });
       const money = await seedDemoPayments(database.db, config);
+      const hireContracts = await seedHireContracts(database.db);
       rootLogger().info(
-        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images, ${money?.contracts ?? 0} contracts with ${money?.released ?? 0} released milestones (password for every demo account: ${seeded.password})`,
+        `Demo data: ${seeded.projects} projects, ${seeded.clients} clients, ${seeded.developers} developers, ${seeded.proposals} proposals, ${seeded.reviews} reviews, ${seeded.conversations} conversations, ${pictures.photos} profile photos, ${pictures.portfolioImages} portfolio images, ${(money?.contracts ?? 0) + hireContracts} contracts with ${money?.released ?? 0} released milestones (password for every demo account: ${seeded.password})`,
       );
     }
   }

@@ -7,8 +7,8 @@
  * messages thread with the other side.
  */
 import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "../components/ui/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -116,6 +116,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * Dropping `?payment=` from the address after the notice was shown (see ContractPage) keeps the
+ * page's data, notice included: nothing else changed, so nothing is loaded again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.has("payment") && !nextUrl.searchParams.has("payment")) {
+    const rest = new URLSearchParams(currentUrl.searchParams);
+    rest.delete("payment");
+    if (rest.toString() === nextUrl.searchParams.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Contract: ${data.contract.projectTitle} | BuildZA` : "Contract | BuildZA" },
   { name: "robots", content: "noindex" },
@@ -145,6 +158,21 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   const inline = (target: string, field: string) => (failed?.target === target ? failed.fields?.[field] : undefined);
   const party = role === "client" || role === "developer";
   const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
+  // Back from checkout the notice is said once (docs/product.md, Payments "Funding"): the address
+  // loses `?payment=` in place (no new history entry), so a reload or a bookmark does not say it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returned = searchParams.has("payment");
+  useEffect(() => {
+    if (!returned) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete("payment");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [returned, setSearchParams]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <p className="text-sm text-slate-600">
@@ -514,6 +542,7 @@ function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: stri
           setUploading(pending);
         }}
         hint={`Up to ${MAX_DELIVERY_FILES} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}
+        which={` (${subject.toLowerCase()})`}
       />
       <Button type="submit" name="intent" value="submit" busy={busy} disabled={uploading}>
         Submit for approval

@@ -82,7 +82,8 @@ export default function Register() {
     >
       <Form method="post" action={`/register${search}`} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-        <fieldset>
+        {/* A radio group (named by its legend) marked invalid and described by its message, as the other fields are. */}
+        <fieldset role="radiogroup" aria-invalid={!!errors.userType || undefined} aria-describedby="userType-error">
           <legend className="mb-2 text-sm font-medium text-slate-800">I want to</legend>
           <div className="grid grid-cols-2 gap-3">
             {ACCOUNT_TYPES.map(({ value, title, text, Icon }) => (
@@ -99,7 +100,7 @@ export default function Register() {
               </label>
             ))}
           </div>
-          <FieldError message={errors.userType?.message} />
+          <FieldError id="userType-error" message={errors.userType?.message} />
         </fieldset>
         <Field id="name" label="Full name" error={errors.name?.message}>
           <Input id="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" {...register("name")} />

@@ -82,6 +82,32 @@ describe("journeys", () => {
     await visitor.close();
   });
 
+  it("Register: a refused account type is marked on the radio group, which is described by its message", async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(`${server.url}/register`);
+    const group = visitor.getByRole("radiogroup", { name: "I want to" });
+    expect(await group.getAttribute("aria-invalid")).toBeNull();
+    // The server refuses an account type it does not know (a stale page or an altered request).
+    await visitor.route("**/register.data*", (route) =>
+      route.continue({ postData: (route.request().postData() ?? "").replace("userType=client", "userType=admin") }),
+    );
+    await visitor.getByLabel("Full name").fill("Zanele Mahlangu");
+    await visitor.getByLabel("Email").fill(`zanele.${stamp}@example.co.za`);
+    await visitor.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await visitor.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await visitor.getByRole("checkbox", { name: /terms and conditions/ }).check();
+    await visitor.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => group.getAttribute("aria-invalid")).toBe("true");
+    const description = await group.evaluate((el) =>
+      (el.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+    expect(description).toBe("Please choose an account type");
+    await visitor.close();
+  });
+
   it("pressing Enter through the wizard never publishes: the last step needs a click on its button, and each step's heading takes focus", async () => {
     await client.goto(`${server.url}/projects/new`);
     await client.getByLabel("Project title").fill("Stock ordering app for Tembisa spaza shops");

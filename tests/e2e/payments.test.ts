@@ -124,19 +124,29 @@ describe("payments", () => {
     await poll(() => client.getByText("Test mode: no real money moves").isVisible()).toBe(true);
     await client.screenshot({ path: `${SHOTS}/checkout-1280.png`, fullPage: true });
     await client.getByRole("button", { name: "Fail the payment" }).click();
-    await client.waitForURL(/\/contracts\/[^?]+\?payment=/);
+    await client.waitForURL(/\/contracts\//);
     await poll(() => text(milestone(client, 1).getByRole("alert"))).toContain("Payment failed: The payment was declined");
     expect(await milestone(client, 1).getByText("Awaiting funding").isVisible()).toBe(true);
     expect(await client.locator("[data-payment-notice]").count()).toBe(0);
 
     await milestone(client, 1).getByRole("button", { name: "Fund R6 000,00" }).click();
+    await client.waitForURL(/\/pay\/test\//);
+    const entries = await client.evaluate(() => history.length);
     await client.getByRole("button", { name: "Pay successfully" }).click();
     await client.waitForURL(/\/contracts\//);
     await poll(() => milestone(client, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
     expect(await milestone(client, 1).getByRole("alert").count()).toBe(0);
-    expect(await text(client.locator("[data-payment-notice]"))).toBe(
-      "Payment received: “Stock screens and counts” is funded. The money stays in escrow until you approve the work.",
-    );
+    const received = "Payment received: “Stock screens and counts” is funded. The money stays in escrow until you approve the work.";
+    expect(await text(client.locator("[data-payment-notice]"))).toBe(received);
+    // Said once: the address loses ?payment= in place (no new history entry), the notice stays on screen...
+    await poll(async () => new URL(client.url()).search).toBe("");
+    expect(client.url()).toBe(contractUrl);
+    expect(await client.evaluate(() => history.length)).toBe(entries + 1);
+    expect(await text(client.locator("[data-payment-notice]"))).toBe(received);
+    // ...and a reload does not say it again.
+    await client.reload();
+    await poll(() => milestone(client, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
+    expect(await client.locator("[data-payment-notice]").count()).toBe(0);
     expect(await text(client.getByText("In escrow", { exact: true }).locator(".."))).toContain("R6 000,00");
     await client.screenshot({ path: `${SHOTS}/contract-funded-1280.png`, fullPage: true });
 
@@ -144,7 +154,7 @@ describe("payments", () => {
     await milestone(developer, 1).getByLabel("Delivery note").fill("Stock screens done: add, count and low-stock alerts.");
     // The delivery carries a file, uploaded at once from the phone.
     const chooser = developer.waitForEvent("filechooser");
-    await milestone(developer, 1).getByRole("button", { name: "Add files" }).click();
+    await milestone(developer, 1).getByRole("button", { name: "Add files (milestone 1)", exact: true }).click();
     await (await chooser).setFiles({ name: "stock-screens-handover.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% handover notes\n") });
     await poll(() => milestone(developer, 1).getByRole("button", { name: "Remove stock-screens-handover.pdf" }).isVisible()).toBe(true);
     await milestone(developer, 1).getByRole("button", { name: "Submit for approval" }).click();

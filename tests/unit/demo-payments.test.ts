@@ -6,9 +6,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { contracts, emailOutbox, milestones, notifications, payouts, projects, taxInvoices, users } from "../../server/db/schema";
+import { contracts, emailOutbox, milestones, notifications, payouts, projects, proposals, taxInvoices, users } from "../../server/db/schema";
 import { held, ledgerViolations } from "../../server/payments/ledger";
 import { seedDemoPayments, type DemoPayments } from "../../server/seed/payments";
+import { seedHireContracts } from "../../server/seed/contracts";
+import { contractIdOfProject, getContract, milestoneActions } from "../../server/payments/contracts";
+import type { SessionUser } from "../../server/context";
 import { DEMO_CLIENT, DEMO_DEVELOPER, seedDemoData } from "../../server/seed/seed";
 import { createTestDatabase, DB_KINDS, type TestDatabase } from "../support/db";
 
@@ -114,5 +117,65 @@ describe.each(DB_KINDS)("demo payments on %s", (kind) => {
     const paystack = { ...config, payments: { ...config.payments, provider: "paystack" as const } };
     expect(await seedDemoPayments(database.db, paystack)).toBeNull();
     expect(await database.db.select({ id: contracts.id }).from(contracts)).toHaveLength(3);
+  });
+});
+
+describe.each(DB_KINDS)("the other seeded hires in progress on %s", (kind) => {
+  let database: TestDatabase;
+  let written = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDemoData(database.db, { projects: 40, developers: 6, clients: 4, seed: 5 });
+    await seedDemoPayments(database.db, config);
+    written = await seedHireContracts(database.db);
+  });
+  afterAll(() => database?.close());
+
+  /** A seeded user as their session reads. */
+  async function session(id: string): Promise<SessionUser> {
+    const [u] = await database.db.select().from(users).where(eq(users.id, id));
+    return { id: u!.id, name: u!.name, email: u!.email, userType: u!.userType, emailVerified: true, role: "member", createdAt: u!.createdAt.toISOString() };
+  }
+
+  it("gives every hire in progress its contract, as accepting the proposal does: its milestones, nothing funded yet", async () => {
+    const hires = await database.db
+      .select({ projectId: projects.id, clientId: projects.userId, developerId: proposals.developerId, price: proposals.price, planned: proposals.milestones })
+      .from(projects)
+      .innerJoin(proposals, and(eq(proposals.projectId, projects.id), eq(proposals.status, "accepted")))
+      .where(eq(projects.status, "in_progress"));
+    // The demo client's hire has its contract (and money) from seedDemoPayments; the others had none.
+    expect(written).toBe(hires.length - 1);
+    expect(written).toBeGreaterThan(0);
+    for (const hire of hires) {
+      // The project page links its client and developer to the contract (contractIdOfProject).
+      const contractId = await contractIdOfProject(database.db, hire.projectId);
+      expect(contractId).not.toBeNull();
+      const developer = await session(hire.developerId);
+      const client = await session(hire.clientId);
+      const view = await getContract(database.db, developer, contractId!);
+      expect(view.viewer).toBe("developer");
+      expect((await getContract(database.db, client, contractId!)).viewer).toBe("client");
+      if (client.email === DEMO_CLIENT.email) continue;
+      const planned = hire.planned.length ? hire.planned : [{ title: "Whole project", amount: hire.price }];
+      expect(view.milestones.map((m) => [m.title, m.amountCents, m.status])).toEqual(planned.map((m) => [m.title, m.amount * 100, "proposed"]));
+      expect(view.totals).toMatchObject({ escrow: 0, released: 0, refunded: 0, total: hire.price * 100 });
+      // ...and the client's dashboard asks them to fund the first milestone.
+      expect((await milestoneActions(database.db, client)).filter((a) => a.contractId === contractId).map((a) => [a.milestoneTitle, a.action])).toEqual([
+        [planned[0]!.title, "fund"],
+      ]);
+    }
+  });
+
+  it("writes no contract twice and none for a hire that is over", async () => {
+    expect(await seedHireContracts(database.db)).toBe(0);
+    const perProject = await database.db
+      .select({ projectId: contracts.projectId, status: projects.status, n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .groupBy(contracts.projectId, projects.status);
+    expect(perProject.every((c) => c.n === 1)).toBe(true);
+    // Completed hires keep theirs only where the demo money moved (the demo client's hires of the demo developer).
+    expect(perProject.filter((c) => c.status === "completed")).toHaveLength(2);
   });
 });

@@ -107,6 +107,7 @@ describe("fields repeated for each milestone", () => {
     for (const name of [
       "Refund to client (milestone 1)",
       "Submit for approval (milestone 1)",
+      "Add files (milestone 1)",
       "Open a dispute (milestone 1)",
       "Propose a change (milestone 2)",
       "Propose a change (milestone 3)",
@@ -117,6 +118,8 @@ describe("fields repeated for each milestone", () => {
       expect(text).toContain(name);
     }
     expect(html).toContain('Submit for approval<span class="sr-only"> (milestone 1)</span>');
+    // The delivered-files control too: its button says which milestone's delivery it adds files to.
+    expect(html).toMatch(/<button type="button"[^>]*>(?:(?!<\/button>).)*Add files<span class="sr-only"> \(milestone 1\)<\/span><\/button>/s);
   });
 });
 
@@ -127,5 +130,12 @@ describe("the register form", () => {
     expect(checkbox).toContain('name="terms"');
     expect(checkbox).toContain('aria-describedby="terms-error"');
     expect(tagOf(html, "name")).toContain('aria-describedby="name-error"');
+  });
+
+  it("describes the account-type choice by its message: the radios' group points at it", () => {
+    const html = render(Register as ComponentType, "/register");
+    const group = html.match(/<fieldset[^>]*>\s*<legend[^>]*>I want to<\/legend>/)?.[0] ?? "";
+    expect(group).toContain('role="radiogroup"');
+    expect(group).toContain('aria-describedby="userType-error"');
   });
 });

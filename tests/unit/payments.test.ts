@@ -293,6 +293,45 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await mailsTo(h.developer.id)).at(-1)!.text).toContain(`${outcome}\n\n${formatCents(400_000)} less the platform fee of ${formatCents(30_000)}`);
   });
 
+  it("emails money with an HTML twin of its text, as the account emails have: every name, title and note escaped", async () => {
+    const client = await makeClient(db(), `Thandi <b>Nkosi</b>`);
+    const developer = await makeDeveloper(db(), { name: `Kabelo "Dev" O'Neil` });
+    const project = await makeProject(db(), client, { title: "Braai & Bookings <script>alert(1)</script> app" });
+    const title = `<img src=x onerror="alert(1)"> & screens`;
+    const proposal = await submitProposal(t.domain, developer, project.id, proposalBody(6000, { milestones: [{ title, amount: 6000 }] }));
+    await acceptProposal(t.domain, client, proposal.id);
+    const [c] = await db().select().from(contracts).where(eq(contracts.proposalId, proposal.id));
+    const [m] = await db().select().from(milestones).where(eq(milestones.contractId, c!.id));
+    await fund(client, m!.id);
+    await disputeMilestone(deps, client, m!.id, "It crashes <on> start\nand & the login fails");
+    const mails = await db()
+      .select({ to: emailOutbox.toUserId, subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, "payment-update"), sql`${emailOutbox.toUserId} in (${client.id}, ${developer.id})`))
+      .orderBy(emailOutbox.id);
+    expect(mails.map((x) => x.subject)).toEqual([
+      `"${title}" (${project.title}) is funded: the money is in escrow, you can start`,
+      expect.stringMatching(/^Receipt: /),
+      `"${title}" (${project.title}) is disputed; a moderator will resolve it`,
+    ]);
+    const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    for (const mail of mails) {
+      const html = mail.html ?? "";
+      // The same paragraphs as the text, in <p>s, the link as a link; no markup from anyone's input.
+      expect(html.startsWith("<p>Hi ")).toBe(true);
+      expect(html).toContain(`<p>${esc(mail.subject)}.</p>`);
+      expect(html).toContain(esc(project.title));
+      expect(html).not.toMatch(/<(?:script|img|b|on)\b/);
+      const link = mail.text.match(/^(Contract|Receipt): (\S+)$/m)!;
+      expect(html).toContain(`<p><a href="${esc(link[2]!)}">${link[1]}</a></p>`);
+      expect(html.endsWith("<p>BuildZA</p>")).toBe(true);
+    }
+    expect(mails[0]!.html).toContain(`<p>Hi ${esc(developer.name)},</p>`);
+    expect(mails[1]!.html).toContain(`<p>Hi Thandi &lt;b&gt;Nkosi&lt;/b&gt;,</p>`);
+    // A note's line break stays one in the HTML twin.
+    expect(mails[2]!.html).toContain(`It crashes &lt;on&gt; start<br>and &amp; the login fails`);
+  });
+
   it("refunds a funded milestone when the developer agrees; the project does not complete without a release", async () => {
     const h = await hire([7000]);
     const m = h.milestoneIds[0]!;

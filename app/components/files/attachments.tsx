@@ -84,6 +84,7 @@ export function AttachmentsField({
   purpose = "attachment",
   hint,
   accept,
+  which,
 }: {
   initial?: FileInfo[];
   max: number;
@@ -93,6 +94,11 @@ export function AttachmentsField({
   hint?: string;
   /** The file chooser's filter (default: images for photos, anything otherwise; the server decides). */
   accept?: string;
+  /**
+   * Hidden text ending the Add button's accessible name, where a page repeats the field (" (milestone
+   * 2)" on a contract): a screen reader's list of buttons tells them apart (docs/product.md, Accessibility).
+   */
+  which?: string;
 }) {
   const [items, setItems] = useState<Item[]>(() => initial.map((f) => ({ key: f.id, name: f.name, size: f.size, progress: 100, file: f, fresh: false })));
   const input = useRef<HTMLInputElement>(null);
@@ -198,6 +204,7 @@ export function AttachmentsField({
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
           <Paperclip className="size-4" aria-hidden="true" /> {purpose === "photo" && accept === undefined ? "Add photos" : "Add files"}
+          {which ? <span className="sr-only">{which}</span> : null}
         </button>
         <span className="text-xs text-slate-500">{hint ?? `Up to ${max} files, 10 MB each: images, PDF, text, Office documents or ZIP.`}</span>
         <input
