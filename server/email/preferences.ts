@@ -15,7 +15,7 @@ import { emailPreferences, users } from "../db/schema";
 import { requireUser, ValidationError } from "../errors";
 import { parseInput } from "../validation";
 import { enqueueEmail } from "./outbox";
-import type { RenderedEmail } from "./templates/html";
+import { escapeHtml, type RenderedEmail } from "./templates/html";
 
 export type EmailPreferences = Record<EmailType, boolean>;
 
@@ -110,7 +110,7 @@ export interface MailContext {
 
 /**
  * Queues a switchable email of `type` to a user on `tx` unless they switched it off: adds the
- * unsubscribe link to the text and the List-Unsubscribe headers (RFC 8058 one-click). Returns
+ * unsubscribe link to the text (and to the HTML part, when the email has one) and the List-Unsubscribe headers (RFC 8058 one-click). Returns
  * whether it was queued. The outbox sends it after commit (server/email/outbox.ts).
  */
 export async function queueUserEmail(
@@ -124,12 +124,15 @@ export async function queueUserEmail(
   const prefs = await getEmailPreferences(tx, to.userId);
   if (!prefs[type]) return false;
   const url = `${ctx.appUrl}/unsubscribe?token=${await unsubscribeToken(ctx.secret, to.userId, type)}`;
+  const why = `You get this email because "${EMAIL_TYPE_LABELS[type].label}" emails are on in your BuildZA settings.`;
   await enqueueEmail(tx, {
     template,
     to: to.email,
     toUserId: to.userId,
     subject: content.subject,
-    text: `${content.text}\n\n--\nYou get this email because "${EMAIL_TYPE_LABELS[type].label}" emails are on in your BuildZA settings. Unsubscribe: ${url}`,
+    text: `${content.text}\n\n--\n${why} Unsubscribe: ${url}`,
+    // An HTML part keeps the same footer, so the link is there whichever part the mail app shows.
+    ...(content.html ? { html: `${content.html}<hr><p>${escapeHtml(why)} <a href="${escapeHtml(url)}">Unsubscribe</a></p>` } : {}),
     headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
   return true;

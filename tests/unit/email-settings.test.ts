@@ -8,7 +8,9 @@ import * as profileRoute from "../../app/routes/profile";
 import * as unsubscribeRoute from "../../app/routes/unsubscribe";
 import type { UnsubscribePage } from "../../app/routes/unsubscribe";
 import type { SessionUser } from "../../server/context";
-import { getEmailPreferences, INVALID_UNSUBSCRIBE, unsubscribeToken } from "../../server/email/preferences";
+import { getEmailPreferences, INVALID_UNSUBSCRIBE, queueUserEmail, unsubscribeToken } from "../../server/email/preferences";
+import { emailOutbox } from "../../server/db/schema";
+import { eq } from "drizzle-orm";
 import { APP_URL, createTestApp, TEST_SECRET, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper } from "../support/factories";
@@ -159,5 +161,25 @@ describe.each(DB_KINDS)("email settings pages on %s", (kind) => {
       expect(await unsubscribePost(token)).toEqual(expected);
     }
     expect(await getEmailPreferences(t.database.db, client.id)).toEqual(before);
+  });
+
+  it("a switchable email carries its unsubscribe link in the text and, when it has one, in the HTML part", async () => {
+    const { client } = await pair();
+    const ctx = { appUrl: APP_URL, secret: TEST_SECRET };
+    const to = { userId: client.id, email: `html-${kind}@example.co.za` };
+    await queueUserEmail(t.database.db, ctx, to, "newMessage", "test-html", { subject: "Both parts", text: "Hello", html: "<p>Hello &amp; welcome</p>" });
+    await queueUserEmail(t.database.db, ctx, { ...to, email: `text-${kind}@example.co.za` }, "newMessage", "test-text", {
+      subject: "Text only",
+      text: "Hello",
+    });
+    const [both] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "test-html"));
+    const [textOnly] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, "test-text"));
+    const link = /Unsubscribe: (\S+)/.exec(both!.textBody)![1]!;
+    expect(link).toMatch(new RegExp(`^${APP_URL}/unsubscribe\\?token=`));
+    expect(both!.htmlBody).toContain("<p>Hello &amp; welcome</p><hr>");
+    expect(both!.htmlBody).toContain(`<a href="${link}">Unsubscribe</a>`);
+    expect(both!.htmlBody).toContain("&quot;New messages&quot; emails are on in your BuildZA settings.");
+    expect(textOnly!.htmlBody).toBeNull();
+    expect(textOnly!.textBody).toContain("Unsubscribe: ");
   });
 });
