@@ -10,6 +10,9 @@ import { describe, expect, it } from "vitest";
 import ContractPage from "../../app/routes/contract";
 import ProposalPage from "../../app/routes/project.proposal";
 import Register from "../../app/routes/register";
+import { useForm } from "react-hook-form";
+import { PortfolioList } from "../../app/components/profile/profile-lists";
+import type { DeveloperProfileInput } from "../../shared/schemas";
 
 function render(Component: ComponentType, path = "/"): string {
   const Stub = createRoutesStub([{ path, Component }]);
@@ -137,5 +140,36 @@ describe("the register form", () => {
     const group = html.match(/<fieldset[^>]*>\s*<legend[^>]*>I want to<\/legend>/)?.[0] ?? "";
     expect(group).toContain('role="radiogroup"');
     expect(group).toContain('aria-describedby="userType-error"');
+  });
+});
+
+describe("fields repeated for each portfolio item", () => {
+  it("each item is a group named by its heading, and its Add photos button says which item", () => {
+    const item = (title: string) => ({ title, description: "", technologies: [], link: "", imageIds: [] });
+    function Form() {
+      const form = useForm<DeveloperProfileInput>({ defaultValues: { portfolio: [item("Taxi rank app"), item("Spaza stock app")] } as never });
+      return createElement(PortfolioList, {
+        control: form.control,
+        register: form.register,
+        setValue: form.setValue,
+        getValues: form.getValues,
+        errors: {},
+      });
+    }
+    const html = renderToStaticMarkup(createElement(Form)).replace(/<!-- -->/g, "");
+    const groups = [...html.matchAll(/<li role="group" aria-labelledby="([^"]+)"/g)].map(([, id]) => {
+      const heading = new RegExp(`<p id="${id}"[^>]*>([^<]*)</p>`).exec(html);
+      return heading?.[1];
+    });
+    expect(groups).toEqual(["Portfolio item 1", "Portfolio item 2"]);
+    const buttons = [...html.matchAll(/<button[^>]*>(.*?)<\/button>/gs)]
+      .map(([, inner]) =>
+        inner!
+          .replace(/<[^>]+>/g, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      .filter((name) => name.startsWith("Add photos"));
+    expect(buttons).toEqual(["Add photos (portfolio item 1)", "Add photos (portfolio item 2)"]);
   });
 });

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "../ui/icons";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
 import type { DeveloperProfileInput } from "../../../shared/schemas";
 import { MAX_PORTFOLIO_IMAGES } from "../../../shared/constants";
@@ -17,10 +17,14 @@ export interface ListProps {
 
 /** The bordered box of one list item, with its number and a remove button. */
 function Item({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
+  // A named group: a screen reader says "Portfolio item 2" on entering its fields, which repeat per item.
+  const labelId = useId();
   return (
-    <li className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+    <li role="group" aria-labelledby={labelId} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-slate-700">{label}</p>
+        <p id={labelId} className="text-sm font-semibold text-slate-700">
+          {label}
+        </p>
         <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onRemove} aria-label={`Remove ${label.toLowerCase()}`}>
           <Trash2 className="size-4" aria-hidden="true" /> Remove
         </Button>
@@ -105,6 +109,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
                   max={MAX_PORTFOLIO_IMAGES}
                   purpose="photo"
                   hint={`Up to ${MAX_PORTFOLIO_IMAGES} screenshots or photos, 10 MB each.`}
+                  which={` (portfolio item ${i + 1})`}
                   onChange={(ids) => setValue(`portfolio.${i}.imageIds`, ids, { shouldDirty: true })}
                 />
                 {e?.[i]?.imageIds ? (
