@@ -11,7 +11,18 @@ import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { bankAccounts, contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges } from "../../server/db/schema";
+import {
+  bankAccounts,
+  contracts,
+  emailOutbox,
+  milestones,
+  notifications,
+  payments,
+  payouts,
+  projects,
+  providerRefunds,
+  testProviderCharges,
+} from "../../server/db/schema";
 import { formatDate, formatDateTime } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
@@ -43,6 +54,8 @@ import { loadProposals } from "../../app/routes/proposals.server";
 import {
   decideMilestone,
   formatCents,
+  HIRE_ENDED,
+  HIRE_ENDED_NOTE,
   MILESTONE_STATUSES,
   PAYMENTS_PAGE_SIZE,
   splitRelease,
@@ -522,6 +535,48 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await fund(h.client, h.milestoneIds[0]!);
     const { cancelHire } = await import("../../server/projects/lifecycle");
     await expect(cancelHire(t.domain, h.client, h.project.id)).rejects.toThrow("Refund or resolve the funded milestones before cancelling the hire");
+  });
+
+  it("ends a contract with its hire: nothing more is funded or changed on it, and a payment confirmed afterwards is refunded whole", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    // A checkout started while the hire stood, and a change proposed then.
+    const { reference } = await startFunding(deps, h.client, m2);
+    const pendingChange = await proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Extra screens", amount: 3000 });
+    const { cancelHire } = await import("../../server/projects/lifecycle");
+    await cancelHire(t.domain, h.client, h.project.id);
+    const paymentsBefore = await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id));
+
+    // The contract stays readable as a record, and says the hire ended; its milestones take no money.
+    expect(await getContract(db(), h.client, h.contractId)).toMatchObject({ hireEnded: true });
+    await expect(startFunding(deps, h.client, m1)).rejects.toThrow(new ConflictError(HIRE_ENDED));
+    expect(await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id))).toEqual(paymentsBefore);
+
+    // The project is hired again: the old contract still changes nothing, from either side.
+    const next = await submitProposal(t.domain, await makeDeveloper(db()), h.project.id, proposalBody(9000));
+    await acceptProposal(t.domain, h.client, next.id);
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Old terms", amount: 50000 })).rejects.toThrow(HIRE_ENDED);
+    await expect(answerMilestoneChange(deps, h.client, pendingChange.id, "accept")).rejects.toThrow(HIRE_ENDED);
+    expect((await getContract(db(), h.client, h.contractId)).milestones).toHaveLength(2);
+
+    // The checkout started before is paid afterwards: it funds nothing, goes back whole, the payer is told.
+    const event = await provider().complete(reference, "success");
+    expect(await webhook(event!.body, event!.signature)).toBe("refunded");
+    expect(await statusOf(m2)).toBe("proposed");
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(0);
+    const [paid] = await db().select({ id: payments.id, status: payments.status }).from(payments).where(eq(payments.reference, reference));
+    expect(paid!.status).toBe("refunded");
+    expect(await db().select({ cents: providerRefunds.amountCents }).from(providerRefunds).where(eq(providerRefunds.paymentId, paid!.id))).toEqual([
+      { cents: 1_200_000 },
+    ]);
+    expect((await mailsTo(h.client.id)).at(-1)!.subject).toBe(
+      `The hire ended before your payment for "Milestone 2" (${h.project.title}) came through: ${formatCents(1_200_000)} is refunded to you`,
+    );
+    expect((await listMyPayments(db(), h.client)).payments.find((p) => p.reference === reference)).toMatchObject({
+      status: "refunded",
+      refundNote: HIRE_ENDED_NOTE,
+      failureReason: "",
+    });
   });
 
   it("the database refuses an unbalanced journal and any change to posted entries", async () => {
