@@ -51,6 +51,7 @@ import {
 } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { loadProposals } from "../../app/routes/proposals.server";
+import * as payoutsRoute from "../../app/routes/payouts";
 import {
   decideMilestone,
   formatCents,
@@ -676,6 +677,34 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
         link: "/payouts",
       },
     ]);
+  });
+
+  it("requests one payout when the withdrawal form is sent twice with its key (a double tap, a retry after a lost answer)", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const context = { deps: t.deps, user: h.developer };
+    const { withdrawKey } = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context, params: {} } as never);
+    const withdraw = (amount: string, idempotencyKey = withdrawKey) =>
+      payoutsRoute.action({
+        request: new Request(`${APP_URL}/payouts`, { method: "POST", body: new URLSearchParams({ intent: "withdraw", amount, idempotencyKey }) }),
+        context,
+        params: {},
+      } as never) as Promise<Response>;
+    const [a, b] = [await withdraw("3000"), await withdraw("3000")];
+    expect([a.status, b.status]).toEqual([302, 302]);
+    expect(b.headers.get("location")).toBe("/payouts");
+    expect(await db().select({ cents: payouts.amountCents }).from(payouts).where(eq(payouts.userId, h.developer.id))).toEqual([{ cents: 300_000 }]);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(625_000);
+    // The same key with another amount is refused, writing nothing; the page's next key withdraws again.
+    expect(((await withdraw("4000")) as unknown as { init: { status: number } }).init.status).toBe(422);
+    const { withdrawKey: next } = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context, params: {} } as never);
+    expect(next).not.toBe(withdrawKey);
+    expect((await withdraw("3000", next)).status).toBe(302);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(325_000);
   });
 
   it("holds payouts to a replaced bank account for 48 hours and tells the developer at once; the first account and an unchanged save hold nothing", async () => {
