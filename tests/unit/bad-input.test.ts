@@ -9,6 +9,7 @@ import { registerAccount } from "../../server/auth/accounts";
 import { changeName } from "../../server/auth/settings";
 import { messages, projects, users } from "../../server/db/schema";
 import { ValidationError } from "../../server/errors";
+import { PAGE_BODY_MAX } from "../../server/http/app";
 import { startConversation } from "../../server/messages/service";
 import { developerProfileSchema, messageSchema, projectSchema } from "../../shared/schemas";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
@@ -104,6 +105,35 @@ describe.each(DB_KINDS)("bad input on %s", (kind) => {
     }
     const read = await call("POST", "/api/v1/notifications/%00/read");
     expect(read.status).toBe(404);
+  });
+
+  it("refuses a page form post over 1 MB with 413 before any page reads it, sized or streamed; the JSON API keeps its 100 KB", async () => {
+    const form = (size: number) => `name=Thandi&email=thandi%40example.co.za&message=${"x".repeat(size)}`;
+    const post = (path: string, body: string | ReadableStream, headers: Record<string, string> = {}) =>
+      t.app.request(path, {
+        method: "POST",
+        headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded", ...headers },
+        body,
+        ...(typeof body === "string" ? {} : { duplex: "half" }),
+      } as RequestInit);
+    const huge = form(PAGE_BODY_MAX);
+    const sized = await post("/support", huge, { "content-length": String(huge.length) });
+    expect(sized.status).toBe(413);
+    expect(await sized.text()).toBe("The form is larger than 1 MB");
+    // No length announced (chunked): counted as it arrives, refused once past the limit.
+    const chunks = Array.from({ length: 20 }, () => new TextEncoder().encode("x".repeat(64 * 1024)));
+    const streamed = new ReadableStream({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    expect((await post("/register", streamed)).status).toBe(413);
+    // Signed in too, on any page path; a form under the limit passes it (no page here: 404).
+    expect((await post("/profile", huge, { cookie: client.cookie })).status).toBe(413);
+    expect((await post("/support", form(PAGE_BODY_MAX - 200))).status).toBe(404);
+    expect((await call("POST", "/api/v1/projects", { ...projectInput(), description: "d".repeat(200 * 1024) })).status).toBe(413);
   });
 
   it("answers 400 to numbers and text beyond what a query accepts", async () => {
