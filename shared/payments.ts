@@ -66,6 +66,16 @@ export const MILESTONE_TRANSITIONS: Record<MilestoneEvent, MilestoneTransition> 
   resolve: { from: ["disputed"], to: "resolved", actors: ["moderator"], refusal: "Only a disputed milestone can be resolved" },
 };
 
+/**
+ * The refusal of a contract whose hire has ended (the client cancelled it, or either side closed
+ * their account): it stays as a record, but nothing more is funded or changed on it
+ * (docs/product.md, Payments "Contracts").
+ */
+export const HIRE_ENDED = "This hire has ended: nothing more can be funded or changed on its contract";
+
+/** Whether a contract's hire still stands: its proposal is still accepted (a completed project's is too). */
+export const hireStands = (proposalStatus: string) => proposalStatus === "accepted";
+
 /** Statuses whose money is still in escrow. */
 export const ESCROWED_STATUSES: readonly MilestoneStatus[] = ["funded", "submitted", "changes_requested", "disputed"];
 /** Statuses after which nothing more happens to a milestone. */
@@ -158,6 +168,8 @@ export const PAYMENT_STATUS_LABELS: Record<"pending" | "succeeded" | "failed" | 
 
 /** What /payments says of a payment refunded whole because the milestone was already funded. */
 export const PAID_TWICE_NOTE = "Paid twice: the milestone was already funded, so this payment is refunded in full.";
+/** What /payments says of a payment refunded whole because the hire ended before it came through. */
+export const HIRE_ENDED_NOTE = "The hire had ended when this payment came through, so it is refunded in full.";
 
 export const PAYOUT_STATUSES = ["pending", "paid", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

@@ -69,6 +69,21 @@ function plain<T extends z.ZodString>(schema: T, label: string, multiline = fals
   return schema.refine((v) => !pattern.test(v), controlCharactersMessage(label));
 }
 
+/**
+ * `schema` (a z.number) for a number a form sends as text or a JSON body as a number: decimal text
+ * ("1500", " 2.5 ") is read as its number and "" as 0, as z.coerce did; anything else (true, [7],
+ * "0x1f4", "1e3", an object) is left as it is, so z.number refuses it with the field's "must be a
+ * number" message instead of reading true as R1 (docs/security.md, Bad input).
+ */
+function numberInput<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    const text = v.trim();
+    if (text === "") return 0;
+    return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : v;
+  }, schema);
+}
+
 /** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */
 const USER_ID = /^[A-Za-z0-9_-]+$/;
 /** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
@@ -414,11 +429,13 @@ export const developerProfileSchema = z.object({
       [
         z.null(),
         z.literal(""),
-        z.coerce
-          .number({ error: "Hourly rate must be a number" })
-          .int("Hourly rate must be whole rand")
-          .min(50, "Hourly rate must be at least R50")
-          .max(10000, "Hourly rate must be at most R10 000"),
+        numberInput(
+          z
+            .number({ error: "Hourly rate must be a number" })
+            .int("Hourly rate must be whole rand")
+            .min(50, "Hourly rate must be at least R50")
+            .max(10000, "Hourly rate must be at most R10 000"),
+        ),
       ],
       { error: "Hourly rate must be a number" },
     )
@@ -543,11 +560,13 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
 export const milestoneItemSchema = z.object({
   title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-  amount: z.coerce
-    .number({ error: "Amount must be a number" })
-    .int("Amount must be whole rand")
-    .min(1, "Amount must be at least R1")
-    .max(100_000_000, "Amount is too large"),
+  amount: numberInput(
+    z
+      .number({ error: "Amount must be a number" })
+      .int("Amount must be whole rand")
+      .min(1, "Amount must be at least R1")
+      .max(100_000_000, "Amount is too large"),
+  ),
 });
 
 /**
@@ -585,11 +604,13 @@ export const proposalSchema = z
       "Cover letter",
       true,
     ),
-    price: z.coerce
-      .number({ error: "Price must be a number" })
-      .int("Price must be a whole number of rand")
-      .min(MIN_PROPOSAL_PRICE, "Price must be at least R500")
-      .max(100_000_000, "Price is too large"),
+    price: numberInput(
+      z
+        .number({ error: "Price must be a number" })
+        .int("Price must be a whole number of rand")
+        .min(MIN_PROPOSAL_PRICE, "Price must be at least R500")
+        .max(100_000_000, "Price is too large"),
+    ),
     duration: z
       .union([z.string(), z.number()], { error: "Please choose a timeline or enter a number of days" })
       .transform((v) => String(v).trim())
@@ -613,7 +634,9 @@ export const declineSchema = z.object({
 
 /** A review after a completed project (docs/product.md, Proposals): 1-5 stars, comment of 20+ characters. */
 export const reviewSchema = z.object({
-  rating: z.coerce.number({ error: "Please choose a rating" }).int("Please choose a rating").min(1, "Please choose a rating").max(5, "Please choose a rating"),
+  rating: numberInput(
+    z.number({ error: "Please choose a rating" }).int("Please choose a rating").min(1, "Please choose a rating").max(5, "Please choose a rating"),
+  ),
   comment: plain(
     requiredText("Comment is required").min(20, "Comment must be at least 20 characters").max(2000, "Comment must be at most 2000 characters"),
     "Comment",

@@ -16,7 +16,7 @@ import { FieldError, Input, Textarea } from "../components/ui/form";
 import { Modal, ModalClose } from "../components/projects/modal";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
-import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
+import { canMilestone, formatCents, HIRE_ENDED, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
 import type { Route } from "./+types/contract";
 import {
   answerMilestoneChange,
@@ -157,6 +157,8 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   /** The message of `field` when the last post of milestone `target`'s form failed on it. */
   const inline = (target: string, field: string) => (failed?.target === target ? failed.fields?.[field] : undefined);
   const party = role === "client" || role === "developer";
+  /** Milestone changes may be proposed and answered: the hire stands and the work is in progress (docs/product.md, Payments "Contracts"). */
+  const changeable = !contract.hireEnded && contract.projectStatus === "in_progress";
   const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
   // Back from checkout the notice is said once (docs/product.md, Payments "Funding"): the address
   // loses `?payment=` in place (no new history entry), so a reload or a bookmark does not say it again.
@@ -184,6 +186,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-sm text-slate-600">
         {contract.client.name} (client) with {contract.developer.name} (developer)
       </p>
+      {contract.hireEnded ? (
+        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-hire-ended>
+          {HIRE_ENDED}
+        </p>
+      ) : null}
       {paymentNotice && !error ? (
         <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-payment-notice>
           {paymentNotice}
@@ -277,7 +284,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
-                {role === "client" && m.status === "proposed" ? (
+                {role === "client" && m.status === "proposed" && !contract.hireEnded ? (
                   <Form method="post">
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <Button type="submit" name="intent" value="fund" busy={busy}>
@@ -369,7 +376,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Button>
                 </Form>
               ) : null}
-              {party && m.status === "proposed" && contract.projectStatus === "in_progress" ? (
+              {party && m.status === "proposed" && changeable ? (
                 <details className="mt-3">
                   <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">
                     Propose a change
@@ -402,8 +409,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                         {nameOf(ch.proposedBy)} proposes {target ? `changing milestone ${target.position} to` : "a new milestone:"} <strong>{ch.title}</strong>,{" "}
                         {formatCents(ch.amountCents)}, {ch.dueDate ? `due ${formatDate(ch.dueDate)}` : "no due date"}
                       </p>
-                      {contract.projectStatus !== "in_progress" ? null : party &&
-                        ch.proposedBy !== (role === "client" ? contract.client.id : contract.developer.id) ? (
+                      {!changeable ? null : party && ch.proposedBy !== (role === "client" ? contract.client.id : contract.developer.id) ? (
                         <Form method="post" className="mt-2 flex flex-wrap gap-2">
                           <input type="hidden" name="changeId" value={ch.id} />
                           <Button type="submit" name="intent" value="acceptChange" busy={busy}>
@@ -422,7 +428,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
               </ul>
             </section>
           ) : null}
-          {party && contract.projectStatus === "in_progress" ? (
+          {party && changeable ? (
             <details className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
               <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-brand-700">Propose a new milestone</summary>
               <ChangeForm idPrefix="new" milestoneId="" subject="New milestone" title="" amount={null} dueDate={null} busy={busy} />

@@ -7,7 +7,7 @@ import { Link, redirect } from "react-router";
 import { FileText, Wallet } from "../components/ui/icons";
 import { Badge } from "../components/ui/badge";
 import { formatDate } from "../../shared/format";
-import { formatCents, MILESTONE_STATUS_LABELS, PAID_TWICE_NOTE, PAYMENT_STATUS_LABELS } from "../../shared/payments";
+import { formatCents, MILESTONE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/payments";
 import { OlderPages } from "../components/ui/older-pages";
 import type { Route } from "./+types/payments";
 import { listMyPayments, orHttpError, requireUser } from "./payments.server";
@@ -72,7 +72,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   {formatDate(p.settledAt ?? p.createdAt)} · {p.reference}
                 </p>
                 {p.failureReason ? <p className="mt-1 text-sm text-red-700">{p.failureReason}</p> : null}
-                {p.status === "refunded" ? <p className="mt-1 text-sm text-slate-700">{PAID_TWICE_NOTE}</p> : null}
+                {p.refundNote ? <p className="mt-1 text-sm text-slate-700">{p.refundNote}</p> : null}
               </div>
               <div className="flex flex-col items-start gap-1 sm:items-end sm:text-right">
                 <p className="font-semibold text-slate-900">{formatCents(p.amountCents)}</p>

@@ -2,6 +2,6 @@
 export { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf, fundingReceipt } from "../../server/payments/documents";
 export { listBanks, payoutsOverview, requestPayout, saveBankAccount } from "../../server/payments/payouts";
 export { completeTestPayout, paymentsDeps } from "../../server/payments/service";
-export { failure, orHttpError, readBody } from "../lib/action.server";
+export { createOnce, failure, newFormKey, orHttpError, readBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";

@@ -14,9 +14,11 @@ import { formatDateTime } from "../../shared/format";
 import type { Route } from "./+types/payouts";
 import {
   completeTestPayout,
+  createOnce,
   failure,
   listBanks,
   listMyInvoices,
+  newFormKey,
   paymentsDeps,
   orHttpError,
   payoutsOverview,
@@ -45,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const deps = paymentsDeps(context.deps);
   const [overview, banks, invoices] = await orHttpError(Promise.all([payoutsOverview(deps.db, user), listBanks(deps), listMyInvoices(deps.db, user)]));
-  return { ...overview, banks, invoices, months: recentMonths(), testMode: deps.provider.name === "test" };
+  // The withdrawal form's key: a double submit or a retry after a lost answer requests one payout (docs/security.md, Idempotency).
+  return { ...overview, banks, invoices, months: recentMonths(), testMode: deps.provider.name === "test", withdrawKey: newFormKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,8 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back(payoutsFrom ? `Bank account replaced. For your safety, payouts to it start on ${formatDateTime(payoutsFrom)}.` : "Bank account saved");
       }
       case "withdraw":
-        await requestPayout(deps, user, body.amount);
-        return back("Payout requested");
+        return await createOnce(deps, user, request, body, async (db, fields) => {
+          await requestPayout({ ...deps, db }, user, fields.amount);
+          return { location: "/payouts", flash: { type: "success", message: "Payout requested" } };
+        });
       case "testPayout":
         await completeTestPayout(deps, user, body.reference, body.outcome);
         return back("Test payout updated");
@@ -82,7 +87,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state !== "idle";
   const failed = actionData && "message" in actionData ? actionData : null;
   const fields = ((failed && "fields" in failed ? failed.fields : undefined) ?? {}) as Record<string, string | undefined>;
-  const { balanceCents, bank, banks, payouts, invoices, months, testMode } = loaderData;
+  const { balanceCents, bank, banks, payouts, invoices, months, testMode, withdrawKey } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Balance and payouts</h1>
@@ -103,6 +108,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           {bank ? (
             // Keyed on the newest payout, so a requested payout clears the amount instead of leaving it ready to send again.
             <Form method="post" className="mt-4 space-y-2" key={payouts[0]?.id ?? "none"}>
+              <input type="hidden" name="idempotencyKey" value={withdrawKey} />
               <label htmlFor="amount" className="block text-sm font-medium text-slate-800">
                 Amount to withdraw (rand)
               </label>

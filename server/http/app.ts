@@ -20,6 +20,7 @@ import { getRequestListener } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import type { RequestListener } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -75,6 +76,17 @@ export interface HttpAppOptions {
 export type HttpEnv = { Variables: { requestId: string; clientAddress: string; publicOrigin: string } };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The largest body a page's form may post (bytes; docs/security.md, Bad input). The largest real
+ * form, a developer profile with every list full, is far below it even percent-encoded; without a
+ * limit a page action read any body whole into memory before validating it.
+ */
+export const PAGE_BODY_MAX = 1024 * 1024;
+const pageBodyLimit = bodyLimit({
+  maxSize: PAGE_BODY_MAX,
+  onError: (c) => c.text(`The form is larger than ${PAGE_BODY_MAX / 1024 / 1024} MB`, 413),
+});
 
 /**
  * A request whose answer took at least this long to start (ms, from the request reaching the app
@@ -255,6 +267,8 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
   });
   // Brotli (else gzip) for whatever is rendered on the fly, signed in or not (server/http/compress.ts).
   app.use("*", compression());
+  // Page form posts: 413 past PAGE_BODY_MAX, before React Router reads them (the API routes have their own limits).
+  app.use("*", (c, next) => (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/") ? next() : pageBodyLimit(c, next)));
   // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
   // served stale while the database cannot be reached (docs/operations.md).
   const pageCache = deps.config.pageCache

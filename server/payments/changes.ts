@@ -10,11 +10,11 @@
  * answer and a funding of the same milestone queue one behind the other.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { decideMilestoneChange, type MilestoneChangeEvent, type MilestoneChangeStatus } from "../../shared/payments";
+import { decideMilestoneChange, HIRE_ENDED, hireStands, type MilestoneChangeEvent, type MilestoneChangeStatus } from "../../shared/payments";
 import { milestoneChangeSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
-import { contracts, milestoneChanges, milestones, projects } from "../db/schema";
+import { contracts, milestoneChanges, milestones, projects, proposals } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
@@ -54,15 +54,27 @@ const view = (r: ChangeRow): MilestoneChangeView => ({
   decidedAt: r.decidedAt?.toISOString() ?? null,
 });
 
-/** Locks a contract and checks the user is one of its two parties. Throws NotFoundError, ForbiddenError, ConflictError (work not in progress). */
+/**
+ * Locks a contract and checks the user is one of its two parties. Throws NotFoundError,
+ * ForbiddenError, ConflictError (the hire ended, HIRE_ENDED: a project hired again is in progress
+ * with another contract; work not in progress).
+ */
 async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
   const [c] = await tx
-    .select({ id: contracts.id, clientId: contracts.clientId, developerId: contracts.developerId, projectId: contracts.projectId })
+    .select({
+      id: contracts.id,
+      clientId: contracts.clientId,
+      developerId: contracts.developerId,
+      projectId: contracts.projectId,
+      proposalId: contracts.proposalId,
+    })
     .from(contracts)
     .where(eq(contracts.id, contractId))
     .for("update");
   if (!c) throw new NotFoundError("Contract not found");
   if (userId !== c.clientId && userId !== c.developerId) throw new ForbiddenError("Only the contract's client or developer can do that");
+  const [hire] = await tx.select({ status: proposals.status }).from(proposals).where(eq(proposals.id, c.proposalId));
+  if (!hire || !hireStands(hire.status)) throw new ConflictError(HIRE_ENDED);
   const [p] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, c.projectId));
   if (p?.status !== "in_progress") throw new ConflictError("Milestones can only change while the work is in progress");
   return c;

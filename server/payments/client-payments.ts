@@ -4,7 +4,7 @@
  * them, and their totals across all contracts, derived from the ledger.
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { PAYMENTS_PAGE_SIZE, type MilestoneStatus } from "../../shared/payments";
+import { PAID_TWICE_NOTE, PAYMENTS_PAGE_SIZE, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { contracts, milestones, payments, projects, users, type PaymentStatus } from "../db/schema";
@@ -18,6 +18,8 @@ export interface ClientPayment {
   status: PaymentStatus;
   /** Why a failed payment failed ("" otherwise). */
   failureReason: string;
+  /** Why a payment was refunded whole (status "refunded": paid twice, or the hire had ended); "" otherwise. */
+  refundNote: string;
   /** ISO: when it was started, and when the provider settled it (null while pending). */
   createdAt: string;
   settledAt: string | null;
@@ -116,6 +118,7 @@ export async function listMyPayments(db: Db, user: SessionUser | null, options: 
       amountCents: p.amountCents,
       status: p.status,
       failureReason: p.status === "failed" ? p.failureReason || "The payment failed" : "",
+      refundNote: p.status === "refunded" ? p.failureReason || PAID_TWICE_NOTE : "",
       createdAt: p.createdAt.toISOString(),
       settledAt: p.settledAt?.toISOString() ?? null,
       contractId: p.contractId,

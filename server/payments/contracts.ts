@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { todayIso } from "../../shared/format";
-import { autoReleaseAt, ESCROWED_STATUSES, isOverdue, type MilestoneStatus } from "../../shared/payments";
+import { autoReleaseAt, ESCROWED_STATUSES, hireStands, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
@@ -139,6 +139,8 @@ export interface ContractView {
   projectId: string;
   projectTitle: string;
   projectStatus: string;
+  /** The hire ended (cancelled, or a side closed their account): nothing more is funded or changed (HIRE_ENDED). */
+  hireEnded: boolean;
   client: { id: string; name: string };
   developer: { id: string; name: string };
   milestones: ContractMilestone[];
@@ -189,9 +191,11 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
       developerId: contracts.developerId,
       projectTitle: projects.title,
       projectStatus: projects.status,
+      proposalStatus: proposals.status,
     })
     .from(contracts)
     .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
     .where(eq(contracts.id, id));
   if (!c) throw new NotFoundError("Contract not found");
   const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, reader.id));
@@ -232,6 +236,7 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
     projectId: c.projectId,
     projectTitle: c.projectTitle,
     projectStatus: c.projectStatus,
+    hireEnded: !hireStands(c.proposalStatus),
     client: { id: c.clientId, name: nameOf(c.clientId) },
     developer: { id: c.developerId, name: nameOf(c.developerId) },
     milestones: rows.map((m) => {

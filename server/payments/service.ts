@@ -12,6 +12,9 @@ import {
   AUTO_RELEASE_MS,
   autoReleaseAt,
   formatCents,
+  HIRE_ENDED,
+  HIRE_ENDED_NOTE,
+  hireStands,
   PAYMENT_REFERENCE,
   RELEASE_REMINDER_MS,
   type FeePolicy,
@@ -20,7 +23,7 @@ import {
 import type { AppConfig } from "../config";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
-import { contracts, milestones, payments, payouts, projects, users } from "../db/schema";
+import { contracts, milestones, payments, payouts, projects, proposals, users } from "../db/schema";
 import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
@@ -162,9 +165,11 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
       developerId: contracts.developerId,
       status: milestones.status,
       amountCents: milestones.amountCents,
+      proposalStatus: proposals.status,
     })
     .from(milestones)
     .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
     .where(eq(milestones.id, milestoneId));
   if (!row) throw new NotFoundError("Milestone not found");
   return row;
@@ -173,13 +178,15 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
 /**
  * The client starts paying a milestone: a pending payment under a new reference, and the
  * provider's checkout address to send them to. Throws ForbiddenError (not the contract's client),
- * ConflictError (the milestone is not awaiting funding).
+ * ConflictError (the hire has ended, HIRE_ENDED; the milestone is not awaiting funding).
  */
 export async function startFunding(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string): Promise<{ checkoutUrl: string; reference: string }> {
   const me = requireUser(user);
   assertMayMoveMoney(me);
   const contract = await contractOfMilestone(deps.db, milestoneId);
   if (contract.clientId !== me.id) throw new ForbiddenError("Only the contract's client can fund a milestone");
+  // A cancelled hire's contract stays as a record only: no money goes to a developer no longer hired.
+  if (!hireStands(contract.proposalStatus)) throw new ConflictError(HIRE_ENDED);
   if (contract.status !== "proposed") throw new ConflictError("Only an unfunded milestone can be funded");
   const [payer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, me.id));
   const reference = `bz_${randomBytes(12).toString("hex")}`;
@@ -199,7 +206,8 @@ export type SettleOutcome = "funded" | "failed" | "already" | "refunded";
  * Settles the payment `reference` as the provider reports it (webhook or verify), once: the
  * payment row is locked, and a payment already settled is left as it is ("already"). A success
  * funds the milestone (ledger journal keyed by the reference); a success for a milestone that
- * is no longer awaiting funding (paid twice) is refunded in the ledger. Unknown references and
+ * is no longer awaiting funding (paid twice), or whose hire ended after the checkout started, is
+ * refunded whole. Unknown references and
  * amounts other than the payment's are refused (NotFoundError, ConflictError).
  */
 export async function settlePayment(
@@ -241,20 +249,35 @@ export async function settlePayment(
       return "failed";
     }
     const [m] = await tx
-      .select({ status: milestones.status, title: milestones.title, contractId: milestones.contractId, projectTitle: projects.title })
+      .select({
+        status: milestones.status,
+        title: milestones.title,
+        contractId: milestones.contractId,
+        projectTitle: projects.title,
+        proposalStatus: proposals.status,
+      })
       .from(milestones)
       .innerJoin(contracts, eq(contracts.id, milestones.contractId))
       .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
       .where(eq(milestones.id, p.milestoneId));
-    if (m && m.status !== "proposed") {
-      // Paid twice (two checkouts of one milestone): this payment funds nothing and goes back
+    const ended = m ? !hireStands(m.proposalStatus) : false;
+    if (m && (m.status !== "proposed" || ended)) {
+      // Paid twice (two checkouts of one milestone), or the hire ended while the payer was at the
+      // checkout (docs/product.md, Payments "Contracts"): this payment funds nothing and goes back
       // whole through the provider, and the payer is told (docs/product.md, Payments).
-      await tx.update(payments).set({ status: "refunded", settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
+      const named = milestoneName(m.title, m.projectTitle);
+      const refundNote = ended ? HIRE_ENDED_NOTE : "";
+      await tx.update(payments).set({ status: "refunded", failureReason: refundNote, settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
       await queueProviderRefund(tx, { paymentId: p.id, amountCents: p.amountCents, eventKey: `duplicate:${reference}` });
-      const subject = `You paid twice for ${milestoneName(m.title, m.projectTitle)}: ${formatCents(p.amountCents)} is refunded to you`;
+      const subject = ended
+        ? `The hire ended before your payment for ${named} came through: ${formatCents(p.amountCents)} is refunded to you`
+        : `You paid twice for ${named}: ${formatCents(p.amountCents)} is refunded to you`;
       const link = `/contracts/${m.contractId}`;
       const details = [
-        `The milestone was already funded when payment ${reference} came through, so that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`,
+        ended
+          ? `The hire had ended when payment ${reference} came through, so nothing was funded and that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`
+          : `The milestone was already funded when payment ${reference} came through, so that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`,
       ];
       await applyEffects(tx, deps, {
         notices: [{ userId: p.payerId, type: "payment_refunded", message: subject, link }],

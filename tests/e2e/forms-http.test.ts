@@ -3,6 +3,7 @@
  * straight to the routes, without the browser's checks, gets a 4xx with the field's message and
  * writes nothing; protected pages redirect to /login remembering where the user was going.
  */
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer, PORT_BASE, TEST_PASSWORD } from "./support";
 
@@ -87,6 +88,58 @@ describe("form actions over plain HTTP", () => {
       body: '{"title":"abc"}',
     });
     expect(await res.text()).toContain("Title must be at least 5 characters");
+    expect(await total()).toBe(before);
+  });
+
+  it("refuses a form over 1 MB with 413 before reading it, creating nothing; a form under it is read and validated", async () => {
+    /**
+     * POSTs `body` with node:http, announcing its length: the first 64 KB at once, the rest only if
+     * no answer came within a second. A server that refuses by the announced length answers before
+     * reading further; sending it all first would race the server closing the connection after its
+     * 413 (fetch then reports a failed request instead of the answer).
+     */
+    const postRaw = (path: string, body: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const bytes = Buffer.from(body);
+        let answered = false;
+        const req = httpRequest(`${server.url}${path}`, { method: "POST", headers: { ...headers, "content-length": String(bytes.length) } }, (res) => {
+          answered = true;
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => {
+            resolve({ status: res.statusCode ?? 0, text });
+            req.destroy();
+          });
+        });
+        req.on("error", (err) => (answered ? undefined : reject(err)));
+        req.write(bytes.subarray(0, 64 * 1024));
+        setTimeout(() => (answered ? undefined : req.end(bytes.subarray(64 * 1024))), 1000);
+      });
+    const form = "application/x-www-form-urlencoded";
+    const fields = { userType: "client", name: "Big Body", email: "big@example.co.za", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, terms: "on" };
+    const huge = await postRaw("/register", new URLSearchParams({ ...fields, padding: "x".repeat(1024 * 1024) }).toString(), { "content-type": form });
+    expect(huge).toEqual({ status: 413, text: "The form is larger than 1 MB" });
+    const signIn = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ email: fields.email, password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(401);
+    // Half a megabyte of name: read, and refused by the schema with the field's message.
+    const long = await fetch(`${server.url}/register`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ ...fields, name: "x".repeat(512 * 1024) }),
+    });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("Name must be at most 100 characters");
+    const before = await total();
+    const project = await postRaw("/projects/new", JSON.stringify({ title: "A huge project", description: "d".repeat(2 * 1024 * 1024) }), {
+      cookie,
+      "content-type": "application/json",
+    });
+    expect(project.status).toBe(413);
     expect(await total()).toBe(before);
   });
 

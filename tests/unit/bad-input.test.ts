@@ -7,12 +7,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts";
 import { changeName } from "../../server/auth/settings";
-import { messages, projects, users } from "../../server/db/schema";
+import { contracts, messages, milestoneChanges, projects, proposals, users } from "../../server/db/schema";
+import { proposeMilestoneChange } from "../../server/payments/changes";
+import { paymentsDeps } from "../../server/payments/service";
 import { ValidationError } from "../../server/errors";
+import { PAGE_BODY_MAX } from "../../server/http/app";
 import { startConversation } from "../../server/messages/service";
-import { developerProfileSchema, messageSchema, projectSchema } from "../../shared/schemas";
+import { developerProfileSchema, messageSchema, projectSchema, proposalSchema } from "../../shared/schemas";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
+import { makeHire, makeProject, proposalBody } from "../support/factories";
 import { projectInput } from "../support/fixtures";
 
 describe.each(DB_KINDS)("bad input on %s", (kind) => {
@@ -104,6 +108,71 @@ describe.each(DB_KINDS)("bad input on %s", (kind) => {
     }
     const read = await call("POST", "/api/v1/notifications/%00/read");
     expect(read.status).toBe(404);
+  });
+
+  it("refuses a page form post over 1 MB with 413 before any page reads it, sized or streamed; the JSON API keeps its 100 KB", async () => {
+    const form = (size: number) => `name=Thandi&email=thandi%40example.co.za&message=${"x".repeat(size)}`;
+    const post = (path: string, body: string | ReadableStream, headers: Record<string, string> = {}) =>
+      t.app.request(path, {
+        method: "POST",
+        headers: { origin: APP_URL, "content-type": "application/x-www-form-urlencoded", ...headers },
+        body,
+        ...(typeof body === "string" ? {} : { duplex: "half" }),
+      } as RequestInit);
+    const huge = form(PAGE_BODY_MAX);
+    const sized = await post("/support", huge, { "content-length": String(huge.length) });
+    expect(sized.status).toBe(413);
+    expect(await sized.text()).toBe("The form is larger than 1 MB");
+    // No length announced (chunked): counted as it arrives, refused once past the limit.
+    const chunks = Array.from({ length: 20 }, () => new TextEncoder().encode("x".repeat(64 * 1024)));
+    const streamed = new ReadableStream({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    expect((await post("/register", streamed)).status).toBe(413);
+    // Signed in too, on any page path; a form under the limit passes it (no page here: 404).
+    expect((await post("/profile", huge, { cookie: client.cookie })).status).toBe(413);
+    expect((await post("/support", form(PAGE_BODY_MAX - 200))).status).toBe(404);
+    expect((await call("POST", "/api/v1/projects", { ...projectInput(), description: "d".repeat(200 * 1024) })).status).toBe(413);
+  });
+
+  it("refuses money and ratings of the wrong type (true, a list, hex, an exponent) with the field's message, writing nothing", async () => {
+    const project = await makeProject(t.database.db, client.user);
+    const hire = await makeHire(t.domain);
+    const [contract] = await t.database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.projectId, hire.project.id));
+    const before = {
+      proposals: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(proposals))[0]!.n,
+      changes: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(milestoneChanges))[0]!.n,
+    };
+    for (const price of [true, [18000], "0x4650", "1.8e4", { rand: 18000 }]) {
+      const res = await call("POST", `/api/v1/projects/${project.id}/proposals`, proposalBody(18000, { price }), developer.cookie);
+      expect(res.status, JSON.stringify(price)).toBe(400);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields, JSON.stringify(price)).toEqual({
+        price: "Price must be a number",
+      });
+    }
+    for (const amount of [true, [7], "0x10", "1e3"]) {
+      await expect(
+        proposeMilestoneChange(paymentsDeps(t.deps), hire.client, contract!.id, { title: "Extra screens", amount }),
+        JSON.stringify(amount),
+      ).rejects.toMatchObject({
+        fields: { amount: "Amount must be a number" },
+      });
+    }
+    const review = await call("POST", `/api/v1/projects/${project.id}/reviews`, { rating: true, comment: "A comment long enough to be a review." });
+    expect(((await review.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ rating: "Please choose a rating" });
+    expect(developerProfileSchema.safeParse({ hourlyRate: true }).error?.issues[0]?.message).toBe("Hourly rate must be a number");
+    // Numbers typed into forms are text: still read, with their own messages.
+    expect(proposalSchema.safeParse(proposalBody(18000, { price: " 18000 " })).success).toBe(true);
+    expect(proposalSchema.safeParse(proposalBody(18000, { price: "" })).error?.issues[0]?.message).toBe("Price must be at least R500");
+    expect(proposalSchema.safeParse(proposalBody(18000, { price: "1200.5" })).error?.issues[0]?.message).toBe("Price must be a whole number of rand");
+    expect({
+      proposals: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(proposals))[0]!.n,
+      changes: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(milestoneChanges))[0]!.n,
+    }).toEqual(before);
   });
 
   it("answers 400 to numbers and text beyond what a query accepts", async () => {

@@ -11,7 +11,18 @@ import { and, eq, like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../server/context";
-import { bankAccounts, contracts, emailOutbox, milestones, notifications, payments, payouts, projects, testProviderCharges } from "../../server/db/schema";
+import {
+  bankAccounts,
+  contracts,
+  emailOutbox,
+  milestones,
+  notifications,
+  payments,
+  payouts,
+  projects,
+  providerRefunds,
+  testProviderCharges,
+} from "../../server/db/schema";
 import { formatDate, formatDateTime } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
@@ -40,9 +51,12 @@ import {
 } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { loadProposals } from "../../app/routes/proposals.server";
+import * as payoutsRoute from "../../app/routes/payouts";
 import {
   decideMilestone,
   formatCents,
+  HIRE_ENDED,
+  HIRE_ENDED_NOTE,
   MILESTONE_STATUSES,
   PAYMENTS_PAGE_SIZE,
   splitRelease,
@@ -563,6 +577,48 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await expect(cancelHire(t.domain, h.client, h.project.id)).rejects.toThrow("Refund or resolve the funded milestones before cancelling the hire");
   });
 
+  it("ends a contract with its hire: nothing more is funded or changed on it, and a payment confirmed afterwards is refunded whole", async () => {
+    const h = await hire([6000, 12000]);
+    const [m1, m2] = h.milestoneIds as [string, string];
+    // A checkout started while the hire stood, and a change proposed then.
+    const { reference } = await startFunding(deps, h.client, m2);
+    const pendingChange = await proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Extra screens", amount: 3000 });
+    const { cancelHire } = await import("../../server/projects/lifecycle");
+    await cancelHire(t.domain, h.client, h.project.id);
+    const paymentsBefore = await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id));
+
+    // The contract stays readable as a record, and says the hire ended; its milestones take no money.
+    expect(await getContract(db(), h.client, h.contractId)).toMatchObject({ hireEnded: true });
+    await expect(startFunding(deps, h.client, m1)).rejects.toThrow(new ConflictError(HIRE_ENDED));
+    expect(await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id))).toEqual(paymentsBefore);
+
+    // The project is hired again: the old contract still changes nothing, from either side.
+    const next = await submitProposal(t.domain, await makeDeveloper(db()), h.project.id, proposalBody(9000));
+    await acceptProposal(t.domain, h.client, next.id);
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Old terms", amount: 50000 })).rejects.toThrow(HIRE_ENDED);
+    await expect(answerMilestoneChange(deps, h.client, pendingChange.id, "accept")).rejects.toThrow(HIRE_ENDED);
+    expect((await getContract(db(), h.client, h.contractId)).milestones).toHaveLength(2);
+
+    // The checkout started before is paid afterwards: it funds nothing, goes back whole, the payer is told.
+    const event = await provider().complete(reference, "success");
+    expect(await webhook(event!.body, event!.signature)).toBe("refunded");
+    expect(await statusOf(m2)).toBe("proposed");
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(0);
+    const [paid] = await db().select({ id: payments.id, status: payments.status }).from(payments).where(eq(payments.reference, reference));
+    expect(paid!.status).toBe("refunded");
+    expect(await db().select({ cents: providerRefunds.amountCents }).from(providerRefunds).where(eq(providerRefunds.paymentId, paid!.id))).toEqual([
+      { cents: 1_200_000 },
+    ]);
+    expect((await mailsTo(h.client.id)).at(-1)!.subject).toBe(
+      `The hire ended before your payment for "Milestone 2" (${h.project.title}) came through: ${formatCents(1_200_000)} is refunded to you`,
+    );
+    expect((await listMyPayments(db(), h.client)).payments.find((p) => p.reference === reference)).toMatchObject({
+      status: "refunded",
+      refundNote: HIRE_ENDED_NOTE,
+      failureReason: "",
+    });
+  });
+
   it("the database refuses an unbalanced journal and any change to posted entries", async () => {
     // Posted entries of this test's own (the file's tests run in any order): a funded milestone.
     const h = await hire([5000]);
@@ -660,6 +716,34 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
         link: "/payouts",
       },
     ]);
+  });
+
+  it("requests one payout when the withdrawal form is sent twice with its key (a double tap, a retry after a lost answer)", async () => {
+    const h = await hire([10000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const context = { deps: t.deps, user: h.developer };
+    const { withdrawKey } = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context, params: {} } as never);
+    const withdraw = (amount: string, idempotencyKey = withdrawKey) =>
+      payoutsRoute.action({
+        request: new Request(`${APP_URL}/payouts`, { method: "POST", body: new URLSearchParams({ intent: "withdraw", amount, idempotencyKey }) }),
+        context,
+        params: {},
+      } as never) as Promise<Response>;
+    const [a, b] = [await withdraw("3000"), await withdraw("3000")];
+    expect([a.status, b.status]).toEqual([302, 302]);
+    expect(b.headers.get("location")).toBe("/payouts");
+    expect(await db().select({ cents: payouts.amountCents }).from(payouts).where(eq(payouts.userId, h.developer.id))).toEqual([{ cents: 300_000 }]);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(625_000);
+    // The same key with another amount is refused, writing nothing; the page's next key withdraws again.
+    expect(((await withdraw("4000")) as unknown as { init: { status: number } }).init.status).toBe(422);
+    const { withdrawKey: next } = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context, params: {} } as never);
+    expect(next).not.toBe(withdrawKey);
+    expect((await withdraw("3000", next)).status).toBe(302);
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(325_000);
   });
 
   it("holds payouts to a replaced bank account for 48 hours and tells the developer at once; the first account and an unchanged save hold nothing", async () => {
