@@ -51,6 +51,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           Also {formatCents(totals.paidTwiceRefundedCents)} paid twice for milestones already funded, refunded in full (not counted above).
         </p>
       ) : null}
+      {totals && totals.hireEndedRefundedCents > 0 ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="hire-ended">
+          Also {formatCents(totals.hireEndedRefundedCents)} paid after a hire had ended, refunded in full (not counted above).
+        </p>
+      ) : null}
       {payments.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <Wallet className="mx-auto size-10 text-slate-400" aria-hidden="true" />

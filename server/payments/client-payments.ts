@@ -4,7 +4,7 @@
  * them, and their totals across all contracts, derived from the ledger.
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { PAID_TWICE_NOTE, PAYMENTS_PAGE_SIZE, type MilestoneStatus } from "../../shared/payments";
+import { HIRE_ENDED_NOTE, PAID_TWICE_NOTE, PAYMENTS_PAGE_SIZE, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { contracts, milestones, payments, projects, users, type PaymentStatus } from "../db/schema";
@@ -43,6 +43,8 @@ export interface ClientPaymentTotals {
   inEscrowCents: number;
   /** Payments that paid an already funded milestone and went back whole (status "refunded"; never in escrow). */
   paidTwiceRefundedCents: number;
+  /** Payments that came through after their hire ended and went back whole (status "refunded", HIRE_ENDED_NOTE; never in escrow). */
+  hireEndedRefundedCents: number;
 }
 
 export interface ClientPaymentsPage {
@@ -146,8 +148,12 @@ async function clientTotals(db: Db, clientId: string): Promise<ClientPaymentTota
   const releasedCents = byKind.get("release") ?? 0;
   const refundedCents = byKind.get("refund") ?? 0;
   // Second payments of a funded milestone never reached escrow (decision 0050): counted apart (payments_payer_idx).
-  const [twice] = await db
-    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)::text` })
+  // So are late payments of an ended hire (settlePayment marks them with HIRE_ENDED_NOTE).
+  const [whole] = await db
+    .select({
+      twice: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.failureReason} is distinct from ${HIRE_ENDED_NOTE}), 0)::text`,
+      ended: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.failureReason} = ${HIRE_ENDED_NOTE}), 0)::text`,
+    })
     .from(payments)
     .where(and(eq(payments.payerId, clientId), eq(payments.status, "refunded")));
   return {
@@ -155,6 +161,7 @@ async function clientTotals(db: Db, clientId: string): Promise<ClientPaymentTota
     releasedCents,
     refundedCents,
     inEscrowCents: paidCents - releasedCents - refundedCents,
-    paidTwiceRefundedCents: Number(twice?.cents ?? 0),
+    paidTwiceRefundedCents: Number(whole?.twice ?? 0),
+    hireEndedRefundedCents: Number(whole?.ended ?? 0),
   };
 }

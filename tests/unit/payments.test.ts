@@ -483,7 +483,14 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       milestoneTitle: "Milestone 2",
       developerName: h.developer.name,
     });
-    expect(first.totals).toEqual({ paidCents: 1_800_000, releasedCents: 600_000, refundedCents: 1_200_000, inEscrowCents: 0, paidTwiceRefundedCents: 0 });
+    expect(first.totals).toEqual({
+      paidCents: 1_800_000,
+      releasedCents: 600_000,
+      refundedCents: 1_200_000,
+      inEscrowCents: 0,
+      paidTwiceRefundedCents: 0,
+      hireEndedRefundedCents: 0,
+    });
     expect(first.nextCursor).toBeNull();
     // Another client's payments are not in it; a developer is refused (their money is on /payouts).
     expect((await listMyPayments(db(), await makeClient(db()))).payments).toEqual([]);
@@ -503,7 +510,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     const all = [...page1.payments, ...page2.payments];
     expect(new Set(all.map((p) => p.reference)).size).toBe(PAYMENTS_PAGE_SIZE + 1);
     expect(all.map((p) => p.createdAt)).toEqual([...all.map((p) => p.createdAt)].sort().reverse());
-    expect(page1.totals).toEqual({ paidCents: 0, releasedCents: 0, refundedCents: 0, inEscrowCents: 0, paidTwiceRefundedCents: 0 });
+    expect(page1.totals).toEqual({ paidCents: 0, releasedCents: 0, refundedCents: 0, inEscrowCents: 0, paidTwiceRefundedCents: 0, hireEndedRefundedCents: 0 });
   });
 
   it("finds a delayed payment by reconciliation, and auto-releases after 14 days without an answer", async () => {
@@ -612,11 +619,14 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await mailsTo(h.client.id)).at(-1)!.subject).toBe(
       `The hire ended before your payment for "Milestone 2" (${h.project.title}) came through: ${formatCents(1_200_000)} is refunded to you`,
     );
-    expect((await listMyPayments(db(), h.client)).payments.find((p) => p.reference === reference)).toMatchObject({
+    const mine = await listMyPayments(db(), h.client);
+    expect(mine.payments.find((p) => p.reference === reference)).toMatchObject({
       status: "refunded",
       refundNote: HIRE_ENDED_NOTE,
       failureReason: "",
     });
+    // Told apart from payments made twice in the totals' line of what went back whole.
+    expect(mine.totals).toMatchObject({ hireEndedRefundedCents: 1_200_000, paidTwiceRefundedCents: 0 });
   });
 
   it("the database refuses an unbalanced journal and any change to posted entries", async () => {
