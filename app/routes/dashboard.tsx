@@ -100,9 +100,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-sm text-slate-600">{t.label}</dt>
             <dd className="mt-1 text-2xl font-semibold text-slate-900">
               {t.label === "Messages" ? (
+                // At least 44 px wide and tall for a thumb (docs/product.md, Look and feel), the tile's
+                // height unchanged: the padding is taken back by the negative margin.
                 <Link
                   to="/messages"
-                  className="hover:text-brand-700 hover:underline"
+                  className="-my-2 inline-block min-w-11 py-2 hover:text-brand-700 hover:underline"
                   aria-label={`${countLabel(Number(t.value), "unread message")}: open Messages`}
                 >
                   {t.value}
