@@ -235,6 +235,10 @@ describe("payments", () => {
     await developer.waitForURL(/\/payouts\/statement\?month=/);
     await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens and counts (R6 000,00 less fee R450,00)");
     expect(await text(developer.locator("table"))).toContain("Closing balanceR550,00");
+    // On the 390 px phone the statement's table stays inside the page's margins (the date goes under the description).
+    const table = (await developer.locator("table").boundingBox())!;
+    const heading = (await developer.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(heading.x + heading.width + 0.5);
     await developer.goto(`${server.url}/payouts`);
     const invoiceHref = await developer.getByRole("link", { name: /INV-\d{6} \(PDF\)/ }).getAttribute("href");
     const pdf = await developer.request.get(`${server.url}${invoiceHref}`);
@@ -252,6 +256,7 @@ describe("payments", () => {
     const refused = await clientTab.goto(`${server.url}/payouts`);
     expect(refused?.status()).toBe(403);
     await expect(clientTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("You can't open this page");
+    expect(await clientTab.title()).toBe("You can't open this page | BuildZA");
     await expect(clientTab.getByText("Only developers have a balance to withdraw").isVisible()).resolves.toBe(true);
     expect(await clientTab.getByText("Internal Server Error").count()).toBe(0);
     await clientTab.close();
@@ -259,6 +264,7 @@ describe("payments", () => {
     const badMonth = await developerTab.goto(`${server.url}/payouts/statement?month=2026-13`);
     expect(badMonth?.status()).toBe(400);
     await expect(developerTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
+    expect(await developerTab.title()).toBe("This link is not valid | BuildZA");
     await expect(developerTab.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
     await developerTab.close();
   });
