@@ -20,7 +20,7 @@ import {
 } from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
-const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
+const bubbles = (page: Page, text: string) => page.locator('[role="log"][aria-label="Messages"] li', { hasText: text });
 
 describe("messages in real time", () => {
   let server: RunningServer;
@@ -117,7 +117,7 @@ describe("messages in real time", () => {
     await bubbles(developer, "While you were away 3").waitFor({ timeout: 20_000 });
     for (const n of [1, 2, 3]) await expect(bubbles(developer, `While you were away ${n}`).count()).resolves.toBe(1);
     // And in order.
-    const texts = await developer.locator('ol[aria-label="Messages"] li').allInnerTexts();
+    const texts = await developer.locator('[role="log"][aria-label="Messages"] li').allInnerTexts();
     const order = texts.filter((t) => t.includes("While you were away")).map((t) => t.match(/away (\d)/)![1]);
     expect(order).toEqual(["1", "2", "3"]);
   });
@@ -139,7 +139,7 @@ describe("messages in real time", () => {
     await expect(link.getAttribute("rel")).resolves.toContain("noopener");
     // On a phone the thread scrolls inside its pane: nothing in it (a button's hidden label) makes the page taller than the screen.
     const sizes = await developer.evaluate(() => {
-      const pane = document.querySelector('ol[aria-label="Messages"]')!.closest(".overflow-y-auto")!;
+      const pane = document.querySelector('[role="log"][aria-label="Messages"]')!.closest(".overflow-y-auto")!;
       return { pane: pane.scrollHeight - pane.clientHeight, page: document.documentElement.scrollHeight, screen: window.innerHeight };
     });
     expect(sizes.pane).toBeGreaterThan(0);
