@@ -303,6 +303,21 @@ describe("payments", () => {
     const stuckRow = developer.locator("[data-payout]", { hasText: "R200,00" });
     await poll(() => stuckRow.isVisible()).toBe(true);
 
+    // The client reports the developer's profile with a long link in the details (anyone's text).
+    const { user: developerUser } = (await (await developer.request.get(`${server.url}/api/auth/get-session`)).json()) as { user: { id: string } };
+    const reported = await client.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/v1/users/${id}/reports`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ reason: "Asking to pay outside BuildZA", details: `Sent me https://pay.example.co.za/${"x".repeat(150)} to pay there.` }),
+          })
+        ).status,
+      developerUser.id,
+    );
+    expect(reported).toBe(201);
+
     // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
     const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await register(moderator, server.url, { name: "Naledi Moderator", email: moderatorEmail, developer: false });
@@ -334,6 +349,10 @@ describe("payments", () => {
     expect(await text(stuckRow)).toContain("The payment provider has not started this bank transfer yet.");
     await developer.screenshot({ path: `${SHOTS}/payouts-waiting-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 390, height: 844 });
+    // The queue fits a phone with the long link in a report, and each report's buttons say which report they act on.
+    expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    const report = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    expect(await report.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
     await moderator.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 1280, height: 900 });
     // The provider answers again: Try now hands it to the sender, which looks it up and marks it started.
