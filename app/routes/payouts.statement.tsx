@@ -1,4 +1,8 @@
-/** /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md, Payments "Documents"), printable. */
+/**
+ * /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md,
+ * Payments "Documents"), printable: on paper the site's header, banner and footer and the way back
+ * are left out (print:hidden).
+ */
 import { Link } from "react-router";
 import { formatCents } from "../../shared/payments";
 import { formatDate } from "../../shared/format";
@@ -62,7 +66,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
           </tr>
         </tbody>
       </table>
-      <p className="mt-6 text-sm">
+      <p className="mt-6 text-sm print:hidden">
         <Link to="/payouts" className="text-brand-700 hover:underline">
           Back to balance and payouts
         </Link>

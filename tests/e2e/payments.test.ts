@@ -239,6 +239,13 @@ describe("payments", () => {
     const table = (await developer.locator("table").boundingBox())!;
     const heading = (await developer.getByRole("heading", { level: 1 }).boundingBox())!;
     expect(table.x + table.width).toBeLessThanOrEqual(heading.x + heading.width + 0.5);
+    // Printed, it is the statement alone: no site header with its badges, no footer, no way back.
+    await developer.emulateMedia({ media: "print" });
+    expect(await developer.getByRole("banner").isVisible()).toBe(false);
+    expect(await developer.getByRole("contentinfo").isVisible()).toBe(false);
+    expect(await developer.getByRole("link", { name: "Back to balance and payouts" }).isVisible()).toBe(false);
+    expect(await developer.locator("table").isVisible()).toBe(true);
+    await developer.emulateMedia({ media: "screen" });
     await developer.goto(`${server.url}/payouts`);
     const invoiceHref = await developer.getByRole("link", { name: /INV-\d{6} \(PDF\)/ }).getAttribute("href");
     const pdf = await developer.request.get(`${server.url}${invoiceHref}`);
