@@ -62,6 +62,10 @@ describe("messages in real time", () => {
     await composer(client).press("Enter");
     await client.getByText("Message cannot be empty").waitFor({ timeout: 5000 });
     expect(client.url()).toContain("/messages/new");
+    // Sent by the button, the refusal takes focus back to the box it is about.
+    await client.getByRole("button", { name: "Send message" }).click();
+    await expect.poll(() => composer(client).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await composer(client).getAttribute("aria-describedby")).toBe("message-error");
     await composer(client).fill("Hello Kagiso, can you quote on a delivery app?");
     await composer(client).press("Enter");
     await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
