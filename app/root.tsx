@@ -15,6 +15,7 @@ import { notify, ToastArea } from "./lib/toast";
 import { requestHeaderState } from "./lib/unread.server";
 import "./lib/context";
 import { yearOf } from "../shared/format";
+import { PRODUCT_NAME } from "../shared/constants";
 import { appCssUrl } from "./lib/stylesheet";
 
 // For a visitor who is not signed in, the whole stylesheet (about 8 KB gzipped) goes inline in the
@@ -38,6 +39,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
+
+/**
+ * The title of an error page (a 403, a 404 of a missing receipt, a 400 of a bad link): React Router
+ * renders only the root's meta under the root error boundary, and a page without a title is
+ * announced by its address alone (WCAG 2.4.2). Other pages set their own title.
+ */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: `${errorText(error).title} | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, clear } = await takeFlash(request);

@@ -100,9 +100,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <dt className="text-sm text-slate-600">{t.label}</dt>
             <dd className="mt-1 text-2xl font-semibold text-slate-900">
               {t.label === "Messages" ? (
+                // At least 44 px wide and tall for a thumb (docs/product.md, Look and feel), the tile's
+                // height unchanged: the padding is taken back by the negative margin.
                 <Link
                   to="/messages"
-                  className="hover:text-brand-700 hover:underline"
+                  className="-my-2 inline-block min-w-11 py-2 hover:text-brand-700 hover:underline"
                   aria-label={`${countLabel(Number(t.value), "unread message")}: open Messages`}
                 >
                   {t.value}
@@ -115,6 +117,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
+      {/* Titles and names in these lists are anyone's text: each link breaks a long word
+          (break-words), or the grid column would grow to it and widen the page past a phone. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {d.actions.length || d.reviewsOwed.length || d.invitations.length ? (
@@ -123,7 +127,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 divide-y divide-slate-100">
                 {d.actions.map((a) => (
                   <li key={`${a.contractId}-${a.milestoneTitle}-${a.action}`} className="py-3">
-                    <Link to={`/contracts/${a.contractId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    <Link to={`/contracts/${a.contractId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
                       {ACTION_LABELS[a.action]}: {a.milestoneTitle}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
@@ -144,7 +148,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 ))}
                 {d.reviewsOwed.map((r) => (
                   <li key={`review-${r.projectId}`} className="py-3" data-review-owed>
-                    <Link to={`/projects/${r.projectId}#review`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    <Link to={`/projects/${r.projectId}#review`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
                       Review {r.otherName}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
@@ -178,7 +182,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.projects.map((p) => (
                   <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
-                      <Link to={`/projects/${p.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      <Link to={`/projects/${p.id}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
                         {p.title}
                       </Link>
                       <p className="text-sm text-slate-600">
@@ -205,7 +209,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.proposals.map((p) => (
                   <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
-                      <Link to={`/projects/${p.projectId}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      <Link to={`/projects/${p.projectId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
                         {p.projectTitle}
                       </Link>
                       <p className="text-sm text-slate-600">

@@ -279,44 +279,48 @@ function Thread({ loaderData }: Route.ComponentProps) {
             {OFF_PLATFORM_NOTE}
           </p>
         ) : null}
-        <ol role="log" aria-label="Messages" aria-live="polite" className="flex flex-col gap-2">
-          {messages.map((m) => {
-            const mine = m.senderId === me;
-            return (
-              <li key={m.seq} data-seq={m.seq} className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
-                <div
-                  className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
-                >
-                  <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
-                  {m.removed ? <em className={mine ? "text-brand-50" : "text-slate-500"}>{m.body}</em> : <MessageText body={m.body} />}
-                  {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
-                </div>
-                <span className="mt-0.5 px-1 text-[11px] text-slate-500">
-                  <MessageTime date={m.createdAt} />
-                  {m === lastMine ? <span data-testid="read-state">{otherRead >= m.seq ? " · Seen" : " · Sent"}</span> : null}
-                </span>
-                {mine && !m.removed && m.id ? (
-                  <DeleteMessageDialog
-                    messageId={m.id}
-                    onDeleted={() =>
-                      setMessages((list) => list.map((x) => (x.id === m.id ? { ...x, removed: true, body: DELETED_MESSAGE_TEXT, attachments: [] } : x)))
-                    }
-                  />
-                ) : null}
-                {!mine && !m.removed && m.id ? (
-                  <ReportContentDialog
-                    endpoint={`/api/v1/messages/${m.id}/reports`}
-                    reasons="user"
-                    title="Report this message"
-                    description="Tell us what is wrong with this message. A moderator sees it as it was sent."
-                    thanks="Thanks for your report. A moderator will review this message."
-                    idPrefix={`report-${m.seq}`}
-                  />
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
+        {/* The live region wraps the list: a role on the <ol> itself would take away its list
+            role, leaving its items outside any list for a screen reader. */}
+        <div role="log" aria-label="Messages" aria-live="polite">
+          <ol className="flex flex-col gap-2">
+            {messages.map((m) => {
+              const mine = m.senderId === me;
+              return (
+                <li key={m.seq} data-seq={m.seq} className={`flex flex-col ${mine ? "items-end" : "items-start"}`}>
+                  <div
+                    className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
+                  >
+                    <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
+                    {m.removed ? <em className={mine ? "text-brand-50" : "text-slate-500"}>{m.body}</em> : <MessageText body={m.body} />}
+                    {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
+                  </div>
+                  <span className="mt-0.5 px-1 text-[11px] text-slate-500">
+                    <MessageTime date={m.createdAt} />
+                    {m === lastMine ? <span data-testid="read-state">{otherRead >= m.seq ? " · Seen" : " · Sent"}</span> : null}
+                  </span>
+                  {mine && !m.removed && m.id ? (
+                    <DeleteMessageDialog
+                      messageId={m.id}
+                      onDeleted={() =>
+                        setMessages((list) => list.map((x) => (x.id === m.id ? { ...x, removed: true, body: DELETED_MESSAGE_TEXT, attachments: [] } : x)))
+                      }
+                    />
+                  ) : null}
+                  {!mine && !m.removed && m.id ? (
+                    <ReportContentDialog
+                      endpoint={`/api/v1/messages/${m.id}/reports`}
+                      reasons="user"
+                      title="Report this message"
+                      description="Tell us what is wrong with this message. A moderator sees it as it was sent."
+                      thanks="Thanks for your report. A moderator will review this message."
+                      idPrefix={`report-${m.seq}`}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       </div>
     </ThreadFrame>
   );

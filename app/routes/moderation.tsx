@@ -193,10 +193,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 reported by {r.reporter.name} on {formatDate(r.createdAt)}
               </span>
             </div>
-            {r.details ? <p className="mt-2 text-sm text-slate-700">“{r.details}”</p> : null}
+            {/* A reporter's details and a snapshot's title are anyone's text: a long word or link breaks
+                instead of widening the page past a phone's screen (docs/product.md, Journeys). */}
+            {r.details ? <p className="mt-2 break-words text-sm text-slate-700">“{r.details}”</p> : null}
             <div className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">As reported</p>
-              <p className="mt-1 font-medium text-slate-900">{r.snapshot.title}</p>
+              <p className="mt-1 break-words font-medium text-slate-900">{r.snapshot.title}</p>
               <p className="mt-1 line-clamp-6 whitespace-pre-line break-words text-sm text-slate-700">{r.snapshot.text || "(no text)"}</p>
               <a href={r.snapshot.link} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
                 Open where it lives
@@ -246,6 +248,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                     disabled={busyReport === r.id}
                   >
                     {MODERATION_ACTION_LABELS[a]}
+                    {/* Each report has the same buttons: the hidden text tells them apart in a screen reader's list of buttons. */}
+                    <span className="sr-only"> ({r.snapshot.title})</span>
                   </Button>
                 ))}
               </div>
@@ -276,7 +280,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2 text-slate-700">
                     {MODERATION_ACTION_LABELS[e.action]} ({e.targetType})
                   </td>
-                  <td className="px-3 py-2 text-slate-700">{e.reason}</td>
+                  <td className="px-3 py-2 break-words text-slate-700">{e.reason}</td>
                 </tr>
               ))}
             </tbody>

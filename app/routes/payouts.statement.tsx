@@ -1,4 +1,8 @@
-/** /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md, Payments "Documents"), printable. */
+/**
+ * /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md,
+ * Payments "Documents"), printable: on paper the site's header, banner and footer and the way back
+ * are left out (print:hidden).
+ */
 import { Link } from "react-router";
 import { formatCents } from "../../shared/payments";
 import { formatDate } from "../../shared/format";
@@ -26,7 +30,9 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
       <table className="mt-6 w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-600">
-            <th className="py-2 pr-2 font-medium">Date</th>
+            {/* Under 640 px the date goes under the description: four columns of amounts and dates
+                leave no room on a 390 px phone (docs/product.md, Look and feel). */}
+            <th className="hidden py-2 pr-2 font-medium sm:table-cell">Date</th>
             <th className="py-2 pr-2 font-medium">Description</th>
             <th className="py-2 pr-2 text-right font-medium">Amount</th>
             <th className="py-2 text-right font-medium">Balance</th>
@@ -34,28 +40,33 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           <tr className="border-b border-slate-200">
-            <td className="py-2 pr-2" colSpan={3}>
+            <td className="hidden sm:table-cell" />
+            <td className="py-2 pr-2" colSpan={2}>
               Opening balance
             </td>
             <td className="py-2 text-right">{formatCents(opening)}</td>
           </tr>
           {lines.map((l, i) => (
             <tr key={i} className="border-b border-slate-200 align-top">
-              <td className="py-2 pr-2 whitespace-nowrap">{formatDate(l.date)}</td>
-              <td className="py-2 pr-2">{l.memo}</td>
+              <td className="hidden py-2 pr-2 whitespace-nowrap sm:table-cell">{formatDate(l.date)}</td>
+              <td className="py-2 pr-2 break-words">
+                <span className="block text-xs text-slate-600 sm:hidden">{formatDate(l.date)}</span>
+                {l.memo}
+              </td>
               <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(l.amountCents)}</td>
               <td className="py-2 text-right whitespace-nowrap">{formatCents(l.balanceCents)}</td>
             </tr>
           ))}
           <tr>
-            <td className="py-2 pr-2 font-semibold" colSpan={3}>
+            <td className="hidden sm:table-cell" />
+            <td className="py-2 pr-2 font-semibold" colSpan={2}>
               Closing balance
             </td>
             <td className="py-2 text-right font-semibold">{formatCents(closing)}</td>
           </tr>
         </tbody>
       </table>
-      <p className="mt-6 text-sm">
+      <p className="mt-6 text-sm print:hidden">
         <Link to="/payouts" className="text-brand-700 hover:underline">
           Back to balance and payouts
         </Link>

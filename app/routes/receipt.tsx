@@ -1,4 +1,8 @@
-/** /receipts/{reference}: the receipt of a milestone funding, for the client who paid (docs/product.md, Payments "Documents"). */
+/**
+ * /receipts/{reference}: the receipt of a milestone funding, for the client who paid (docs/product.md,
+ * Payments "Documents"). Printed, it is the receipt alone: the site's header, banner and footer and
+ * the way back carry print:hidden.
+ */
 import { Link } from "react-router";
 import { formatCents } from "../../shared/payments";
 import { formatDate } from "../../shared/format";
@@ -35,7 +39,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
         ))}
       </dl>
       <p className="mt-4 text-sm text-slate-600">The money is held in escrow and released to the developer when you approve the milestone.</p>
-      <p className="mt-4 text-sm">
+      <p className="mt-4 text-sm print:hidden">
         <Link to={`/contracts/${r.contractId}`} className="text-brand-700 hover:underline">
           Back to the contract
         </Link>

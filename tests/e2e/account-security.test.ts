@@ -29,6 +29,16 @@ async function scanQrCode(page: Page): Promise<string> {
   return code.data;
 }
 
+/** `selector` has focus, is aria-invalid and is described by an alert that starts with `message`. */
+async function expectFocusedWithError(page: Page, selector: string, message: string) {
+  const field = page.locator(selector);
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  const described = page.locator(`[id="${await field.getAttribute("aria-describedby")}"]`);
+  expect(await described.getAttribute("role")).toBe("alert");
+  expect(await described.textContent()).toMatch(new RegExp(`^${message}`));
+}
+
 describe("account security in Settings", () => {
   let server: RunningServer;
   let browser: Browser;
@@ -54,6 +64,8 @@ describe("account security in Settings", () => {
     await page.getByLabel("Password", { exact: true }).first().fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Change email" }).click();
     await page.getByText("This is already your email address").waitFor({ timeout: 15_000 });
+    // The server's refusal takes focus to its field, which names the message (as a refusal in the browser does).
+    await expectFocusedWithError(page, "#newEmail", "This is already your email address");
 
     const since = Date.now();
     await page.getByLabel("New email address").fill(newEmail);
@@ -109,6 +121,7 @@ describe("account security in Settings", () => {
     await second.locator("#twoFactorCode").fill("000000");
     await second.getByRole("button", { name: "Turn on" }).click();
     await second.getByText("That code is not right").waitFor({ timeout: 15_000 });
+    await expectFocusedWithError(second, "#twoFactorCode", "That code is not right");
     await second.locator("#twoFactorCode").fill(await totpNow(secret));
     await second.getByRole("button", { name: "Turn on" }).click();
     await second.getByText("Two-factor sign-in is on.").waitFor({ timeout: 15_000 });

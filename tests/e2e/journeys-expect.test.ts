@@ -119,7 +119,7 @@ describe("journeys users expect", () => {
     await client.goto(`${server.url}/projects/${projectId}`);
     await client.getByRole("link", { name: "Message Kagiso Developer" }).click();
     await client.waitForURL(thread);
-    await client.locator('ol[aria-label="Messages"] li', { hasText: "Could you start on the 1st?" }).waitFor();
+    await client.locator('[role="log"][aria-label="Messages"] li', { hasText: "Could you start on the 1st?" }).waitFor();
     const list = await api(developer, "/api/v1/conversations");
     const conversations = (list.json as { conversations: { project: { id: string } | null }[] }).conversations;
     expect(conversations).toHaveLength(1);

@@ -196,6 +196,13 @@ describe("journeys", () => {
     const started = await api(client, "/api/v1/conversations", "POST", { to: developerId, body: `Have a look: ${LONG_WORD}` });
     expect(started.status).toBeLessThan(300);
     const conversationId = (started.json as { conversation: { id: string } }).conversation.id;
+    // A project title of one long word, on the client's dashboard (their projects) and the developer's (their proposals).
+    const longTitled = await postProject(`Stock${"s".repeat(95)}`);
+    expect(
+      (await propose(developer, longTitled, `I build stock apps for spaza shops. ${"Orders sync when the phone is back online. ".repeat(3)}`)).status,
+    ).toBe(201);
+    await client.goto(`${server.url}/dashboard`);
+    expect({ path: "client dashboard", width: await pageWidth(client) }).toEqual({ path: "client dashboard", width: 390 });
     for (const path of ["/dashboard", "/messages", `/messages/${conversationId}`, "/notifications", `/projects/${projectId}/proposal`, "/profile"]) {
       await developer.goto(`${server.url}${path}`);
       await developer.waitForLoadState("load");

@@ -20,7 +20,7 @@ import {
 } from "./support";
 
 const composer = (page: Page) => page.locator("#message-body");
-const bubbles = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
+const bubbles = (page: Page, text: string) => page.locator('[role="log"][aria-label="Messages"] li', { hasText: text });
 
 describe("messages in real time", () => {
   let server: RunningServer;
@@ -62,6 +62,10 @@ describe("messages in real time", () => {
     await composer(client).press("Enter");
     await client.getByText("Message cannot be empty").waitFor({ timeout: 5000 });
     expect(client.url()).toContain("/messages/new");
+    // Sent by the button, the refusal takes focus back to the box it is about.
+    await client.getByRole("button", { name: "Send message" }).click();
+    await expect.poll(() => composer(client).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await composer(client).getAttribute("aria-describedby")).toBe("message-error");
     await composer(client).fill("Hello Kagiso, can you quote on a delivery app?");
     await composer(client).press("Enter");
     await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -117,7 +121,7 @@ describe("messages in real time", () => {
     await bubbles(developer, "While you were away 3").waitFor({ timeout: 20_000 });
     for (const n of [1, 2, 3]) await expect(bubbles(developer, `While you were away ${n}`).count()).resolves.toBe(1);
     // And in order.
-    const texts = await developer.locator('ol[aria-label="Messages"] li').allInnerTexts();
+    const texts = await developer.locator('[role="log"][aria-label="Messages"] li').allInnerTexts();
     const order = texts.filter((t) => t.includes("While you were away")).map((t) => t.match(/away (\d)/)![1]);
     expect(order).toEqual(["1", "2", "3"]);
   });
@@ -139,7 +143,7 @@ describe("messages in real time", () => {
     await expect(link.getAttribute("rel")).resolves.toContain("noopener");
     // On a phone the thread scrolls inside its pane: nothing in it (a button's hidden label) makes the page taller than the screen.
     const sizes = await developer.evaluate(() => {
-      const pane = document.querySelector('ol[aria-label="Messages"]')!.closest(".overflow-y-auto")!;
+      const pane = document.querySelector('[role="log"][aria-label="Messages"]')!.closest(".overflow-y-auto")!;
       return { pane: pane.scrollHeight - pane.clientHeight, page: document.documentElement.scrollHeight, screen: window.innerHeight };
     });
     expect(sizes.pane).toBeGreaterThan(0);

@@ -245,6 +245,17 @@ describe("payments", () => {
     await developer.waitForURL(/\/payouts\/statement\?month=/);
     await poll(() => text(developer.locator("table"))).toContain("Released: Stock screens and counts (R6 000,00 less fee R450,00)");
     expect(await text(developer.locator("table"))).toContain("Closing balanceR550,00");
+    // On the 390 px phone the statement's table stays inside the page's margins (the date goes under the description).
+    const table = (await developer.locator("table").boundingBox())!;
+    const heading = (await developer.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(heading.x + heading.width + 0.5);
+    // Printed, it is the statement alone: no site header with its badges, no footer, no way back.
+    await developer.emulateMedia({ media: "print" });
+    expect(await developer.getByRole("banner").isVisible()).toBe(false);
+    expect(await developer.getByRole("contentinfo").isVisible()).toBe(false);
+    expect(await developer.getByRole("link", { name: "Back to balance and payouts" }).isVisible()).toBe(false);
+    expect(await developer.locator("table").isVisible()).toBe(true);
+    await developer.emulateMedia({ media: "screen" });
     await developer.goto(`${server.url}/payouts`);
     const invoiceHref = await developer.getByRole("link", { name: /INV-\d{6} \(PDF\)/ }).getAttribute("href");
     const pdf = await developer.request.get(`${server.url}${invoiceHref}`);
@@ -262,6 +273,7 @@ describe("payments", () => {
     const refused = await clientTab.goto(`${server.url}/payouts`);
     expect(refused?.status()).toBe(403);
     await expect(clientTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("You can't open this page");
+    expect(await clientTab.title()).toBe("You can't open this page | BuildZA");
     await expect(clientTab.getByText("Only developers have a balance to withdraw").isVisible()).resolves.toBe(true);
     expect(await clientTab.getByText("Internal Server Error").count()).toBe(0);
     await clientTab.close();
@@ -269,6 +281,7 @@ describe("payments", () => {
     const badMonth = await developerTab.goto(`${server.url}/payouts/statement?month=2026-13`);
     expect(badMonth?.status()).toBe(400);
     await expect(developerTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
+    expect(await developerTab.title()).toBe("This link is not valid | BuildZA");
     await expect(developerTab.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
     await developerTab.close();
   });
@@ -307,6 +320,21 @@ describe("payments", () => {
     const stuckRow = developer.locator("[data-payout]", { hasText: "R200,00" });
     await poll(() => stuckRow.isVisible()).toBe(true);
 
+    // The client reports the developer's profile with a long link in the details (anyone's text).
+    const { user: developerUser } = (await (await developer.request.get(`${server.url}/api/auth/get-session`)).json()) as { user: { id: string } };
+    const reported = await client.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/v1/users/${id}/reports`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ reason: "Asking to pay outside BuildZA", details: `Sent me https://pay.example.co.za/${"x".repeat(150)} to pay there.` }),
+          })
+        ).status,
+      developerUser.id,
+    );
+    expect(reported).toBe(201);
+
     // Moderators are named by an operator in the database: register, stop, promote, start again on the same data.
     const moderator = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await register(moderator, server.url, { name: "Naledi Moderator", email: moderatorEmail, developer: false });
@@ -338,6 +366,10 @@ describe("payments", () => {
     expect(await text(stuckRow)).toContain("The payment provider has not started this bank transfer yet.");
     await developer.screenshot({ path: `${SHOTS}/payouts-waiting-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 390, height: 844 });
+    // The queue fits a phone with the long link in a report, and each report's buttons say which report they act on.
+    expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    const report = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    expect(await report.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
     await moderator.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 1280, height: 900 });
     // The provider answers again: Try now hands it to the sender, which looks it up and marks it started.

@@ -133,7 +133,7 @@ describe("profile photos, portfolio images and deleting a message on a phone", (
     await client.locator("#message-body").press("Enter");
     await client.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     const threadUrl = client.url();
-    const bubble = (page: Page, text: string) => page.locator('ol[aria-label="Messages"] li', { hasText: text });
+    const bubble = (page: Page, text: string) => page.locator('[role="log"][aria-label="Messages"] li', { hasText: text });
     await bubble(client, "082 555 0101").waitFor();
     // The thread shows the developer's photo to the client.
     await client.locator('img[src*="/api/v1/files/"]:visible').first().waitFor();

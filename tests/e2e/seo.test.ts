@@ -342,6 +342,77 @@ describe("seo and accessibility", () => {
     await developer.context().close();
   }, 180_000);
 
+  it("the less-travelled pages: an inbox and a thread with an unread message, an error page and a toast pass axe-core; names say what rows show; targets are big enough", async () => {
+    const base = server.url;
+    const found: string[] = [];
+    async function axe(page: Page, what: string, include?: string) {
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+      if (include) builder = builder.include(include);
+      for (const v of (await builder.analyze()).violations) {
+        found.push(`${page.viewportSize()?.width}px ${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
+      }
+    }
+    const client = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const developer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await register(client, base, { name: "Zanele Inbox", email: `inbox.client.${stamp}@example.co.za`, developer: false });
+    await register(developer, base, { name: "Musa Inbox", email: `inbox.dev.${stamp}@example.co.za`, developer: true });
+    const { user } = (await (await developer.request.get(`${base}/api/auth/get-session`)).json()) as { user: { id: string } };
+    const started = await client.evaluate(
+      async (to) =>
+        (await (
+          await fetch("/api/v1/conversations", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ to, body: "Hello Musa, are you free to start in March?" }),
+          })
+        ).json()) as { conversation: { id: string } },
+      user.id,
+    );
+    const thread = `/messages/${started.conversation.id}`;
+
+    // Unread: the header link's text holds its name ("Messages 1" in "Messages, 1 unread": WCAG 2.5.3),
+    // and an inbox row is named by what it shows, the last message and the unread count included.
+    await developer.goto(`${base}/dashboard`);
+    await axe(developer, "/dashboard");
+    await developer.goto(`${base}/messages`);
+    await developer.getByRole("link", { name: /^Zanele Inbox .*Hello Musa, are you free to start in March\? 1 unread$/ }).waitFor();
+    await axe(developer, "/messages");
+    // The thread, with the inbox beside it from 1024 px: its messages are items of a list inside the live log.
+    await developer.goto(base + thread);
+    await developer.getByRole("log", { name: "Messages" }).getByRole("list").getByRole("listitem").first().waitFor();
+    await axe(developer, thread);
+
+    await developer.setViewportSize({ width: 390, height: 844 });
+    await developer.goto(base + thread);
+    await axe(developer, thread);
+    await developer.goto(`${base}/dashboard`);
+    await axe(developer, "/dashboard");
+    // The Messages figure is a link a thumb can hit (docs/product.md, Look and feel: 44 px).
+    const tile = (await developer.getByRole("link", { name: /unread messages?: open Messages$/ }).boundingBox())!;
+    expect(Math.min(tile.width, tile.height)).toBeGreaterThanOrEqual(44);
+
+    // A page refused or missing has a title naming the refusal (WCAG 2.4.2), not the bare address.
+    expect((await developer.goto(`${base}/payouts`))?.status()).toBe(403);
+    expect(await developer.title()).toBe("You can't open this page | BuildZA");
+    await axe(developer, "/payouts (403)");
+    expect((await developer.goto(`${base}/receipts/bz_nothing_here`))?.status()).toBe(404);
+    expect(await developer.title()).toBe("Page not found | BuildZA");
+
+    // A toast after a redirect ("Project not found") reads at 4.5:1 and its close button is 24 px.
+    await developer.goto(`${base}/projects/00000000-0000-4000-8000-000000000000`);
+    const toast = developer.locator("[data-sonner-toast]", { hasText: "Project not found" });
+    await toast.waitFor();
+    await toast.hover(); // sonner keeps a toast while the pointer is on it: it stays for axe
+    await axe(developer, "toast", "[data-sonner-toaster]");
+    const close = (await toast.getByRole("button", { name: "Close toast" }).boundingBox())!;
+    expect(Math.round(Math.min(close.width, close.height))).toBeGreaterThanOrEqual(24); // 23.999998 while sonner scales it in
+
+    expect(found).toEqual([]);
+    await client.context().close();
+    await developer.context().close();
+  }, 120_000);
+
   it("axe-core finds no WCAG 2.2 AA violation on any page, signed out and signed in, at phone and desktop widths", async () => {
     const base = server.url;
     const { projects } = (await (await fetch(`${base}/api/v1/projects?limit=1`)).json()) as { projects: Array<{ id: string }> };

@@ -371,7 +371,7 @@ describe("redirects, cross-origin writes and read marks on plain http", () => {
     await context.addCookies([{ name: name!, value: value.join("="), url: server.url }]);
     const page = await context.newPage();
     await page.goto(`${server.url}/messages/${conversation.id}`);
-    await page.locator('ol[aria-label="Messages"] li', { hasText: "Are you free for a call?" }).waitFor();
+    await page.locator('[role="log"][aria-label="Messages"] li', { hasText: "Are you free for a call?" }).waitFor();
     await expect.poll(unread).toEqual({ messages: 0, notifications: 0 });
     await page
       .getByRole("link", { name: /^Messages, \d+ unread$/ })

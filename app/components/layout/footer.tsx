@@ -38,7 +38,7 @@ const link = "inline-flex min-h-11 items-center text-sm text-slate-300 hover:tex
  */
 export function Footer({ year, hideOnPhone = false }: { year: number; hideOnPhone?: boolean }) {
   return (
-    <footer className={`mt-auto bg-slate-900 text-slate-300 ${hideOnPhone ? "max-sm:hidden" : ""}`}>
+    <footer className={`mt-auto bg-slate-900 text-slate-300 print:hidden ${hideOnPhone ? "max-sm:hidden" : ""}`}>
       <div className="mx-auto grid max-w-[1200px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="max-w-sm">
           <p className="text-xl font-bold tracking-tight text-white">

@@ -178,8 +178,8 @@ export function MobileMenu({ user, initiallyOpen = false }: { user: HeaderUser |
             {user ? (
               <>
                 <MobileLink to="/messages" icon={<MessageSquare className={icon} aria-hidden="true" />} onNavigate={close}>
-                  Messages
-                  <CountBadge count={counts.messages} className="ml-auto" />
+                  Messages <CountBadge count={counts.messages} className="ml-auto" />
+                  {counts.messages > 0 ? <span className="sr-only">{counts.messages} unread</span> : null}
                 </MobileLink>
                 <MobileLink to="/dashboard" icon={<LayoutDashboard className={icon} aria-hidden="true" />} onNavigate={close}>
                   Dashboard

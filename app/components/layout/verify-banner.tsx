@@ -8,7 +8,7 @@ import { Form, useLocation } from "react-router";
 export function VerifyBanner({ email }: { email: string }) {
   const location = useLocation();
   return (
-    <div role="region" aria-label="Email verification" className="border-b border-amber-200 bg-amber-50">
+    <div role="region" aria-label="Email verification" className="border-b border-amber-200 bg-amber-50 print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm text-amber-950 sm:px-6">
         <MailWarning className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
         <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">

@@ -75,6 +75,8 @@ export function Composer({
     const parsed = messageSchema.safeParse({ body });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? "Message cannot be empty");
+      // Sent with the Send button: focus goes to the box its message is about.
+      ref.current?.focus();
       return;
     }
     setLocalError(null);

@@ -2,6 +2,8 @@
  * The inbox rows (docs/product.md, Messages and notifications): the other person, the project, the
  * last message's first line, its time and an unread badge. Shown by /messages, and beside the open
  * thread on /messages/{id} from 1024 px, where `currentId` marks the open one (read, so no badge).
+ * A row's accessible name is its text (the name, time, project, last message and unread count), so
+ * a screen reader hears what a sighted user reads and speech input can say what it shows.
  */
 import { Briefcase } from "../ui/icons";
 import { useEffect, useRef, useState } from "react";
@@ -9,7 +11,6 @@ import { Link } from "react-router";
 import { useRealtimeEvents } from "../../lib/realtime";
 import { RelativeTime } from "../ui/relative-time";
 import type { ConversationSummary } from "../../../server/messages/service";
-import { countLabel } from "../ui/count-badge";
 import { PersonAvatar } from "./avatar";
 
 /**
@@ -63,32 +64,36 @@ function ConversationRow({ c, current }: { c: ConversationSummary; current: bool
       <Link
         to={`/messages/${c.id}`}
         aria-current={current ? "page" : undefined}
-        aria-label={countLabel(`Conversation with ${c.other.name}${c.project ? ` about ${c.project.title}` : ""}`, current ? 0 : c.unreadCount)}
         className={`flex items-start gap-3 px-4 py-3.5 focus-visible:bg-slate-50 sm:px-5 ${current ? "bg-brand-50" : "hover:bg-slate-50"}`}
       >
         <PersonAvatar name={c.other.name} photoId={c.other.photoId} className="size-11 text-base" px={44} />
+        {/* The {" "} between the parts keep their words apart in the row's name (they are not shown:
+            white space between flex items or blocks takes no room). */}
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-3">
-            <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>
-            <RelativeTime date={c.lastMessage.at} className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : "text-slate-500"}`} />
-          </div>
+            <p className={`truncate text-[15px] ${unread ? "font-bold text-slate-900" : "font-semibold text-slate-800"}`}>{c.other.name}</p>{" "}
+            {/* slate-500 is under 4.5:1 on the open row's brand-50 background. */}
+            <RelativeTime
+              date={c.lastMessage.at}
+              className={`shrink-0 text-xs ${unread ? "font-semibold text-brand-700" : current ? "text-slate-600" : "text-slate-500"}`}
+            />
+          </div>{" "}
           {c.project ? (
             <p className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-slate-600">
               <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="sr-only">about </span>
               <span className="truncate">{c.project.title}</span>
             </p>
-          ) : null}
+          ) : null}{" "}
           <div className="mt-0.5 flex items-center justify-between gap-3">
             <p className={`truncate text-sm ${unread ? "font-medium text-slate-900" : "text-slate-600"}`}>
               {c.lastMessage.fromMe ? "You: " : ""}
               {c.lastMessage.preview}
-            </p>
+            </p>{" "}
             {unread ? (
-              <span
-                aria-hidden="true"
-                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
-              >
+              <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
                 {c.unreadCount > 99 ? "99+" : c.unreadCount}
+                <span className="sr-only"> unread</span>
               </span>
             ) : null}
           </div>

@@ -62,7 +62,7 @@ export function ThreadFrame({
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold text-slate-900">
               {other.userType === "developer" ? (
-                <Link to={`/developers/${other.id}`} className="hover:underline">
+                <Link to={`/developers/${other.id}`} className="block truncate hover:underline">
                   {other.name}
                 </Link>
               ) : (
@@ -76,7 +76,8 @@ export function ThreadFrame({
                   <span aria-hidden="true">·</span>
                   <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
                   {project.id ? (
-                    <Link to={`/projects/${project.id}`} className="truncate hover:underline">
+                    // py-1: a 24 px tall target on a phone, not the 16 px of its line (WCAG 2.5.8).
+                    <Link to={`/projects/${project.id}`} className="min-w-0 truncate py-1 hover:underline">
                       {project.title}
                     </Link>
                   ) : (

@@ -18,6 +18,13 @@ export interface TwoFactorSetupShown {
 
 type Result = SettingsResult & { setup?: TwoFactorSetupShown; fields?: Record<string, string> };
 
+/** The field each intent's refusal is about. */
+const FIELD_OF: Record<string, string> = {
+  twoFactorStart: "twoFactorPassword",
+  twoFactorConfirm: "twoFactorCode",
+  twoFactorDisable: "twoFactorOffPassword",
+};
+
 /** The secret in groups of four, easier to type into an app. */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})/g, "$1 ").trim();
@@ -44,6 +51,11 @@ export function TwoFactorSettings({ enabled, moderator }: { enabled: boolean; mo
     if (mine && !mine.ok && !mine.fields) notify("error", mine.message);
   }, [mine]);
   const fieldError = (intent: string, name: string) => (mine && !mine.ok && mine.intent === intent ? mine.fields?.[name] : undefined);
+  // A refused password or code: focus goes to its field, whose message is read with it
+  // (docs/product.md, Accessibility: errors announced and linked to their fields).
+  useEffect(() => {
+    if (mine && !mine.ok && mine.fields) document.getElementById(FIELD_OF[mine.intent] ?? "")?.focus();
+  }, [mine]);
 
   if (enabled)
     return (
@@ -60,6 +72,7 @@ export function TwoFactorSettings({ enabled, moderator }: { enabled: boolean; mo
               name="password"
               autoComplete="current-password"
               invalid={Boolean(fieldError("twoFactorDisable", "password"))}
+              aria-describedby="twoFactorOffPassword-error"
             />
           </Field>
           <Button type="submit" variant="secondary" busy={busyIntent === "twoFactorDisable"} className="sm:mt-7">
@@ -115,6 +128,7 @@ export function TwoFactorSettings({ enabled, moderator }: { enabled: boolean; mo
                   autoComplete="one-time-code"
                   maxLength={6}
                   invalid={Boolean(fieldError("twoFactorConfirm", "code"))}
+                  aria-describedby="twoFactorCode-error"
                 />
               </Field>
               <Button type="submit" busy={busyIntent === "twoFactorConfirm"} className="sm:mt-7">
@@ -132,7 +146,13 @@ export function TwoFactorSettings({ enabled, moderator }: { enabled: boolean; mo
       <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <input type="hidden" name="intent" value="twoFactorStart" />
         <Field id="twoFactorPassword" label="Password" error={fieldError("twoFactorStart", "password")} className="flex-1">
-          <PasswordInput id="twoFactorPassword" name="password" autoComplete="current-password" invalid={Boolean(fieldError("twoFactorStart", "password"))} />
+          <PasswordInput
+            id="twoFactorPassword"
+            name="password"
+            autoComplete="current-password"
+            invalid={Boolean(fieldError("twoFactorStart", "password"))}
+            aria-describedby="twoFactorPassword-error"
+          />
         </Field>
         <Button type="submit" variant="secondary" busy={busyIntent === "twoFactorStart"} className="sm:mt-7">
           Set up two-factor sign-in
