@@ -89,6 +89,10 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 {p.status === "succeeded" ? (
                   <a href={`/receipts/${p.reference}`} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
                     <FileText className="size-4" aria-hidden="true" /> Receipt
+                    <span className="sr-only">
+                      {" "}
+                      for {p.milestoneTitle}, {p.reference}
+                    </span>
                   </a>
                 ) : null}
               </div>

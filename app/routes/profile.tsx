@@ -262,7 +262,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               : "Deleting your account removes your name, email, developer profile and sign-in details. This cannot be undone."
           }
         >
-          <DeleteAccountDialog />
+          <DeleteAccountDialog userType={userType} />
         </SettingsCard>
       </div>
     </div>

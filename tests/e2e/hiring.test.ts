@@ -132,6 +132,24 @@ describe("hiring", () => {
     await developer.getByRole("dialog").waitFor({ state: "detached" });
   });
 
+  it("the delete-account dialog says what goes for the account's type", async () => {
+    for (const [page, says, not] of [
+      [developer, "Your open proposals are withdrawn", "Your open projects are closed"],
+      [client, "Your open projects are closed", "developer profile"],
+    ] as const) {
+      await page.goto(`${server.url}/profile`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Delete my account" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+      await dialog.waitFor();
+      const text = await dialog.innerText();
+      expect(text).toContain(says);
+      expect(text).not.toContain(not);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    }
+  });
+
   it("a client reports a developer's profile: the form loads with the dialog, offers a person's reasons, and a second report is refused", async () => {
     await client.goto(`${server.url}/developers/${developerId}`);
     await waitForHydration(client);

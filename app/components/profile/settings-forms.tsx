@@ -285,8 +285,8 @@ export function DownloadData() {
   );
 }
 
-/** "Delete my account" in the danger zone: a dialog asking for the password. */
-export function DeleteAccountDialog() {
+/** "Delete my account" in the danger zone: a dialog asking for the password that says what goes for a client or a developer (docs/product.md, Accounts). */
+export function DeleteAccountDialog({ userType }: { userType: "client" | "developer" }) {
   const [open, setOpen] = useState(false);
   const submit = useSubmit();
   const result = useResult("delete");
@@ -315,8 +315,9 @@ export function DeleteAccountDialog() {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-600">
-            Your name, email, developer profile and sign-in details are removed and you are signed out everywhere. Projects you posted are closed. This cannot
-            be undone.
+            {userType === "developer"
+              ? "Your name, email, developer profile and the reviews on it, and your sign-in details are removed, and you are signed out everywhere. Your open proposals are withdrawn and any hire of yours is cancelled, the clients told. This cannot be undone."
+              : "Your name, email and sign-in details are removed, and you are signed out everywhere. Your open projects are closed, with any developer hired on them told. This cannot be undone."}
           </Dialog.Description>
           <form
             noValidate
