@@ -163,6 +163,17 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     return reference;
   }
 
+  /** A one-milestone hire of `amount` rand, released to the developer, who has saved a bank account: a balance to withdraw. */
+  async function balanceToWithdraw(amount: number) {
+    const h = await hire([amount]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    return h;
+  }
+
   it("writes a contract with the proposal's milestones when the proposal is accepted, or one for the whole price", async () => {
     const h = await hire([6000, 12000]);
     expect(h.ms.map((m) => [m.title, m.amountCents, m.status])).toEqual([
@@ -729,12 +740,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   });
 
   it("requests one payout when the withdrawal form is sent twice with its key (a double tap, a retry after a lost answer)", async () => {
-    const h = await hire([10000]);
-    const m = h.milestoneIds[0]!;
-    await fund(h.client, m);
-    await submitMilestone(deps, h.developer, m, "Done");
-    await approveMilestone(deps, h.client, m);
-    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const h = await balanceToWithdraw(10000);
     const context = { deps: t.deps, user: h.developer };
     const { withdrawKey } = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context, params: {} } as never);
     const withdraw = (amount: string, idempotencyKey = withdrawKey) =>
@@ -933,12 +939,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
   });
 
   it("reconciles pending payouts with the provider: paid, failed and reversed settle once, also racing the transfer webhook", async () => {
-    const h = await hire([10000]);
-    const m = h.milestoneIds[0]!;
-    await fund(h.client, m);
-    await submitMilestone(deps, h.developer, m, "Done");
-    await approveMilestone(deps, h.client, m);
-    await saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" });
+    const h = await balanceToWithdraw(10000);
     const balance = () => held(db(), { kind: "developer_balance", owner: h.developer.id });
     const [paid, failed, reversed, open] = [
       (await requestPayout(deps, h.developer, "1000")).reference,
