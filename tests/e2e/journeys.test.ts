@@ -213,6 +213,8 @@ describe("journeys", () => {
 
     await developer.goto(`${server.url}/messages/${conversationId}`);
     const box = developer.locator("#message-body");
+    // Its "Enter to send" hint is not what Enter does here, so the box is not described by it.
+    await expect.poll(() => box.getAttribute("aria-describedby")).toBeNull();
     await box.fill("First line");
     await box.press("Enter");
     await box.pressSequentially("Second line");

@@ -58,6 +58,8 @@ describe("messages in real time", () => {
     await client.goto(`${server.url}/messages/new?to=${developerId}`);
     // An empty message is refused in the box, with the server's message (the schema loads on demand).
     await waitForHydration(client);
+    // With a mouse and keyboard the box is described by its "Enter to send" hint.
+    expect(await composer(client).getAttribute("aria-describedby")).toBe("message-hint");
     await composer(client).fill("   ");
     await composer(client).press("Enter");
     await client.getByText("Message cannot be empty").waitFor({ timeout: 5000 });

@@ -209,7 +209,10 @@ describe("payments", () => {
     expect(await text(client.getByTestId("payment-totals"))).toBe(
       "Paid into escrowR6 000,00Released to developersR6 000,00Refunded to youR0,00In escrow nowR0,00",
     );
-    await rows.nth(0).getByRole("link", { name: /^Receipt for Stock screens and counts, bz_/ }).click();
+    await rows
+      .nth(0)
+      .getByRole("link", { name: /^Receipt for Stock screens and counts, bz_/ })
+      .click();
     await client.waitForURL(/\/receipts\//);
     await poll(() => client.getByRole("heading", { name: "Receipt" }).isVisible()).toBe(true);
     await client.goto(contractUrl); // the next test goes on from the contract page

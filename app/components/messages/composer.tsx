@@ -1,5 +1,5 @@
 import { Paperclip, SendHorizontal } from "../ui/icons";
-import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE, MAX_MESSAGE_FILES } from "../../../shared/constants";
 import { AttachmentsField } from "../files/attachments";
 
@@ -45,6 +45,10 @@ export function Composer({
   // A new key remounts the upload field empty after a send.
   const [filesKey, setFilesKey] = useState(0);
   const [localError, setLocalError] = useState<string | null>(null);
+  // Known after hydration (the server cannot tell): on touch the hint below is not true, so the
+  // box is not described by it.
+  const [touch, setTouch] = useState(false);
+  useEffect(() => setTouch(touchDevice()), []);
   const ref = useRef<HTMLTextAreaElement>(null);
   // One key per message being written: a retry of the same send (a lost answer) posts it once
   // (docs/security.md, Idempotency). crypto.randomUUID exists in secure contexts only.
@@ -155,7 +159,7 @@ export function Composer({
           placeholder={placeholder}
           maxLength={MAX_MESSAGE + 100}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? "message-error" : "message-hint"}
+          aria-describedby={shown ? "message-error" : touch ? undefined : "message-hint"}
           className="field-sizing-content max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500"
         />
         <button
