@@ -33,8 +33,9 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 px-4 py-3">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right font-medium text-slate-900">{value}</dd>
+            <dt className="shrink-0 text-slate-600">{label}</dt>
+            {/* A project or milestone title is anyone's text: one long word wraps instead of widening the page. */}
+            <dd className="min-w-0 text-right font-medium wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

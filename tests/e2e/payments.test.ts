@@ -215,6 +215,14 @@ describe("payments", () => {
       .click();
     await client.waitForURL(/\/receipts\//);
     await poll(() => client.getByRole("heading", { name: "Receipt" }).isVisible()).toBe(true);
+    // A title of one long word (anyone's text) wraps in its row on a phone instead of widening the page.
+    await client.setViewportSize({ width: 390, height: 844 });
+    await client
+      .locator("dd")
+      .nth(2)
+      .evaluate((dd) => (dd.textContent = "Stockscreensandcounts".repeat(6)));
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await client.setViewportSize({ width: 1280, height: 900 });
     await client.goto(contractUrl); // the next test goes on from the contract page
   });
 
