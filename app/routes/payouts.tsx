@@ -87,7 +87,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state !== "idle";
   const failed = actionData && "message" in actionData ? actionData : null;
   const fields = ((failed && "fields" in failed ? failed.fields : undefined) ?? {}) as Record<string, string | undefined>;
-  const { balanceCents, bank, banks, payouts, invoices, months, testMode, withdrawKey } = loaderData;
+  const { balanceCents, bank, banks, payouts, invoices, months, testMode, withdrawKey, verifyFirst } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Balance and payouts</h1>
@@ -105,7 +105,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             {formatCents(balanceCents)}
           </p>
           <p className="mt-1 text-xs text-slate-500">Released milestones less the platform fee. The smallest payout is R100.</p>
-          {bank ? (
+          {verifyFirst ? (
+            <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-verify-first>
+              {verifyFirst}
+            </p>
+          ) : bank ? (
             // Keyed on the newest payout, so a requested payout clears the amount instead of leaving it ready to send again.
             <Form method="post" className="mt-4 space-y-2" key={payouts[0]?.id ?? "none"}>
               <input type="hidden" name="idempotencyKey" value={withdrawKey} />
@@ -140,40 +144,44 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
               {bank.bankName} {bank.masked}, {bank.holderName}
             </p>
           ) : null}
-          <Form method="post" className="mt-3 space-y-2" key={bank ? `${bank.bankName} ${bank.masked} ${bank.holderName}` : "none"}>
-            <label htmlFor="bankCode" className="block text-sm font-medium text-slate-800">
-              Bank
-            </label>
-            <Select id="bankCode" name="bankCode" defaultValue="" invalid={Boolean(fields.bankCode)}>
-              <option value="" disabled>
-                Choose your bank
-              </option>
-              {banks.map((b) => (
-                <option key={b.code} value={b.code}>
-                  {b.name}
+          {verifyFirst ? (
+            <p className="mt-3 text-sm text-slate-700">You can add your bank account once your email address is verified.</p>
+          ) : (
+            <Form method="post" className="mt-3 space-y-2" key={bank ? `${bank.bankName} ${bank.masked} ${bank.holderName}` : "none"}>
+              <label htmlFor="bankCode" className="block text-sm font-medium text-slate-800">
+                Bank
+              </label>
+              <Select id="bankCode" name="bankCode" defaultValue="" invalid={Boolean(fields.bankCode)}>
+                <option value="" disabled>
+                  Choose your bank
                 </option>
-              ))}
-            </Select>
-            {fields.bankCode ? <p className="text-sm text-red-700">{fields.bankCode}</p> : null}
-            <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-800">
-              Account number
-            </label>
-            <Input id="accountNumber" name="accountNumber" inputMode="numeric" autoComplete="off" invalid={Boolean(fields.accountNumber)} />
-            {fields.accountNumber ? <p className="text-sm text-red-700">{fields.accountNumber}</p> : null}
-            <label htmlFor="holderName" className="block text-sm font-medium text-slate-800">
-              Account holder
-            </label>
-            <Input id="holderName" name="holderName" autoComplete="name" invalid={Boolean(fields.holderName)} />
-            {fields.holderName ? <p className="text-sm text-red-700">{fields.holderName}</p> : null}
-            {bank ? (
-              <p className="text-xs text-slate-600">
-                Payouts to a replacement account start {BANK_CHANGE_HOLD_HOURS} hours after the change, and we email you about it.
-              </p>
-            ) : null}
-            <Button type="submit" name="intent" value="bank" variant="secondary" busy={busy}>
-              {bank ? "Replace bank account" : "Save bank account"}
-            </Button>
-          </Form>
+                {banks.map((b) => (
+                  <option key={b.code} value={b.code}>
+                    {b.name}
+                  </option>
+                ))}
+              </Select>
+              {fields.bankCode ? <p className="text-sm text-red-700">{fields.bankCode}</p> : null}
+              <label htmlFor="accountNumber" className="block text-sm font-medium text-slate-800">
+                Account number
+              </label>
+              <Input id="accountNumber" name="accountNumber" inputMode="numeric" autoComplete="off" invalid={Boolean(fields.accountNumber)} />
+              {fields.accountNumber ? <p className="text-sm text-red-700">{fields.accountNumber}</p> : null}
+              <label htmlFor="holderName" className="block text-sm font-medium text-slate-800">
+                Account holder
+              </label>
+              <Input id="holderName" name="holderName" autoComplete="name" invalid={Boolean(fields.holderName)} />
+              {fields.holderName ? <p className="text-sm text-red-700">{fields.holderName}</p> : null}
+              {bank ? (
+                <p className="text-xs text-slate-600">
+                  Payouts to a replacement account start {BANK_CHANGE_HOLD_HOURS} hours after the change, and we email you about it.
+                </p>
+              ) : null}
+              <Button type="submit" name="intent" value="bank" variant="secondary" busy={busy}>
+                {bank ? "Replace bank account" : "Save bank account"}
+              </Button>
+            </Form>
+          )}
         </section>
       </div>
 

@@ -19,15 +19,20 @@ import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationEr
 import { log } from "../log";
 import { applyEffects } from "../notifications/effects";
 import { held, postJournal } from "./ledger";
-import { assertMayMoveMoney } from "./gate";
+import { assertMayMoveMoney, VERIFY_BEFORE_PAYMENTS } from "./gate";
 import { ProviderRefusedError } from "./providers/types";
 import { alertModerators } from "./alerts";
 import type { PaymentsDeps } from "./service";
 
-async function requireDeveloper(db: Db, user: SessionUser | null) {
+/**
+ * The signed-in developer. `moving` (saving a bank account, withdrawing) also needs a verified
+ * email address (assertMayMoveMoney); looking at the balance and payouts does not (docs/product.md,
+ * Trust and safety). Throws UnauthorizedError, ForbiddenError.
+ */
+async function requireDeveloper(db: Db, user: SessionUser | null, moving = true) {
   const me = requireUser(user);
-  assertMayMoveMoney(me);
   if (me.userType !== "developer") throw new ForbiddenError("Only developers have a balance to withdraw");
+  if (moving) assertMayMoveMoney(me);
   return me;
 }
 
@@ -101,6 +106,8 @@ export interface PayoutsOverview {
    * may start (ISO), and hold: the sentence a payout is refused with meanwhile; else both null.
    */
   bank: { bankName: string; masked: string; holderName: string; payoutsFrom: string | null; hold: string | null } | null;
+  /** null, or why the bank account and withdrawal forms are not offered: the email is not verified yet (VERIFY_BEFORE_PAYMENTS). */
+  verifyFirst: string | null;
   /** waiting: pending, and the provider has not yet started its bank transfer after an attempt that failed (it is retried). */
   payouts: Array<{
     id: string;
@@ -114,9 +121,12 @@ export interface PayoutsOverview {
   }>;
 }
 
-/** The developer's available balance, bank account and payouts (newest first). */
+/**
+ * The developer's available balance, bank account and payouts (newest first); also before their
+ * email is verified, when `verifyFirst` says why they cannot add a bank account or withdraw yet.
+ */
 export async function payoutsOverview(db: Db, user: SessionUser | null): Promise<PayoutsOverview> {
-  const me = await requireDeveloper(db, user);
+  const me = await requireDeveloper(db, user, false);
   const [bank] = await db.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id));
   const list = await db.select().from(payouts).where(eq(payouts.userId, me.id)).orderBy(desc(payouts.createdAt)).limit(100);
   return {
@@ -130,6 +140,7 @@ export async function payoutsOverview(db: Db, user: SessionUser | null): Promise
           hold: bankHold(bank, new Date()),
         }
       : null,
+    verifyFirst: me.emailVerified ? null : VERIFY_BEFORE_PAYMENTS,
     payouts: list.map((p) => ({
       id: p.id,
       reference: p.reference,

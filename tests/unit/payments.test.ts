@@ -292,6 +292,28 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await statusOf(m)).toBe("proposed");
   });
 
+  it("shows an unverified developer their balance and payouts, and why they cannot add a bank account or withdraw yet", async () => {
+    const h = await hire([5000]);
+    const m = h.milestoneIds[0]!;
+    await fund(h.client, m);
+    await submitMilestone(deps, h.developer, m, "Done");
+    await approveMilestone(deps, h.client, m);
+    const unverified = { ...h.developer, emailVerified: false };
+    const view = await payoutsOverview(db(), unverified);
+    expect(view.balanceCents).toBe((await payoutsOverview(db(), h.developer)).balanceCents);
+    expect(view.balanceCents).toBeGreaterThan(0);
+    expect(view.verifyFirst).toBe(VERIFY_BEFORE_PAYMENTS);
+    expect((await payoutsOverview(db(), h.developer)).verifyFirst).toBeNull();
+    // The page loads for them (it was a 403), saying why.
+    const page = await payoutsRoute.loader({ request: new Request(`${APP_URL}/payouts`), context: { deps: t.deps, user: unverified }, params: {} } as never);
+    expect(page.verifyFirst).toBe(VERIFY_BEFORE_PAYMENTS);
+    await expect(saveBankAccount(deps, unverified, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo" })).rejects.toThrow(
+      VERIFY_BEFORE_PAYMENTS,
+    );
+    await expect(requestPayout(deps, unverified, "500")).rejects.toThrow(VERIFY_BEFORE_PAYMENTS);
+    expect((await payoutsOverview(db(), h.developer)).bank).toBeNull();
+  });
+
   it("shows on About the Client that a client's payment method is verified and what they spent, once a payment succeeded", async () => {
     const h = await hire([5000, 2500]);
     expect((await getClientReputation(db(), h.client.id)).payment).toEqual({ paymentMethodVerified: false, totalSpent: 0 });
