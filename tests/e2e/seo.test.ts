@@ -393,9 +393,13 @@ describe("seo and accessibility", () => {
     expect(Math.min(tile.width, tile.height)).toBeGreaterThanOrEqual(44);
 
     // A page refused or missing has a title naming the refusal (WCAG 2.4.2), not the bare address.
-    expect((await developer.goto(`${base}/payouts`))?.status()).toBe(403);
+    expect((await developer.goto(`${base}/moderation`))?.status()).toBe(403);
     expect(await developer.title()).toBe("You can't open this page | BuildZA");
-    await axe(developer, "/payouts (403)");
+    await axe(developer, "/moderation (403)");
+    // Not verified yet, this developer still sees their balance, told why they cannot withdraw.
+    expect((await developer.goto(`${base}/payouts`))?.status()).toBe(200);
+    expect(await developer.locator("[data-verify-first]").innerText()).toContain("Verify your email address before you pay or get paid");
+    await axe(developer, "/payouts (not verified)");
     expect((await developer.goto(`${base}/receipts/bz_nothing_here`))?.status()).toBe(404);
     expect(await developer.title()).toBe("Page not found | BuildZA");
 
