@@ -304,9 +304,12 @@ describe("seo and accessibility", () => {
     await tabTo(client, settingsName);
     await client.keyboard.press("ControlOrMeta+A");
     await client.keyboard.type("Keyboard Client Renamed");
-    await tabTo(client, client.getByRole("button", { name: "Save name" }));
+    const saveName = client.getByRole("button", { name: "Save name" });
+    await tabTo(client, saveName);
     await client.keyboard.press("Enter");
     await expect.poll(() => client.getByText("Keyboard Client Renamed").count()).toBeGreaterThan(0);
+    // The button was busy while saving, and kept the focus: the next Tab goes on from it, not from the top.
+    await expect.poll(() => saveName.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A developer sends a proposal by keyboard, then opens and leaves the withdraw dialog.
     const developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

@@ -5,7 +5,8 @@ import { Link, type LinkProps } from "react-router";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "sm" | "md" | "lg";
 
-const base = "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 min-h-11";
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 min-h-11";
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100",
@@ -26,10 +27,25 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-/** A button; `busy` disables it and shows a spinner next to its (busy) label. */
-export function Button({ variant = "primary", size = "md", busy, disabled, className = "", children, type = "button", ...rest }: ButtonProps) {
+/**
+ * A button; `busy` shows a spinner next to its (busy) label and refuses activation (a click, Enter in
+ * the form's field) while a save runs. A busy button stays focusable (aria-disabled, not
+ * `disabled`): a disabled element loses the keyboard focus to the page, so someone who pressed Enter
+ * would have to find their place again (WCAG 2.4.3; docs/product.md, Accessibility).
+ */
+export function Button({ variant = "primary", size = "md", busy, disabled, className = "", children, type = "button", onClick, ...rest }: ButtonProps) {
+  const held = Boolean(busy) && !disabled;
   return (
-    <button type={type} className={buttonClass(variant, size, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled}
+      aria-disabled={held || undefined}
+      aria-busy={busy || undefined}
+      // Cancelling the click also cancels the form submission it would start (implicit submission included).
+      onClick={held ? (event) => event.preventDefault() : onClick}
+      {...rest}
+    >
       {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
       {children}
     </button>
