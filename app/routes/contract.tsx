@@ -10,10 +10,10 @@ import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "../components
 import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useEffect, useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";
+import { ConfirmedSubmit } from "../components/ui/confirmed-submit";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { FieldError, Input, Textarea } from "../components/ui/form";
-import { Modal, ModalClose } from "../components/projects/modal";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import { canMilestone, formatCents, HIRE_ENDED, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
@@ -294,26 +294,27 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   </Form>
                 ) : null}
                 {role === "client" && canMilestone(m.status, "approve", "client") ? (
-                  <ConfirmedAction
-                    milestoneId={m.id}
-                    position={m.position}
+                  <ConfirmedSubmit
+                    fields={{ milestoneId: m.id }}
                     intent="approve"
                     label="Approve and release"
+                    suffix={<Which n={m.position} />}
                     title={`Release ${formatCents(m.amountCents)} to ${contract.developer.name}?`}
                     description={`“${m.title}” is approved and its money leaves escrow for ${contract.developer.name}'s balance. This cannot be undone.`}
                     keep="Not yet"
                   />
                 ) : null}
                 {role === "developer" && canMilestone(m.status, "refund", "developer") ? (
-                  <ConfirmedAction
-                    milestoneId={m.id}
-                    position={m.position}
+                  <ConfirmedSubmit
+                    fields={{ milestoneId: m.id }}
                     intent="refund"
                     label="Refund to client"
+                    suffix={<Which n={m.position} />}
                     title={`Refund ${formatCents(m.amountCents)} to ${contract.client.name}?`}
                     description={`“${m.title}” ends unpaid and its money goes back to the card or account ${contract.client.name} paid with. This cannot be undone.`}
                     keep="Keep it funded"
-                    secondary
+                    variant="secondary"
+                    confirmVariant="danger"
                   />
                 ) : null}
               </div>
@@ -554,73 +555,6 @@ function DeliveryForm({ milestoneId, subject, busy, error }: { milestoneId: stri
         Submit for approval
         <span className="sr-only"> ({subject.toLowerCase()})</span>
       </Button>
-    </Form>
-  );
-}
-
-/**
- * A milestone action that moves money out of escrow (approve and release, refund): its button asks
- * first in a dialog (docs/product.md, Payments "Contract page"), whose own button posts `intent`.
- * Before the page's scripts run the button posts the form directly, so it works without them.
- */
-function ConfirmedAction(props: {
-  milestoneId: string;
-  position: number;
-  intent: "approve" | "refund";
-  label: string;
-  title: string;
-  description: string;
-  keep: string;
-  secondary?: boolean;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === props.intent;
-  const [open, setOpen] = useState(false);
-  const variant = props.secondary ? "secondary" : "primary";
-  return (
-    <Form method="post">
-      <input type="hidden" name="milestoneId" value={props.milestoneId} />
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title={props.title}
-        description={props.description}
-        trigger={
-          <Button
-            type="submit"
-            name="intent"
-            value={props.intent}
-            variant={variant}
-            busy={busy}
-            onClick={(event) => {
-              // With scripts, ask first; the dialog's button submits.
-              event.preventDefault();
-              setOpen(true);
-            }}
-          >
-            {props.label}
-            <Which n={props.position} />
-          </Button>
-        }
-      >
-        <Form
-          method="post"
-          className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-          onSubmit={(event) => {
-            // The dialog sits in a portal, but React bubbles its submit to the form around the trigger.
-            event.stopPropagation();
-            setOpen(false);
-          }}
-        >
-          <input type="hidden" name="milestoneId" value={props.milestoneId} />
-          <ModalClose>
-            <Button variant="secondary">{props.keep}</Button>
-          </ModalClose>
-          <Button type="submit" name="intent" value={props.intent} variant={props.intent === "refund" ? "danger" : "primary"} busy={busy}>
-            {props.label}
-          </Button>
-        </Form>
-      </Modal>
     </Form>
   );
 }

@@ -132,6 +132,26 @@ describe("hiring", () => {
     await developer.getByRole("dialog").waitFor({ state: "detached" });
   });
 
+  it("an API token is revoked only once the dialog is confirmed: Keep it changes nothing", async () => {
+    await developer.goto(`${server.url}/profile`);
+    await waitForHydration(developer);
+    await developer.getByLabel("Token name").fill("Invoicing script");
+    await developer.getByRole("button", { name: "Create token" }).click();
+    const tokens = developer.getByRole("list", { name: "Your API tokens" });
+    const revoke = tokens.getByRole("button", { name: "Revoke Invoicing script" });
+    await revoke.waitFor();
+    await revoke.click();
+    const dialog = developer.getByRole("dialog", { name: "Revoke “Invoicing script”?" });
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await developer.reload();
+    await revoke.waitFor();
+    await waitForHydration(developer);
+    await revoke.click();
+    await dialog.getByRole("button", { name: "Revoke" }).click();
+    await expect.poll(() => developer.getByText("You have no API tokens.").isVisible()).toBe(true);
+  });
+
   it("the delete-account dialog says what goes for the account's type", async () => {
     for (const [page, says, not] of [
       [developer, "Your open proposals are withdrawn", "Your open projects are closed"],

@@ -2,13 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, KeyRound, Trash2 } from "../ui/icons";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import { useActionData, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { formatDate } from "../../../shared/format";
 import { apiTokenSchema, MAX_API_TOKEN_NAME, MAX_API_TOKENS } from "../../../shared/schemas";
 import { notify } from "../../lib/toast";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { Button } from "../ui/button";
+import { ConfirmedSubmit } from "../ui/confirmed-submit";
 import { Field, Input } from "../ui/form";
 import type { SettingsResult } from "./settings-forms";
 
@@ -104,13 +105,18 @@ export function ApiTokens({ tokens }: { tokens: ApiTokenRow[] }) {
                   {t.lastUsedAt ? `Last used ${formatDate(t.lastUsedAt)}` : "Never used"}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="intent" value="revokeToken" />
-                <input type="hidden" name="id" value={t.id} />
-                <Button type="submit" variant="secondary" aria-label={`Revoke ${t.name}`}>
-                  <Trash2 className="size-4" aria-hidden="true" /> Revoke
-                </Button>
-              </Form>
+              <ConfirmedSubmit
+                intent="revokeToken"
+                fields={{ id: t.id }}
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                label="Revoke"
+                suffix={<span className="sr-only"> {t.name}</span>}
+                title={`Revoke “${t.name}”?`}
+                description="Whatever uses this token stops working at once. This cannot be undone."
+                keep="Keep it"
+                variant="secondary"
+                confirmVariant="danger"
+              />
             </li>
           ))}
         </ul>
