@@ -235,10 +235,13 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const events: Array<{ event: string; data: unknown }> = [];
     const unsubscribe = t.deps.realtime.subscribe(developer.user.id, (event, data) => events.push({ event, data }));
     try {
-      const { conversation } = await openWithDeveloper("Are you there?");
-      // Only this conversation's message: on PostgreSQL the notification of an earlier test's
-      // message to the same developer can still arrive after the subscription.
-      const ours = (e: { event: string; data: unknown }) => e.event === "message" && (e.data as { conversationId?: string }).conversationId === conversation.id;
+      const { conversation, message: sent } = await openWithDeveloper("Are you there?");
+      // Only this message: on PostgreSQL the notification of an earlier test's message to the same
+      // developer, in the same conversation (the pair reuses it), can still arrive after the subscription.
+      const ours = (e: { event: string; data: unknown }) => {
+        const data = e.data as { conversationId?: string; seq?: number };
+        return e.event === "message" && data.conversationId === conversation.id && data.seq === sent.seq;
+      };
       await until(() => events.some(ours) && events.some((e) => e.event === "counts"));
       const message = events.find(ours)!.data;
       expect(message).toMatchObject({ conversationId: conversation.id, body: "Are you there?", senderId: client.user.id });
