@@ -10,7 +10,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `FAQ - ${PRODUCT_NAME}`,
     title: "Frequently asked questions",
     description:
       "Answers to common questions about BuildZA: posting app projects, budgets in rand, proposals, choosing a developer, joining as a developer and your privacy.",

@@ -10,7 +10,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `How It Works - ${PRODUCT_NAME}`,
     title: "How it works",
     description:
       "How BuildZA works for clients and developers: post your app project, get proposals from South African developers within 24 hours, choose and start building.",

@@ -10,7 +10,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: `Page not found - ${PRODUCT_NAME}` },
+  { title: `Page not found | ${PRODUCT_NAME}` },
   { name: "description", content: "The page you are looking for does not exist or has moved." },
   { name: "robots", content: "noindex" },
 ];

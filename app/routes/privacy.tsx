@@ -7,7 +7,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `Privacy Policy - ${PRODUCT_NAME}`,
     title: "Privacy Policy",
     description: "How BuildZA collects, uses and protects your personal information under POPIA, your rights, and how to contact our Information Officer.",
     path: "/privacy",

@@ -1,5 +1,4 @@
 import { ArrowRight, Quote } from "../components/ui/icons";
-import { PRODUCT_NAME } from "../../shared/constants";
 import { budgetRangeLabel, timelineLabel } from "../../shared/format";
 import { CallToAction, ContentPage } from "../components/layout/content-page";
 import { Badge } from "../components/ui/badge";
@@ -9,7 +8,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `Success Stories - ${PRODUCT_NAME}`,
     title: "Success stories",
     description: "South African businesses and developers on the apps they built together through BuildZA: from spaza-shop ordering to clinic bookings.",
     path: "/success-stories",

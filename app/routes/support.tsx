@@ -1,7 +1,7 @@
 import { CircleCheck, Clock, HelpCircle, Mail } from "../components/ui/icons";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
-import { CONTACT_EMAIL, PRODUCT_NAME } from "../../shared/constants";
+import { CONTACT_EMAIL } from "../../shared/constants";
 import type { supportMessageSchema } from "../../shared/schemas";
 import { ContentPage } from "../components/layout/content-page";
 import { Button } from "../components/ui/button";
@@ -14,7 +14,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `Support - ${PRODUCT_NAME}`,
     title: "Support",
     description: "Get help with your BuildZA account, projects and proposals. E-mail support, response times and answers to common questions.",
     path: "/support",

@@ -7,7 +7,6 @@ import { originFrom, seoMeta } from "../lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
-    fullTitle: `Terms of Service - ${PRODUCT_NAME}`,
     title: "Terms of Service",
     description: "The terms that apply when you use BuildZA to post app projects, send proposals and work with South African clients and developers.",
     path: "/terms",

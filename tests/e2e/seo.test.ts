@@ -140,6 +140,8 @@ describe("seo and accessibility", () => {
       expect(h.meta["description"]?.length, path).toBeGreaterThan(50);
       expect(h.meta["og:url"], path).toBe(base + path);
       expect(seen.has(h.title), path).toBe(false);
+      // One style of title tag: "Page | BuildZA", the home page "BuildZA - tagline".
+      expect(h.title, path).toMatch(path === "/" ? /^BuildZA - / : / \| BuildZA$/);
       seen.add(h.title);
       seen.add(h.meta["description"]!);
     }
@@ -404,6 +406,8 @@ describe("seo and accessibility", () => {
     expect(await developer.locator("[data-verify-first]").innerText()).toContain("Verify your email address before you pay or get paid");
     await axe(developer, "/payouts (not verified)");
     expect((await developer.goto(`${base}/receipts/bz_nothing_here`))?.status()).toBe(404);
+    expect(await developer.title()).toBe("Page not found | BuildZA");
+    expect((await developer.goto(`${base}/no-such-page`))?.status()).toBe(404);
     expect(await developer.title()).toBe("Page not found | BuildZA");
 
     // A toast after a redirect ("Project not found") reads at 4.5:1 and its close button is 24 px.
