@@ -176,3 +176,24 @@ const isoDay = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE
 export function todayIso(now: Date = new Date()): string {
   return isoDay().format(now);
 }
+
+/** The last 12 months as YYYY-MM, newest first, in South African time (the statement's month picker and its default). */
+export function recentMonths(now = new Date()): string[] {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit" }).formatToParts(now);
+  let year = Number(parts.find((p) => p.type === "year")!.value);
+  let month = Number(parts.find((p) => p.type === "month")!.value);
+  const out: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    out.push(`${year}-${String(month).padStart(2, "0")}`);
+    month -= 1;
+    if (month === 0) [year, month] = [year - 1, 12];
+  }
+  return out;
+}
+
+const monthFormat = once(() => new Intl.DateTimeFormat("en-ZA", { month: "long", year: "numeric", timeZone: TIME_ZONE }));
+
+/** "November 2026" for "2026-11" (YYYY-MM, a South African month; recentMonths, statements). */
+export function monthLabel(yearMonth: string): string {
+  return monthFormat().format(new Date(`${yearMonth}-15T12:00:00+02:00`));
+}

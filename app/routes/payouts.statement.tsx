@@ -1,17 +1,20 @@
 /**
- * /payouts/statement?month=YYYY-MM: a developer's monthly statement of their balance (docs/product.md,
+ * /payouts/statement?month=YYYY-MM (without a month: this month's): a developer's monthly statement of their balance (docs/product.md,
  * Payments "Documents"), printable: on paper the site's header, banner and footer and the way back
  * are left out (print:hidden).
  */
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { formatCents } from "../../shared/payments";
-import { formatDate } from "../../shared/format";
+import { formatDate, recentMonths } from "../../shared/format";
 import type { Route } from "./+types/payouts.statement";
 import { myLedgerLines, orHttpError, parseMonth, requireUser } from "./payouts.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const month = await orHttpError(() => parseMonth(new URL(request.url).searchParams.get("month")));
+  const query = new URL(request.url).searchParams;
+  // A bare /payouts/statement (typed or bookmarked) opens this month's statement.
+  if (!query.has("month")) throw redirect(`/payouts/statement?month=${recentMonths()[0]}`);
+  const month = await orHttpError(() => parseMonth(query.get("month")));
   const { opening, lines } = await myLedgerLines(context.deps.db, user, month.start, month.end);
   return { name: user.name, label: month.label, opening, lines, closing: lines.at(-1)?.balanceCents ?? opening };
 }

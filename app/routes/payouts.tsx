@@ -10,7 +10,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Input, Select } from "../components/ui/form";
 import { BANK_CHANGE_HOLD_HOURS, formatCents, PAYOUT_STATUS_LABELS } from "../../shared/payments";
-import { formatDateTime } from "../../shared/format";
+import { formatDateTime, monthLabel, recentMonths } from "../../shared/format";
 import type { Route } from "./+types/payouts";
 import {
   completeTestPayout,
@@ -28,20 +28,6 @@ import {
   requireUser,
   saveBankAccount,
 } from "./payouts.server";
-
-/** The last 12 months as YYYY-MM, newest first, in South African time. */
-function recentMonths(now = new Date()): string[] {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit" }).formatToParts(now);
-  let year = Number(parts.find((p) => p.type === "year")!.value);
-  let month = Number(parts.find((p) => p.type === "month")!.value);
-  const out: string[] = [];
-  for (let i = 0; i < 12; i++) {
-    out.push(`${year}-${String(month).padStart(2, "0")}`);
-    month -= 1;
-    if (month === 0) [year, month] = [year - 1, 12];
-  }
-  return out;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -265,7 +251,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                 <Select id="month" name="month" defaultValue={months[0]}>
                   {months.map((m) => (
                     <option key={m} value={m}>
-                      {m}
+                      {monthLabel(m)}
                     </option>
                   ))}
                 </Select>

@@ -7,6 +7,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { formatCents, PAYMENT_REFERENCE } from "../../shared/payments";
+import { monthLabel } from "../../shared/format";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, milestones, payments, projects, taxInvoices, users } from "../db/schema";
@@ -129,7 +130,7 @@ export function parseMonth(value: unknown): { start: Date; end: Date; label: str
   const start = new Date(`${m[1]}-${m[2]}-01T00:00:00+02:00`);
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
   const end = new Date(`${next}-01T00:00:00+02:00`);
-  return { start, end, label: new Intl.DateTimeFormat("en-ZA", { month: "long", year: "numeric", timeZone: "Africa/Johannesburg" }).format(start) };
+  return { start, end, label: monthLabel(text) };
 }
 
 /**

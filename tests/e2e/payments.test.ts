@@ -294,6 +294,10 @@ describe("payments", () => {
     await expect(developerTab.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link is not valid");
     expect(await developerTab.title()).toBe("This link is not valid | BuildZA");
     await expect(developerTab.getByText("Choose a month as YYYY-MM").isVisible()).resolves.toBe(true);
+    // Without a month (typed or bookmarked) the statement opens on this month's (South African time).
+    expect((await developerTab.goto(`${server.url}/payouts/statement`))?.status()).toBe(200);
+    const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit" }).format(new Date()).slice(0, 7);
+    expect(new URL(developerTab.url()).searchParams.get("month")).toBe(thisMonth);
     await developerTab.close();
   });
 

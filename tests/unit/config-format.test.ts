@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { budgetRangeLabel, formatBudget, formatDeadline, formatRand, formatRelative, once, scheduleFacts, timelineLabel } from "../../shared/format";
+import {
+  budgetRangeLabel,
+  formatBudget,
+  formatDeadline,
+  formatRand,
+  formatRelative,
+  monthLabel,
+  once,
+  recentMonths,
+  scheduleFacts,
+  timelineLabel,
+} from "../../shared/format";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 
@@ -119,5 +130,16 @@ describe("money and dates (docs/product.md, Look and feel)", () => {
     const first = formatter();
     expect(formatter()).toBe(first);
     expect(built).toBe(1);
+  });
+});
+
+describe("recentMonths", () => {
+  it("counts back 12 South African months, across the year's end", () => {
+    // 31 Dec 2026 23:30 UTC is already 1 Jan 2027 in Johannesburg (UTC+2).
+    const months = recentMonths(new Date("2026-12-31T23:30:00Z"));
+    expect(months).toHaveLength(12);
+    expect(months.slice(0, 3)).toEqual(["2027-01", "2026-12", "2026-11"]);
+    expect(months.at(-1)).toBe("2026-02");
+    expect(months.slice(0, 2).map(monthLabel)).toEqual(["January 2027", "December 2026"]);
   });
 });
