@@ -5,6 +5,9 @@
  * disappears), through the JSON API on PGlite and PostgreSQL.
  */
 import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../server/auth/accounts";
 import { isModerator, requireModerator, setUserRole } from "../../server/auth/roles";
@@ -40,6 +43,40 @@ interface QueueItem {
   target: { id: string; moderator: boolean; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
   signals: Array<{ kind: string }>;
 }
+
+describe("the /moderation queue page", () => {
+  it("offers Suspend for a member's account but not for a moderator's, and says why", async () => {
+    const { default: Moderation } = await import("../../app/routes/moderation");
+    const report = (id: string, name: string, moderator: boolean) => ({
+      id,
+      kind: "profile",
+      status: "open",
+      targetId: `user-${id}`,
+      reason: "Harassment or abuse",
+      details: "",
+      snapshot: { title: name, text: "", link: `/clients/user-${id}` },
+      createdAt: "2026-11-02T08:00:00.000Z",
+      reporter: { id: "r", name: "Ayanda Reporter" },
+      target: { id: `user-${id}`, name, moderator, suspended: false, projectHidden: null, messageRemoved: null },
+      signals: [],
+    });
+    const loaderData = {
+      reports: [report("a", "Member Person", false), report("b", "Staff Person", true)],
+      log: [],
+      disputes: [],
+      failedRefunds: [],
+      stuckPayouts: [],
+    };
+    const Page = Moderation as unknown as ComponentType<{ loaderData: unknown }>;
+    const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Page, { loaderData }) }]);
+    const html = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] })).replace(/<!-- -->/g, "");
+    const [member, staff] = html.split("Staff Person</p>") as [string, string];
+    expect(member).toContain("Suspend account");
+    expect(staff).not.toContain("Suspend account");
+    expect(staff).toContain("Warn");
+    expect(html.replace(/&#x27;/g, "'")).toContain(MODERATOR_NOT_SUSPENDABLE);
+  });
+});
 
 describe.each(DB_KINDS)("moderation on %s", (kind) => {
   let t: TestApp;
