@@ -10,8 +10,8 @@ import { controlCharactersMessage } from "../../shared/schemas";
 import { formatDate } from "../../shared/format";
 import {
   AUTO_RELEASE_MS,
-  HIRE_ENDED,
   autoReleaseAt,
+  CONTRACT_COMPLETED,
   contractClosedReason,
   formatCents,
   HIRE_ENDED_NOTE,
@@ -298,7 +298,7 @@ export async function settlePayment(
       const refundNote = ended ? HIRE_ENDED_NOTE : "";
       await tx.update(payments).set({ status: "refunded", failureReason: refundNote, settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
       await queueProviderRefund(tx, { paymentId: p.id, amountCents: p.amountCents, eventKey: `duplicate:${reference}` });
-      const completed = closed !== null && closed !== HIRE_ENDED;
+      const completed = closed === CONTRACT_COMPLETED;
       const subject = completed
         ? `The project was complete before your payment for ${named} came through: ${formatCents(p.amountCents)} is refunded to you`
         : ended
