@@ -24,6 +24,14 @@ export const MODERATION_ACTION_LABELS = {
 } as const;
 export type ModerationActionName = keyof typeof MODERATION_ACTION_LABELS;
 
+/**
+ * The refusal of a suspension whose target is a moderator (docs/product.md, Trust and safety): staff
+ * accounts change only through the role command, never from the queue, so one moderator cannot
+ * lock another out.
+ */
+export const MODERATOR_NOT_SUSPENDABLE =
+  "A moderator's account cannot be suspended from the queue. An operator changes a moderator's role with the role command.";
+
 /** What a suspended account is told at sign-in (and what the API answers). */
 export function suspendedMessage(reason: string | null | undefined): string {
   return `Your account has been suspended by a moderator${reason ? `: ${reason}` : "."} Contact support if you think this is a mistake.`;

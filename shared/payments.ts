@@ -76,6 +76,25 @@ export const HIRE_ENDED = "This hire has ended: nothing more can be funded or ch
 /** Whether a contract's hire still stands: its proposal is still accepted (a completed project's is too). */
 export const hireStands = (proposalStatus: string) => proposalStatus === "accepted";
 
+/**
+ * The refusal of a contract whose project is complete (the client marked it complete, or its last
+ * milestone was settled): it stays as a record, and nothing more is funded or changed on it
+ * (docs/product.md, Payments "Contracts").
+ */
+export const CONTRACT_COMPLETED = "This project is complete: nothing more can be funded or changed on its contract";
+
+/**
+ * Why nothing more can be funded or changed on a contract, or null while it is open
+ * (docs/product.md, Payments "Contracts"): its hire ended (HIRE_ENDED), or its project is complete
+ * (CONTRACT_COMPLETED). Funding, milestone changes, the contract page and a payment confirmed late
+ * all ask this one rule.
+ */
+export function contractClosedReason(c: { proposalStatus: string; projectStatus: string }): string | null {
+  if (!hireStands(c.proposalStatus)) return HIRE_ENDED;
+  if (c.projectStatus === "completed") return CONTRACT_COMPLETED;
+  return null;
+}
+
 /** Statuses whose money is still in escrow. */
 export const ESCROWED_STATUSES: readonly MilestoneStatus[] = ["funded", "submitted", "changes_requested", "disputed"];
 /** Statuses after which nothing more happens to a milestone. */

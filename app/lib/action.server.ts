@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { Db } from "../../server/db/client";
-import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../../server/idempotency/service";
+import { canonicalJson, checkIdempotencyKey, requestFingerprint, runIdempotent } from "../../server/idempotency/service";
 import { redirectWithFlash, type Flash } from "./flash.server";
 import { AppError } from "../../server/errors";
 import { log } from "../../server/log";
@@ -104,7 +104,8 @@ export async function createOnce(
   const scope = `POST ${new URL(request.url).pathname}`;
   const { answer: stored } = await runIdempotent(
     deps.db,
-    { userId: user.id, key, scope, fingerprint: requestFingerprint(scope, JSON.stringify(rest)) },
+    // The same fields in another order are the same form: compared in canonical form.
+    { userId: user.id, key, scope, fingerprint: requestFingerprint(scope, canonicalJson(rest)) },
     async (tx) => ({
       status: 302,
       body: JSON.stringify(await run(tx, rest)),

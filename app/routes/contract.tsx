@@ -16,7 +16,7 @@ import { Button } from "../components/ui/button";
 import { FieldError, Input, Textarea } from "../components/ui/form";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
-import { canMilestone, formatCents, HIRE_ENDED, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
+import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
 import type { Route } from "./+types/contract";
 import {
   answerMilestoneChange,
@@ -157,8 +157,11 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   /** The message of `field` when the last post of milestone `target`'s form failed on it. */
   const inline = (target: string, field: string) => (failed?.target === target ? failed.fields?.[field] : undefined);
   const party = role === "client" || role === "developer";
-  /** Milestone changes may be proposed and answered: the hire stands and the work is in progress (docs/product.md, Payments "Contracts"). */
-  const changeable = !contract.hireEnded && contract.projectStatus === "in_progress";
+  /**
+   * Milestones may be funded and changes proposed and answered while the contract is open: the hire
+   * stands and the project is not complete (docs/product.md, Payments "Contracts"; the server refuses the rest).
+   */
+  const changeable = !contract.closed && contract.projectStatus === "in_progress";
   const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
   // Back from checkout the notice is said once (docs/product.md, Payments "Funding"): the address
   // loses `?payment=` in place (no new history entry), so a reload or a bookmark does not say it again.
@@ -186,9 +189,9 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-sm text-slate-600">
         {contract.client.name} (client) with {contract.developer.name} (developer)
       </p>
-      {contract.hireEnded ? (
-        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-hire-ended>
-          {HIRE_ENDED}
+      {contract.closed ? (
+        <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-contract-closed>
+          {contract.closed}
         </p>
       ) : null}
       {paymentNotice && !error ? (
@@ -284,7 +287,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
-                {role === "client" && m.status === "proposed" && !contract.hireEnded ? (
+                {role === "client" && m.status === "proposed" && changeable ? (
                   <Form method="post">
                     <input type="hidden" name="milestoneId" value={m.id} />
                     <Button type="submit" name="intent" value="fund" busy={busy}>

@@ -9,7 +9,7 @@
 import { AlertTriangle, Flag, Scale, ShieldCheck } from "../components/ui/icons";
 import type { ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { MODERATION_ACTION_LABELS, type ModerationActionName } from "../../shared/moderation";
+import { MODERATION_ACTION_LABELS, MODERATOR_NOT_SUSPENDABLE, type ModerationActionName } from "../../shared/moderation";
 import { formatDate, formatDateTime } from "../../shared/format";
 import { formatCents } from "../../shared/payments";
 import { Button } from "../components/ui/button";
@@ -67,10 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const KIND_LABEL = { project: "Project", profile: "Profile", message: "Message" } as const;
 
-/** The actions that fit a report of `kind` (restore is for undoing, shown on every report). */
-function actionsFor(kind: "project" | "profile" | "message"): ModerationActionName[] {
+/**
+ * The actions that fit a report of `kind` (restore is for undoing, shown on every report); no
+ * suspension of a moderator's account (`staff`), which the server refuses (MODERATOR_NOT_SUSPENDABLE).
+ */
+function actionsFor(kind: "project" | "profile" | "message", staff: boolean): ModerationActionName[] {
   const specific: ModerationActionName[] = kind === "project" ? ["hide_project"] : kind === "message" ? ["remove_message"] : [];
-  return ["dismiss", ...specific, "warn", "suspend", "restore"];
+  return ["dismiss", ...specific, "warn", ...(staff ? [] : (["suspend"] as const)), "restore"];
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
@@ -206,6 +209,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             </div>
             <p className="mt-3 text-sm text-slate-700">
               Account: <span className="font-medium">{r.target.name}</span>
+              {r.target.moderator ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800">Moderator</span> : null}
               {r.target.suspended ? <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">Suspended</span> : null}
               {r.target.projectHidden ? (
                 <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Project hidden</span>
@@ -236,8 +240,13 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 maxLength={500}
                 className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-sm"
               />
+              {r.target.moderator ? (
+                <p className="text-sm text-slate-600" data-staff-target>
+                  {MODERATOR_NOT_SUSPENDABLE}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2">
-                {actionsFor(r.kind).map((a) => (
+                {actionsFor(r.kind, r.target.moderator).map((a) => (
                   <Button
                     key={a}
                     type="submit"

@@ -422,6 +422,8 @@ export const API_DOCS: Record<string, Doc> = {
   "POST /projects/{id}/complete": {
     tags: ["Projects"],
     summary: "Mark the project completed",
+    description:
+      "The client of a project in progress only. Refused (409) while a milestone of its contract holds money in escrow; afterwards its contract takes no more funding or changes.",
     security: session,
     responses: { 200: json(z.strictObject({ project: projectOut }), "The project"), ...errors(401, 403, 404, 409) },
   },
@@ -847,7 +849,7 @@ export const API_DOCS: Record<string, Doc> = {
     tags: ["Payments"],
     summary: "Propose a new milestone or a change to an unfunded one",
     description:
-      "The contract's client or developer only. Nothing changes until the other side accepts; a funded milestone's money cannot be changed (409). Amounts are whole rand in, cents out.",
+      "The contract's client or developer only. Nothing changes until the other side accepts; a funded milestone's money cannot be changed (409), nor anything on a contract whose hire ended or whose project is complete (409). Amounts are whole rand in, cents out.",
     security: session,
     requestBody: body(milestoneChangeSchema),
     responses: { 201: json(z.strictObject({ change: milestoneChangeOut }), "The pending proposal"), ...errors(400, 401, 403, 404, 409, 413, 415) },

@@ -9,7 +9,7 @@ import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { asUnavailable } from "../db/faults";
-import { checkIdempotencyKey, requestFingerprint, runIdempotent } from "../idempotency/service";
+import { checkIdempotencyKey, jsonBodyFingerprint, runIdempotent } from "../idempotency/service";
 import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { createTokenAuthenticator } from "../tokens/service";
 import { documentApi, openApiHandler } from "./openapi";
@@ -155,7 +155,8 @@ export function createApiV1(deps: AppDeps) {
     if (key === undefined || !user) return run(deps.db);
     checkIdempotencyKey(key);
     const scope = `${c.req.method} ${c.req.path}`;
-    const fingerprint = requestFingerprint(scope, await c.req.text());
+    // The same JSON fields in another order (or spaced otherwise) are the same request.
+    const fingerprint = jsonBodyFingerprint(scope, await c.req.text());
     const { answer, replayed } = await runIdempotent(deps.db, { userId: user.id, key, scope, fingerprint }, async (tx) => {
       let res: Response;
       try {

@@ -7,8 +7,8 @@
  * stored before that transaction commits: either both the write and the stored answer exist, or
  * neither does and a retry runs afresh. A second request with the key while the first is still
  * running waits on the row's lock, then replays the stored answer. Keys are per user, live 24
- * hours, and replay only to the same method, path and body; a different request with a used key
- * is refused (422).
+ * hours, and replay only to the same method, path and body (the same fields in any order: the
+ * body is compared in a canonical form); a different request with a used key is refused (422).
  */
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
@@ -43,6 +43,36 @@ export function checkIdempotencyKey(key: string): string {
 /** A digest of what a request asks for, so a reused key with another request is recognised. */
 export function requestFingerprint(scope: string, body: string): string {
   return createHash("sha256").update(scope).update("\0").update(body).digest("hex");
+}
+
+/**
+ * `value` as JSON text in one canonical form: object keys sorted (at every depth), arrays kept in
+ * their order (a list's order means something). A retry that sends the same fields in another
+ * order is the same request (docs/security.md, Idempotency), so its fingerprint is the same.
+ * Values JSON cannot hold are dropped as JSON.stringify drops them.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    // No prototype: a "__proto__" key stays a plain key.
+    const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/**
+ * The fingerprint of a JSON request body whatever the order of its keys (canonicalJson); a body
+ * that is not JSON is taken as sent.
+ */
+export function jsonBodyFingerprint(scope: string, body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return requestFingerprint(scope, body);
+  }
+  return requestFingerprint(scope, canonicalJson(parsed));
 }
 
 /**

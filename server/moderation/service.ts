@@ -6,7 +6,7 @@
  * and its effects are one transaction.
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
 import { moderationActionSchema, projectReportSchema, userReportSchema } from "../../shared/schemas";
 import { requireModerator } from "../auth/roles";
 import type { SessionUser } from "../context";
@@ -178,8 +178,11 @@ export interface QueueReport {
   snapshot: ReportSnapshot;
   createdAt: string;
   reporter: { id: string; name: string };
-  /** Whose content it is, and where it stands now. */
-  target: { id: string; name: string; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
+  /**
+   * Whose content it is, and where it stands now. `moderator`: the account is a moderator's, which
+   * the queue cannot suspend (MODERATOR_NOT_SUSPENDABLE).
+   */
+  target: { id: string; name: string; moderator: boolean; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
   /** Automatic signals about the account (server/moderation/signals.ts). */
   signals: Signal[];
 }
@@ -206,6 +209,7 @@ export async function listOpenReports(db: Db, user: SessionUser | null): Promise
       reporterName: reporter,
       targetUserId: reports.targetUserId,
       targetName: users.name,
+      targetRole: users.role,
       suspendedAt: users.suspendedAt,
       projectHiddenAt: projects.hiddenAt,
       projectExists: projects.id,
@@ -233,6 +237,7 @@ export async function listOpenReports(db: Db, user: SessionUser | null): Promise
     target: {
       id: r.targetUserId,
       name: r.targetName,
+      moderator: r.targetRole === "moderator",
       suspended: r.suspendedAt !== null,
       projectHidden: r.projectExists ? r.projectHiddenAt !== null : null,
       messageRemoved: r.messageExists ? r.messageRemovedAt !== null : null,
@@ -343,7 +348,10 @@ async function refreshPreview(tx: Tx, messageId: string, text: string | null): P
  *   a notice that it was handled (never what was done).
  * - restore undoes what was done to the report's target (unhide, put the message back, lift the
  *   suspension); the report may be open or handled.
- * Throws UnauthorizedError, ForbiddenError (not a moderator; a moderator suspending themselves),
+ * A moderator's account is never suspended here (docs/product.md, Trust and safety: staff change only
+ * through the role command): the other actions, a warning included, apply to it as to anyone.
+ * Throws UnauthorizedError, ForbiddenError (not a moderator; a moderator suspending themselves;
+ * MODERATOR_NOT_SUSPENDABLE, nothing written and the report left open),
  * NotFoundError "Report not found", ValidationError (action does not fit the report),
  * ConflictError (report already handled).
  * `sessions` is this instance's session cache: a suspended account's cached sessions are dropped
@@ -394,10 +402,15 @@ export async function actOnReport(
       case "warn":
         await addNotification(tx, report.targetUserId, "moderation_warning", `A moderator has warned you: ${reason}`, "/terms");
         break;
-      case "suspend":
+      case "suspend": {
         if (report.targetUserId === moderator.id) throw new ForbiddenError("You cannot suspend your own account");
+        // The account's row is locked before its role is read: a role change (setUserRole locks it
+        // too) lands either before this check or after the suspension, never in between.
+        const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, report.targetUserId)).for("update");
+        if (target?.role === "moderator") throw new ForbiddenError(MODERATOR_NOT_SUSPENDABLE);
         await suspendAccount(tx, report.targetUserId, reason, at);
         break;
+      }
       case "restore": {
         if (report.kind === "project" && report.projectId) {
           const [p] = await tx.select({ hiddenBy: projects.hiddenBy }).from(projects).where(eq(projects.id, report.projectId));

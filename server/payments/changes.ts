@@ -10,7 +10,7 @@
  * answer and a funding of the same milestone queue one behind the other.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { decideMilestoneChange, HIRE_ENDED, hireStands, type MilestoneChangeEvent, type MilestoneChangeStatus } from "../../shared/payments";
+import { contractClosedReason, decideMilestoneChange, HIRE_ENDED, type MilestoneChangeEvent, type MilestoneChangeStatus } from "../../shared/payments";
 import { milestoneChangeSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -55,9 +55,14 @@ const view = (r: ChangeRow): MilestoneChangeView => ({
 });
 
 /**
- * Locks a contract and checks the user is one of its two parties. Throws NotFoundError,
- * ForbiddenError, ConflictError (the hire ended, HIRE_ENDED: a project hired again is in progress
- * with another contract; work not in progress).
+ * Locks a contract and checks the user is one of its two parties and that it is still open
+ * (contractClosedReason). Throws NotFoundError, ForbiddenError, ConflictError (the hire ended,
+ * HIRE_ENDED: a project hired again is in progress with another contract; the project is complete,
+ * CONTRACT_COMPLETED).
+ *
+ * Two statements, on purpose: the hire's and the project's statuses are read after the row lock
+ * is granted. Joined into the locking statement they would be read as of that statement's start,
+ * so a hire ended or a project completed while it waited for the lock would go unseen.
  */
 async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
   const [c] = await tx
@@ -73,10 +78,14 @@ async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
     .for("update");
   if (!c) throw new NotFoundError("Contract not found");
   if (userId !== c.clientId && userId !== c.developerId) throw new ForbiddenError("Only the contract's client or developer can do that");
-  const [hire] = await tx.select({ status: proposals.status }).from(proposals).where(eq(proposals.id, c.proposalId));
-  if (!hire || !hireStands(hire.status)) throw new ConflictError(HIRE_ENDED);
-  const [p] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, c.projectId));
-  if (p?.status !== "in_progress") throw new ConflictError("Milestones can only change while the work is in progress");
+  const [state] = await tx
+    .select({ proposalStatus: proposals.status, projectStatus: projects.status })
+    .from(proposals)
+    .innerJoin(projects, eq(projects.id, proposals.projectId))
+    .where(eq(proposals.id, c.proposalId));
+  const closed = state ? contractClosedReason(state) : HIRE_ENDED;
+  if (closed) throw new ConflictError(closed);
+  if (state!.projectStatus !== "in_progress") throw new ConflictError("Milestones can only change while the work is in progress");
   return c;
 }
 

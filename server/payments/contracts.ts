@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { todayIso } from "../../shared/format";
-import { autoReleaseAt, ESCROWED_STATUSES, hireStands, isOverdue, type MilestoneStatus } from "../../shared/payments";
+import { autoReleaseAt, contractClosedReason, ESCROWED_STATUSES, hireStands, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, ledgerJournals, milestones, payments, projects, proposals, users } from "../db/schema";
@@ -111,7 +111,7 @@ export interface ContractMilestone {
   title: string;
   amountCents: number;
   dueDate: string | null;
-  /** The due date passed (South African date) and the work is not delivered yet. */
+  /** The due date passed (South African date) and the work is not delivered yet, on an open contract. */
   overdue: boolean;
   status: MilestoneStatus;
   submissionNote: string;
@@ -141,6 +141,8 @@ export interface ContractView {
   projectStatus: string;
   /** The hire ended (cancelled, or a side closed their account): nothing more is funded or changed (HIRE_ENDED). */
   hireEnded: boolean;
+  /** Why nothing more is funded or changed on it (HIRE_ENDED or CONTRACT_COMPLETED), or null while it is open. */
+  closed: string | null;
   client: { id: string; name: string };
   developer: { id: string; name: string };
   milestones: ContractMilestone[];
@@ -231,12 +233,14 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
     rows.map((r) => r.id),
   );
   const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
+  const closed = contractClosedReason(c);
   return {
     id: c.id,
     projectId: c.projectId,
     projectTitle: c.projectTitle,
     projectStatus: c.projectStatus,
     hireEnded: !hireStands(c.proposalStatus),
+    closed,
     client: { id: c.clientId, name: nameOf(c.clientId) },
     developer: { id: c.developerId, name: nameOf(c.developerId) },
     milestones: rows.map((m) => {
@@ -247,7 +251,8 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         title: m.title,
         amountCents: m.amountCents,
         dueDate: m.dueDate,
-        overdue: isOverdue(m.status, m.dueDate, today),
+        // A closed contract's unfunded milestones will not be worked on: never "Overdue".
+        overdue: !closed && isOverdue(m.status, m.dueDate, today),
         status: m.status,
         submissionNote: m.submissionNote,
         feedback: m.feedback,

@@ -11,10 +11,10 @@ import { formatDate } from "../../shared/format";
 import {
   AUTO_RELEASE_MS,
   autoReleaseAt,
+  CONTRACT_COMPLETED,
+  contractClosedReason,
   formatCents,
-  HIRE_ENDED,
   HIRE_ENDED_NOTE,
-  hireStands,
   PAYMENT_REFERENCE,
   RELEASE_REMINDER_MS,
   type FeePolicy,
@@ -166,10 +166,12 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
       status: milestones.status,
       amountCents: milestones.amountCents,
       proposalStatus: proposals.status,
+      projectStatus: projects.status,
     })
     .from(milestones)
     .innerJoin(contracts, eq(contracts.id, milestones.contractId))
     .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
     .where(eq(milestones.id, milestoneId));
   if (!row) throw new NotFoundError("Milestone not found");
   return row;
@@ -178,15 +180,18 @@ async function contractOfMilestone(db: Db, milestoneId: string) {
 /**
  * The client starts paying a milestone: a pending payment under a new reference, and the
  * provider's checkout address to send them to. Throws ForbiddenError (not the contract's client),
- * ConflictError (the hire has ended, HIRE_ENDED; the milestone is not awaiting funding).
+ * ConflictError (the hire has ended, HIRE_ENDED; the project is complete, CONTRACT_COMPLETED; the
+ * milestone is not awaiting funding).
  */
 export async function startFunding(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string): Promise<{ checkoutUrl: string; reference: string }> {
   const me = requireUser(user);
   assertMayMoveMoney(me);
   const contract = await contractOfMilestone(deps.db, milestoneId);
   if (contract.clientId !== me.id) throw new ForbiddenError("Only the contract's client can fund a milestone");
-  // A cancelled hire's contract stays as a record only: no money goes to a developer no longer hired.
-  if (!hireStands(contract.proposalStatus)) throw new ConflictError(HIRE_ENDED);
+  // An ended hire's or a completed project's contract stays as a record only: no money goes into it
+  // (docs/product.md, Payments "Contracts").
+  const closed = contractClosedReason(contract);
+  if (closed) throw new ConflictError(closed);
   if (contract.status !== "proposed") throw new ConflictError("Only an unfunded milestone can be funded");
   const [payer] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, me.id));
   const reference = `bz_${randomBytes(12).toString("hex")}`;
@@ -201,6 +206,39 @@ export async function startFunding(deps: PaymentsDeps, user: SessionUser | null,
 }
 
 export type SettleOutcome = "funded" | "failed" | "already" | "refunded";
+
+/**
+ * The milestone a payment is for, with what decides whether it may still be funded, read under
+ * locks: the contract row (FOR UPDATE, as a milestone transition takes it first), then the project
+ * row (FOR SHARE). Completing a project and ending its hire lock the project row, so either they
+ * commit first and this sees the contract closed, or they wait and then find the money in escrow
+ * (completion and cancelling refuse it). Undefined when the milestone is gone.
+ */
+async function lockMilestoneContract(tx: Tx, milestoneId: string) {
+  const [ref] = await tx
+    .select({ contractId: milestones.contractId, projectId: contracts.projectId })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .where(eq(milestones.id, milestoneId));
+  if (!ref) return undefined;
+  await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, ref.contractId)).for("update");
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, ref.projectId)).for("share");
+  const [m] = await tx
+    .select({
+      status: milestones.status,
+      title: milestones.title,
+      contractId: milestones.contractId,
+      projectTitle: projects.title,
+      projectStatus: projects.status,
+      proposalStatus: proposals.status,
+    })
+    .from(milestones)
+    .innerJoin(contracts, eq(contracts.id, milestones.contractId))
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
+    .where(eq(milestones.id, milestoneId));
+  return m;
+}
 
 /**
  * Settles the payment `reference` as the provider reports it (webhook or verify), once: the
@@ -248,35 +286,28 @@ export async function settlePayment(
       }
       return "failed";
     }
-    const [m] = await tx
-      .select({
-        status: milestones.status,
-        title: milestones.title,
-        contractId: milestones.contractId,
-        projectTitle: projects.title,
-        proposalStatus: proposals.status,
-      })
-      .from(milestones)
-      .innerJoin(contracts, eq(contracts.id, milestones.contractId))
-      .innerJoin(projects, eq(projects.id, contracts.projectId))
-      .innerJoin(proposals, eq(proposals.id, contracts.proposalId))
-      .where(eq(milestones.id, p.milestoneId));
-    const ended = m ? !hireStands(m.proposalStatus) : false;
+    const m = await lockMilestoneContract(tx, p.milestoneId);
+    const closed = m ? contractClosedReason(m) : null;
+    const ended = closed !== null;
     if (m && (m.status !== "proposed" || ended)) {
-      // Paid twice (two checkouts of one milestone), or the hire ended while the payer was at the
-      // checkout (docs/product.md, Payments "Contracts"): this payment funds nothing and goes back
-      // whole through the provider, and the payer is told (docs/product.md, Payments).
+      // Paid twice (two checkouts of one milestone), or the hire ended or the project was completed
+      // while the payer was at the checkout (docs/product.md, Payments "Contracts"): this payment
+      // funds nothing and goes back whole through the provider, and the payer is told
+      // (docs/product.md, Payments). Both late cases are "paid after the hire ended" on /payments.
       const named = milestoneName(m.title, m.projectTitle);
       const refundNote = ended ? HIRE_ENDED_NOTE : "";
       await tx.update(payments).set({ status: "refunded", failureReason: refundNote, settledAt: now, updatedAt: now }).where(eq(payments.id, p.id));
       await queueProviderRefund(tx, { paymentId: p.id, amountCents: p.amountCents, eventKey: `duplicate:${reference}` });
-      const subject = ended
-        ? `The hire ended before your payment for ${named} came through: ${formatCents(p.amountCents)} is refunded to you`
-        : `You paid twice for ${named}: ${formatCents(p.amountCents)} is refunded to you`;
+      const completed = closed === CONTRACT_COMPLETED;
+      const subject = completed
+        ? `The project was complete before your payment for ${named} came through: ${formatCents(p.amountCents)} is refunded to you`
+        : ended
+          ? `The hire ended before your payment for ${named} came through: ${formatCents(p.amountCents)} is refunded to you`
+          : `You paid twice for ${named}: ${formatCents(p.amountCents)} is refunded to you`;
       const link = `/contracts/${m.contractId}`;
       const details = [
         ended
-          ? `The hire had ended when payment ${reference} came through, so nothing was funded and that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`
+          ? `The ${completed ? "project was complete" : "hire had ended"} when payment ${reference} came through, so nothing was funded and that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`
           : `The milestone was already funded when payment ${reference} came through, so that payment is refunded in full to the card or account you paid with. Your bank may take a few days to show it.`,
       ];
       await applyEffects(tx, deps, {

@@ -21,6 +21,10 @@ import { createContract, dropUnusedContracts, refuseWithEscrow } from "../paymen
 import { reviewRequestEffects } from "../reviews/reminders";
 import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
 
+/** The refusal of "Mark as complete" while a milestone of the project's contract holds money in escrow (docs/product.md, Payments "Contracts"). */
+export const COMPLETE_WITH_ESCROW =
+  "Money is still in escrow on this project's milestones: approve, refund or resolve them before marking the project complete";
+
 /** What lifecycle actions need: the database and, for the emails they queue, the mail context. */
 export type LifecycleDeps = { db: Db } & MailContext;
 
@@ -89,6 +93,10 @@ export async function transitionProject(tx: Tx, input: ProjectTransitionInput): 
     }
     case "complete":
     case "paidInFull":
+      // Completing ends the contract: nothing more is funded on it (CONTRACT_COMPLETED), so the
+      // client answers the money in escrow first, as Upwork asks before a contract ends
+      // (docs/product.md, Payments "Contracts"). paidInFull comes only once every milestone is settled.
+      if (input.event === "complete") await refuseWithEscrow(tx, project.id, COMPLETE_WITH_ESCROW);
       set.completedAt = now;
       // Both sides are asked to review (docs/product.md, Reviews): the developer always; the
       // client too when the last payment completed it, since the client did not mark it complete.
@@ -188,7 +196,11 @@ export async function clientTransition(deps: LifecycleDeps, user: SessionUser | 
   });
 }
 
-/** Marks an in-progress project completed (its client only); the developer's completed count grows; they are told. */
+/**
+ * Marks an in-progress project completed (its client only); the developer's completed count grows;
+ * they are told. Its contract then takes no more funding or changes (CONTRACT_COMPLETED). Throws as
+ * transitionProject, and ConflictError COMPLETE_WITH_ESCROW while money is in escrow on it.
+ */
 export async function completeProject(deps: LifecycleDeps, user: SessionUser | null, projectId: string): Promise<void> {
   await clientTransition(deps, user, projectId, "complete");
 }

@@ -77,12 +77,20 @@ export async function seedDemoPayments(db: Db, config: Pick<AppConfig, "appUrl" 
       .from(milestones)
       .where(eq(milestones.contractId, contractId))
       .orderBy(asc(milestones.position));
-    const toRelease = hire.status === "completed" ? list.length : list.length > 1 ? 1 : 0;
+    const completed = hire.status === "completed";
+    const toRelease = completed ? list.length : list.length > 1 ? 1 : 0;
+    // The market seed wrote the completed hire as completed, and a completed project's contract takes
+    // no funding (docs/product.md, Payments "Contracts"): its money moves as it did while the work
+    // was in progress, and the project is completed again just before the last release, which then
+    // does not complete it a second time (no new completion date, notices or review requests).
+    const setStatus = (status: "in_progress" | "completed") => db.update(projects).set({ status }).where(eq(projects.id, hire.projectId));
+    if (completed) await setStatus("in_progress");
     for (const [i, m] of list.entries()) {
       if (i > toRelease) break;
       await fund(deps, client, m.id);
       await submitMilestone(deps, developer, m.id, deliveryNote(m.title));
       if (i < toRelease) {
+        if (completed && i === list.length - 1) await setStatus("completed");
         await approveMilestone(deps, client, m.id);
         done.released++;
       }

@@ -92,6 +92,15 @@ describe("hiring", () => {
     await client.getByRole("button", { name: "Mark as complete" }).first().click();
     await client.getByRole("dialog").getByRole("button", { name: "Mark as complete" }).click();
     await expect.poll(() => client.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
+    // Completing ends the contract: its unfunded milestone offers no Fund and no change, and the page says why.
+    await client.getByRole("link", { name: "Contract, milestones and payments" }).click();
+    await client.waitForURL(/\/contracts\//);
+    await expect
+      .poll(() => client.locator("[data-contract-closed]").textContent())
+      .toBe("This project is complete: nothing more can be funded or changed on its contract");
+    expect(await client.getByText("Awaiting funding").first().isVisible()).toBe(true);
+    expect(await client.getByRole("button", { name: /^Fund / }).count()).toBe(0);
+    expect(await client.getByText("Propose a change").count()).toBe(0);
   });
 
   it("both review, and the developer's profile shows the review and the new rating", async () => {

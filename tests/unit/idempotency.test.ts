@@ -8,11 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as newProjectRoute from "../../app/routes/projects.new";
 import { idempotencyKeys, messages, projects } from "../../server/db/schema";
 import { createProject } from "../../server/projects/service";
-import { runIdempotent } from "../../server/idempotency/service";
+import { canonicalJson, runIdempotent } from "../../server/idempotency/service";
 import { apiClient, json } from "../support/api";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { projectInput } from "../support/fixtures";
+
+describe("canonicalJson", () => {
+  it("sorts object keys at every depth and keeps arrays in their order", () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { y: 1, x: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"x":2,"y":1}]},"b":1}');
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+    expect(canonicalJson({ list: [1, 2] })).not.toBe(canonicalJson({ list: [2, 1] }));
+    expect(canonicalJson(JSON.parse('{"__proto__":{"x":1},"a":2}'))).toBe('{"__proto__":{"x":1},"a":2}');
+    expect(canonicalJson("text")).toBe('"text"');
+  });
+});
 
 describe.each(DB_KINDS)("idempotent creates on %s", (kind) => {
   let t: TestApp;
@@ -76,6 +86,45 @@ describe.each(DB_KINDS)("idempotent creates on %s", (kind) => {
     expect(again.status).toBe(400);
     expect(await again.text()).toBe(await first.text());
     expect(await projectsTitled("Bad")).toBe(0);
+  });
+
+  it("the same request with its fields in another order is a retry, not a different request (API and forms)", async () => {
+    const body = projectInput({ title: "Reordered project" });
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(body));
+    const first = await post("/api/v1/projects", body, "key-reordered-api-1");
+    const again = await post("/api/v1/projects", reordered, "key-reordered-api-1");
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await projectsTitled("Reordered project")).toBe(1);
+
+    const { idempotencyKey } = (await newProjectRoute.loader({
+      request: new Request(`${APP_URL}/projects/new`),
+      context: { deps: t.deps, user: me.user },
+      params: {},
+    } as never)) as { idempotencyKey: string };
+    const submit = (fields: Record<string, unknown>) =>
+      newProjectRoute.action({
+        request: new Request(`${APP_URL}/projects/new`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(fields),
+        }),
+        context: { deps: t.deps, user: me.user },
+        params: {},
+      } as never) as Promise<Response>;
+    const form = { ...projectInput({ title: "Reordered form project" }), idempotencyKey };
+    const a = await submit(form);
+    const b = await submit(Object.fromEntries(Object.entries(form).reverse()));
+    expect(a.status).toBe(302);
+    expect(b.status).toBe(302);
+    expect(b.headers.get("location")).toBe(a.headers.get("location"));
+    expect(await projectsTitled("Reordered form project")).toBe(1);
+    // Another value under the key is still another request.
+    const other = (await submit({ ...form, title: "Another form project" })) as unknown as { init: { status: number } };
+    expect(other.init.status).toBe(422);
+    expect(await projectsTitled("Another form project")).toBe(0);
   });
 
   it("a create that died before committing leaves no project and no key: the retry creates exactly one", async () => {

@@ -5,6 +5,9 @@
  * disappears), through the JSON API on PGlite and PostgreSQL.
  */
 import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../server/auth/accounts";
 import { isModerator, requireModerator, setUserRole } from "../../server/auth/roles";
@@ -14,7 +17,7 @@ import { saveDeveloperProfile } from "../../server/developers/service";
 import { ForbiddenError, UnauthorizedError } from "../../server/errors";
 import { startConversation, sendMessage } from "../../server/messages/service";
 import { createProject, updateProject } from "../../server/projects/service";
-import { REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -37,9 +40,43 @@ interface QueueItem {
   details: string;
   snapshot: { title: string; text: string; link: string };
   reporter: { id: string; name: string };
-  target: { id: string; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
+  target: { id: string; moderator: boolean; suspended: boolean; projectHidden: boolean | null; messageRemoved: boolean | null };
   signals: Array<{ kind: string }>;
 }
+
+describe("the /moderation queue page", () => {
+  it("offers Suspend for a member's account but not for a moderator's, and says why", async () => {
+    const { default: Moderation } = await import("../../app/routes/moderation");
+    const report = (id: string, name: string, moderator: boolean) => ({
+      id,
+      kind: "profile",
+      status: "open",
+      targetId: `user-${id}`,
+      reason: "Harassment or abuse",
+      details: "",
+      snapshot: { title: name, text: "", link: `/clients/user-${id}` },
+      createdAt: "2026-11-02T08:00:00.000Z",
+      reporter: { id: "r", name: "Ayanda Reporter" },
+      target: { id: `user-${id}`, name, moderator, suspended: false, projectHidden: null, messageRemoved: null },
+      signals: [],
+    });
+    const loaderData = {
+      reports: [report("a", "Member Person", false), report("b", "Staff Person", true)],
+      log: [],
+      disputes: [],
+      failedRefunds: [],
+      stuckPayouts: [],
+    };
+    const Page = Moderation as unknown as ComponentType<{ loaderData: unknown }>;
+    const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Page, { loaderData }) }]);
+    const html = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] })).replace(/<!-- -->/g, "");
+    const [member, staff] = html.split("Staff Person</p>") as [string, string];
+    expect(member).toContain("Suspend account");
+    expect(staff).not.toContain("Suspend account");
+    expect(staff).toContain("Warn");
+    expect(html.replace(/&#x27;/g, "'")).toContain(MODERATOR_NOT_SUSPENDABLE);
+  });
+});
 
 describe.each(DB_KINDS)("moderation on %s", (kind) => {
   let t: TestApp;
@@ -221,6 +258,57 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     expect(notices.notifications).toContainEqual(
       expect.objectContaining({ type: "moderation_warning", message: "A moderator has warned you: Please keep messages polite" }),
     );
+  });
+
+  it("never suspends a moderator from the queue: 403, nothing written, the report stays open; a warning still reaches them", async () => {
+    const colleague = await t.signUp({ email: "mod-colleague@example.co.za", name: "Thabo Colleague" });
+    await setUserRole(t.database.db, "mod-colleague@example.co.za", "moderator");
+    const res = await call("POST", `/api/v1/users/${colleague.user.id}/reports`, { cookie: reporter.cookie, body: { reason: "Harassment or abuse" } });
+    expect(res.status).toBe(201);
+    const item = (await queue()).find((r) => r.kind === "profile" && r.targetId === colleague.user.id)!;
+    // The queue says whose account it is, so the page offers no Suspend for it.
+    expect(item.target.moderator).toBe(true);
+    expect((await queue()).find((r) => r.targetId === dev.user.id)?.target.moderator ?? false).toBe(false);
+
+    const refused = await act(item.id, "suspend", "Taking over the queue");
+    expect(refused.status).toBe(403);
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(MODERATOR_NOT_SUSPENDABLE);
+    const [row] = await t.database.db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, colleague.user.id));
+    expect(row!.suspendedAt).toBeNull();
+    expect((await call("GET", "/api/v1/me/unread", { cookie: colleague.cookie })).status).toBe(200);
+    expect((await queue()).find((r) => r.id === item.id)).toBeDefined();
+    const log = await json<{ entries: Array<{ reportId: string | null }> }>(await call("GET", "/api/v1/moderation/log", { cookie: mod.cookie }));
+    expect(log.entries.filter((e) => e.reportId === item.id)).toEqual([]);
+
+    // The /moderation form shows the refusal as the page's message (no error page).
+    const page = await import("../../app/routes/moderation");
+    const answer = (await page.action({
+      request: new Request(`${APP_URL}/moderation`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_URL },
+        body: JSON.stringify({ reportId: item.id, action: "suspend", reason: "Taking over the queue" }),
+      }),
+      context: {
+        deps: t.deps,
+        user: { ...mod.user, role: "moderator", twoFactorEnabled: true },
+        requestId: "moderation",
+        clientAddress: "127.0.0.1",
+        cspNonce: "n",
+      },
+      params: {},
+    } as never)) as unknown as { data: { message: string }; init: { status: number } };
+    expect(answer.init.status).toBe(403);
+    expect(answer.data.message).toBe(MODERATOR_NOT_SUSPENDABLE);
+
+    // A warning is a notice like anyone's, and closes the report.
+    expect((await act(item.id, "warn", "Please keep it civil")).status).toBe(200);
+    const notices = await json<{ notifications: Array<{ type: string; message: string }> }>(
+      await call("GET", "/api/v1/notifications", { cookie: colleague.cookie }),
+    );
+    expect(notices.notifications).toContainEqual(
+      expect.objectContaining({ type: "moderation_warning", message: "A moderator has warned you: Please keep it civil" }),
+    );
+    expect((await queue()).find((r) => r.id === item.id)).toBeUndefined();
   });
 
   it("suspends an account: its sessions stop at once, sign-in says why, its projects and profile disappear; restore brings them back", async () => {

@@ -53,6 +53,7 @@ import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { loadProposals } from "../../app/routes/proposals.server";
 import * as payoutsRoute from "../../app/routes/payouts";
 import {
+  CONTRACT_COMPLETED,
   decideMilestone,
   formatCents,
   HIRE_ENDED,
@@ -660,6 +661,61 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     });
     // Told apart from payments made twice in the totals' line of what went back whole.
     expect(mine.totals).toMatchObject({ hireEndedRefundedCents: 1_200_000, paidTwiceRefundedCents: 0 });
+  });
+
+  it("completes only with nothing in escrow; a completed project's contract takes no funding or changes, and a late payment is refunded whole", async () => {
+    const h = await hire([6000, 12000, 3000]);
+    const [m1, m2, m3] = h.milestoneIds as [string, string, string];
+    const { completeProject, COMPLETE_WITH_ESCROW } = await import("../../server/projects/lifecycle");
+    const projectStatus = async () => (await db().select({ s: projects.status }).from(projects).where(eq(projects.id, h.project.id)))[0]!.s;
+    // Money in escrow (funded, then submitted) must be answered before the project completes.
+    await fund(h.client, m1);
+    await expect(completeProject(t.domain, h.client, h.project.id)).rejects.toThrow(new ConflictError(COMPLETE_WITH_ESCROW));
+    await submitMilestone(deps, h.developer, m1, "First part done");
+    await expect(completeProject(t.domain, h.client, h.project.id)).rejects.toThrow(new ConflictError(COMPLETE_WITH_ESCROW));
+    expect(await projectStatus()).toBe("in_progress");
+    await approveMilestone(deps, h.client, m1);
+    expect(await projectStatus()).toBe("in_progress");
+
+    // A checkout and a change proposed while the work was in progress, then the client marks it complete.
+    const { reference } = await startFunding(deps, h.client, m2);
+    const pendingChange = await proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Extra screens", amount: 3000 });
+    await completeProject(t.domain, h.client, h.project.id);
+    expect(await projectStatus()).toBe("completed");
+
+    // The contract stays as a record and says why nothing more happens on it.
+    const view = await getContract(db(), h.client, h.contractId);
+    expect(view).toMatchObject({ hireEnded: false, closed: CONTRACT_COMPLETED });
+    const paymentsBefore = await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id));
+    await expect(startFunding(deps, h.client, m3)).rejects.toThrow(new ConflictError(CONTRACT_COMPLETED));
+    expect(await db().select({ id: payments.id }).from(payments).where(eq(payments.payerId, h.client.id))).toEqual(paymentsBefore);
+    await expect(proposeMilestoneChange(deps, h.client, h.contractId, { title: "One more thing", amount: 2000 })).rejects.toThrow(
+      new ConflictError(CONTRACT_COMPLETED),
+    );
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: m3, title: "Cheaper", amount: 1000 })).rejects.toThrow(
+      new ConflictError(CONTRACT_COMPLETED),
+    );
+    await expect(answerMilestoneChange(deps, h.client, pendingChange.id, "accept")).rejects.toThrow(new ConflictError(CONTRACT_COMPLETED));
+    expect((await getContract(db(), h.client, h.contractId)).milestones.map((m) => [m.title, m.amountCents, m.status])).toEqual([
+      ["Milestone 1", 600_000, "released"],
+      ["Milestone 2", 1_200_000, "proposed"],
+      ["Milestone 3", 300_000, "proposed"],
+    ]);
+
+    // The checkout started before completion is paid afterwards: it funds nothing and goes back whole, as after a hire ended.
+    const event = await provider().complete(reference, "success");
+    expect(await webhook(event!.body, event!.signature)).toBe("refunded");
+    expect(await statusOf(m2)).toBe("proposed");
+    expect(await held(db(), { kind: "escrow", owner: h.contractId })).toBe(0);
+    const [paid] = await db().select({ id: payments.id, status: payments.status }).from(payments).where(eq(payments.reference, reference));
+    expect(paid!.status).toBe("refunded");
+    expect(await db().select({ cents: providerRefunds.amountCents }).from(providerRefunds).where(eq(providerRefunds.paymentId, paid!.id))).toEqual([
+      { cents: 1_200_000 },
+    ]);
+    expect((await mailsTo(h.client.id)).at(-1)!.subject).toBe(
+      `The project was complete before your payment for "Milestone 2" (${h.project.title}) came through: ${formatCents(1_200_000)} is refunded to you`,
+    );
+    expect((await listMyPayments(db(), h.client)).totals).toMatchObject({ hireEndedRefundedCents: 1_200_000, paidTwiceRefundedCents: 0 });
   });
 
   it("the database refuses an unbalanced journal and any change to posted entries", async () => {

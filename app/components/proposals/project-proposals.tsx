@@ -100,7 +100,7 @@ export function OwnerProjectActions({ status, hiredName }: { status: string; hir
             </Button>
           }
           title="Mark this project as complete?"
-          description={`${hiredName ?? "The developer"} will be credited with a completed project, and you can both leave a review.`}
+          description={`${hiredName ?? "The developer"} will be credited with a completed project, and you can both leave a review. Its contract then closes: milestones not yet funded can no longer be funded or changed.`}
           fields={{ intent: "complete" }}
           confirmLabel="Mark as complete"
           busyLabel="Completing..."
