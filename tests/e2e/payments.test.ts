@@ -376,6 +376,33 @@ describe("payments", () => {
     expect(await text(stuck)).toContain("Capitec Bank ••••");
     expect(await text(stuck)).toContain("Paystack answered 503");
     await moderator.screenshot({ path: `${SHOTS}/moderation-1280.png`, fullPage: true });
+    // An action on a report needs a reason: the schema's message under the field (not the browser's
+    // bubble), linked to it and announced, the focus moved to it; nothing is sent.
+    const reportItem = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    const reasonField = reportItem.getByLabel(/^Reason/);
+    const noReason = "Please give a reason (at least 3 characters)";
+    expect(await reasonField.getAttribute("required")).toBe(null);
+    await reportItem.getByRole("button", { name: /^Dismiss \(/ }).click();
+    const reasonError = reportItem.getByRole("alert");
+    await poll(() => reasonError.textContent()).toBe(noReason);
+    expect(await reasonField.getAttribute("aria-invalid")).toBe("true");
+    expect(await reasonField.getAttribute("aria-describedby")).toBe(await reasonError.getAttribute("id"));
+    expect(await reasonField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await reportItem.count()).toBe(1);
+    await moderator.screenshot({ path: `${SHOTS}/moderation-no-reason-1280.png`, fullPage: true });
+    // Without JavaScript the server refuses it the same way, its message by the same field.
+    const noScriptModerator = await (
+      await browser.newContext({ javaScriptEnabled: false, storageState: await moderator.context().storageState(), viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await noScriptModerator.goto(`${server.url}/moderation`);
+    const noScriptReport = noScriptModerator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    await noScriptReport.getByLabel(/^Reason/).fill("  ");
+    await noScriptReport.getByRole("button", { name: /^Dismiss \(/ }).click();
+    await noScriptModerator.waitForLoadState();
+    expect(await noScriptReport.getByRole("alert").textContent()).toBe(noReason);
+    expect(await noScriptReport.getByLabel(/^Reason/).getAttribute("aria-describedby")).toBe(await noScriptReport.getByRole("alert").getAttribute("id"));
+    expect(await noScriptModerator.getByText(noReason).count()).toBe(1);
+    await noScriptModerator.context().close();
     // The developer sees it still pending, waiting for the provider.
     await developer.goto(`${server.url}/payouts`);
     expect(await text(stuckRow)).toContain("The payment provider has not started this bank transfer yet.");
@@ -383,8 +410,9 @@ describe("payments", () => {
     await moderator.setViewportSize({ width: 390, height: 844 });
     // The queue fits a phone with the long link in a report, and each report's buttons say which report they act on.
     expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-    const report = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
-    expect(await report.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
+    expect(await reportItem.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
+    // Its link to the reported content is a 44 px target (docs/product.md, Look and feel).
+    expect((await reportItem.getByRole("link", { name: "Open where it lives" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await moderator.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 1280, height: 900 });
     // The provider answers again: Try now hands it to the sender, which looks it up and marks it started.
