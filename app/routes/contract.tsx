@@ -181,7 +181,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <p className="text-sm text-slate-600">
-        <Link to={`/projects/${contract.projectId}`} className="text-brand-700 hover:underline">
+        <Link to={`/projects/${contract.projectId}`} className="inline-flex min-h-11 items-center -my-3 text-brand-700 hover:underline">
           {contract.projectTitle}
         </Link>
       </p>

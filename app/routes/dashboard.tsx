@@ -165,13 +165,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.role === "client" ? (d.allProjects ? "All your projects" : "Your projects") : "Your proposals"}
               </h2>
               {d.role === "client" && d.allProjects ? (
-                <Link to="/dashboard" className="text-sm font-medium text-brand-600 underline">
+                <Link to="/dashboard" className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline">
                   Show fewer
                 </Link>
               ) : (
                 <Link
                   to={d.role === "client" ? "/dashboard?projects=all#your-projects" : "/proposals"}
-                  className="text-sm font-medium text-brand-600 underline"
+                  className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline"
                 >
                   View all
                 </Link>

@@ -396,6 +396,36 @@ describe("seo and accessibility", () => {
     // The Messages figure is a link a thumb can hit (docs/product.md, Look and feel: 44 px).
     const tile = (await developer.getByRole("link", { name: /unread messages?: open Messages$/ }).boundingBox())!;
     expect(Math.min(tile.width, tile.height)).toBeGreaterThanOrEqual(44);
+    // So are the standalone text links ("View all", "Back to ...", "Request a new link"), not only buttons.
+    const small: string[] = [];
+    async function tapTarget(page: Page, path: string, link: (page: Page) => Locator) {
+      await page.goto(base + path);
+      const box = await link(page).first().boundingBox();
+      if (!box || box.height < 44) small.push(`${path}: ${box ? `${Math.round(box.height)} px` : "no link"}`);
+    }
+    const named = (name: string | RegExp) => (page: Page) => page.getByRole("main").getByRole("link", { name, exact: true });
+    await tapTarget(developer, "/dashboard", named("View all"));
+    await tapTarget(developer, "/payouts", named("Back to the dashboard"));
+    await tapTarget(developer, "/payouts/statement?month=2026-01", named("Back to balance and payouts"));
+    await tapTarget(developer, "/search?q=app", named(/^See all \d+ projects$/));
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await tapTarget(visitor, "/login", named("Forgot password?"));
+    await tapTarget(visitor, "/forgot-password", named("Back to log in"));
+    await tapTarget(visitor, "/reset-password?token=nothing", named("Request a new link"));
+    // The demo client's contract (its project above the heading), a receipt's way back, and their dashboard's "View all".
+    await visitor.goto(`${base}/login`);
+    await visitor.getByLabel("Email").fill("client@demo.buildza.co.za");
+    await visitor.getByLabel("Password", { exact: true }).fill("demo1234");
+    await visitor.getByRole("button", { name: "Log in" }).click();
+    await visitor.waitForURL(`${base}/dashboard`);
+    await tapTarget(visitor, "/dashboard", named("View all"));
+    await visitor.goto(`${base}/payments`);
+    const contractPath = (await visitor.locator('main a[href^="/contracts/"]').first().getAttribute("href"))!;
+    const receiptPath = (await visitor.locator('main a[href^="/receipts/"]').first().getAttribute("href"))!;
+    await tapTarget(visitor, contractPath, (page) => page.locator('main a[href^="/projects/"]'));
+    await tapTarget(visitor, receiptPath, named("Back to the contract"));
+    await visitor.context().close();
+    expect(small).toEqual([]);
 
     // A page refused or missing has a title naming the refusal (WCAG 2.4.2), not the bare address.
     expect((await developer.goto(`${base}/moderation`))?.status()).toBe(403);
