@@ -308,10 +308,31 @@ describe("seo and accessibility", () => {
     await client.keyboard.type("Keyboard Client Renamed");
     const saveName = client.getByRole("button", { name: "Save name" });
     await tabTo(client, saveName);
+    // The save's answer is held until the busy button's focus is checked: a save answering within
+    // a frame would never show the button busy, and the check would pass whatever the button does.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await client.route("**/profile.data*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
     await client.keyboard.press("Enter");
+    const saving = client.getByRole("button", { name: "Saving...", exact: true });
+    await expect.poll(() => saving.getAttribute("aria-busy")).toBe("true");
+    // Two frames on, past the browser's focus fix-up (a disabled button would have lost the focus to the page).
+    const focusedWhileBusy = () =>
+      saving.evaluate(
+        (el) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(el === document.activeElement)))),
+      );
+    // The button is busy while saving, and keeps the focus: the next Tab goes on from it, not from the top.
+    expect(await focusedWhileBusy()).toBe(true);
+    answer();
     await expect.poll(() => client.getByText("Keyboard Client Renamed").count()).toBeGreaterThan(0);
-    // The button was busy while saving, and kept the focus: the next Tab goes on from it, not from the top.
-    await expect.poll(() => saveName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => saveName.getAttribute("aria-busy")).toBe(null);
+    expect(await saveName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await client.unroute("**/profile.data*");
 
     // A developer sends a proposal by keyboard, then opens and leaves the withdraw dialog.
     const developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
