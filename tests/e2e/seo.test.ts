@@ -440,6 +440,17 @@ describe("seo and accessibility", () => {
     await visitor.getByRole("button", { name: "Log in" }).click();
     await visitor.waitForURL(`${base}/dashboard`);
     await tapTarget(visitor, "/dashboard", named("View all"));
+    // A row of the dashboard's lists is its title link's target as a whole, not the title's 20 px line.
+    const row = await visitor.evaluate(() => {
+      const li = document.getElementById("your-projects")?.parentElement?.parentElement?.querySelector("li");
+      const link = li?.querySelector("a");
+      if (!li || !link) return null;
+      li.scrollIntoView({ block: "center" });
+      const box = li.getBoundingClientRect();
+      const corner = document.elementFromPoint(box.right - 2, box.bottom - 2);
+      return { tall: box.height >= 44, covered: Boolean(corner && link.contains(corner)) };
+    });
+    expect(row).toEqual({ tall: true, covered: true });
     await visitor.goto(`${base}/payments`);
     const contractPath = (await visitor.locator('main a[href^="/contracts/"]').first().getAttribute("href"))!;
     const receiptPath = (await visitor.locator('main a[href^="/receipts/"]').first().getAttribute("href"))!;
