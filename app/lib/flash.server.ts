@@ -47,3 +47,27 @@ export async function redirectWithFlash(to: string, flash: Flash, cookiesFrom?: 
   headers.set("Location", to);
   return new Response(null, { status: 302, headers });
 }
+
+/**
+ * The payment a client came back from checkout with, carried across the redirect that drops
+ * `?payment=` from the contract's address, so its notice is said once even without JavaScript
+ * (docs/product.md, Payments "Funding"). Scoped to /contracts (a cookie scoped to one contract's
+ * path would not reach its `.data` requests), so it names its contract too.
+ */
+const paymentReturnCookie = createCookie("payment-return", { httpOnly: true, sameSite: "lax", path: "/contracts", maxAge: 60 });
+
+/** A Set-Cookie header value carrying payment `reference` (bz_...) of contract `contractId` to its next render. */
+export function setPaymentReturn(contractId: string, reference: string): Promise<string> {
+  return paymentReturnCookie.serialize({ contractId, reference }, { secure: isSecure() });
+}
+
+/**
+ * The payment reference this request carries back to contract `contractId` (null when none, or it
+ * is another contract's), and the header that clears it (null when there is nothing to clear).
+ * The reference is only compared with the contract's own payments, so it needs no signature.
+ */
+export async function takePaymentReturn(request: Request, contractId: string): Promise<{ reference: string | null; clear: string | null }> {
+  const value = (await paymentReturnCookie.parse(request.headers.get("Cookie"))) as { contractId?: unknown; reference?: unknown } | null;
+  if (!value || typeof value !== "object" || value.contractId !== contractId || typeof value.reference !== "string") return { reference: null, clear: null };
+  return { reference: value.reference, clear: await paymentReturnCookie.serialize("", { maxAge: 0, secure: isSecure() }) };
+}

@@ -14,6 +14,6 @@ export {
   verifyPayment,
 } from "../../server/payments/service";
 export { failure, orHttpError, readBody } from "../lib/action.server";
-export { redirectWithFlash } from "../lib/flash.server";
+export { redirectWithFlash, setPaymentReturn, takePaymentReturn } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { UUID } from "../../server/lib/ids";

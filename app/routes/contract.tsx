@@ -7,8 +7,8 @@
  * messages thread with the other side.
  */
 import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "../components/ui/icons";
-import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { ConfirmedSubmit } from "../components/ui/confirmed-submit";
 import { Badge } from "../components/ui/badge";
@@ -34,8 +34,10 @@ import {
   requestMilestoneChanges,
   requireUser,
   resolveDispute,
+  setPaymentReturn,
   startFunding,
   submitMilestone,
+  takePaymentReturn,
   UUID,
   verifyPayment,
 } from "./contract.server";
@@ -43,10 +45,19 @@ import {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
-  const reference = url.searchParams.get("payment");
-  // Back from checkout: ask the provider now rather than wait for its webhook (settles once either way).
-  const back = reference && /^bz_[0-9a-f]{24}$/.test(reference) ? reference : null;
-  if (back) await verifyPayment(paymentsDeps(context.deps), back).catch(() => "pending");
+  const returned = url.searchParams.get("payment");
+  if (returned !== null && UUID.test(params.id)) {
+    // Back from checkout: ask the provider now rather than wait for its webhook (settles once
+    // either way), then drop `?payment=` from the address with a redirect carrying the reference
+    // in a short-lived cookie, so the notice below is said once, also without JavaScript: a
+    // reload or a bookmark of the address does not say it again (docs/product.md, Payments "Funding").
+    const reference = /^bz_[0-9a-f]{24}$/.test(returned) ? returned : null;
+    if (reference) await verifyPayment(paymentsDeps(context.deps), reference).catch(() => "pending");
+    url.searchParams.delete("payment");
+    const headers = reference ? { "Set-Cookie": await setPaymentReturn(params.id, reference) } : undefined;
+    throw redirect(`${url.pathname}${url.search}`, { headers });
+  }
+  const { reference: back, clear } = await takePaymentReturn(request, params.id);
   const contract = await orHttpError(getContract(context.deps.db, user, params.id));
   // Say how the checkout ended (docs/product.md, Payments "Funding"); a failure shows on its milestone.
   const funded = back ? contract.milestones.find((m) => m.receiptReference === back) : undefined;
@@ -55,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : back && contract.viewer === "client" && !contract.milestones.some((m) => m.lastPaymentFailure)
       ? "Your payment is being confirmed by the payment provider. The milestone shows Funded as soon as it is: refresh this page in a minute."
       : null;
-  return { contract, paymentNotice };
+  return data({ contract, paymentNotice }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -116,19 +127,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * Dropping `?payment=` from the address after the notice was shown (see ContractPage) keeps the
- * page's data, notice included: nothing else changed, so nothing is loaded again.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.has("payment") && !nextUrl.searchParams.has("payment")) {
-    const rest = new URLSearchParams(currentUrl.searchParams);
-    rest.delete("payment");
-    if (rest.toString() === nextUrl.searchParams.toString()) return false;
-  }
-  return defaultShouldRevalidate;
-}
-
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data ? `Contract: ${data.contract.projectTitle} | BuildZA` : "Contract | BuildZA" },
   { name: "robots", content: "noindex" },
@@ -163,25 +161,10 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
    */
   const changeable = !contract.closed && contract.projectStatus === "in_progress";
   const nameOf = (userId: string) => (userId === contract.client.id ? contract.client.name : contract.developer.name);
-  // Back from checkout the notice is said once (docs/product.md, Payments "Funding"): the address
-  // loses `?payment=` in place (no new history entry), so a reload or a bookmark does not say it again.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const returned = searchParams.has("payment");
-  useEffect(() => {
-    if (!returned) return;
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.delete("payment");
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [returned, setSearchParams]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <p className="text-sm text-slate-600">
-        <Link to={`/projects/${contract.projectId}`} className="text-brand-700 hover:underline">
+        <Link to={`/projects/${contract.projectId}`} className="inline-flex min-h-11 items-center -my-3 text-brand-700 hover:underline">
           {contract.projectTitle}
         </Link>
       </p>

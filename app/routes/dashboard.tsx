@@ -57,6 +57,12 @@ const QUICK_ACTIONS = {
 } as const;
 
 /** What a milestone waiting on the reader asks of them (the dashboard's "Needs your attention"). */
+/**
+ * A list row's title link, stretched over its row (the row is `relative`): the whole row is the
+ * touch target, not the 20 px line of its title (docs/product.md, Look and feel: 44 px).
+ */
+const ROW_LINK = "font-medium break-words text-slate-900 after:absolute after:inset-0 hover:text-brand-700 hover:underline";
+
 const ACTION_LABELS = { review: "Review and approve", fund: "Fund the next milestone", deliver: "Deliver" } as const;
 
 /** The icon of a notification type (proposal events, reviews, messages). */
@@ -126,8 +132,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold">Needs your attention</h2>
               <ul className="mt-3 divide-y divide-slate-100">
                 {d.actions.map((a) => (
-                  <li key={`${a.contractId}-${a.milestoneTitle}-${a.action}`} className="py-3">
-                    <Link to={`/contracts/${a.contractId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                  <li key={`${a.contractId}-${a.milestoneTitle}-${a.action}`} className="relative py-3">
+                    <Link to={`/contracts/${a.contractId}`} className={ROW_LINK}>
                       {ACTION_LABELS[a.action]}: {a.milestoneTitle}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
@@ -137,8 +143,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
                 {d.invitations.map((i) => (
-                  <li key={`invitation-${i.projectId}`} className="py-3" data-invitation>
-                    <Link to={`/projects/${i.projectId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                  <li key={`invitation-${i.projectId}`} className="relative py-3" data-invitation>
+                    <Link to={`/projects/${i.projectId}`} className={ROW_LINK}>
                       Send a proposal: {i.projectTitle}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
@@ -147,8 +153,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
                 {d.reviewsOwed.map((r) => (
-                  <li key={`review-${r.projectId}`} className="py-3" data-review-owed>
-                    <Link to={`/projects/${r.projectId}#review`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                  <li key={`review-${r.projectId}`} className="relative py-3" data-review-owed>
+                    <Link to={`/projects/${r.projectId}#review`} className={ROW_LINK}>
                       Review {r.otherName}
                     </Link>
                     <p className="text-sm break-words text-slate-600">
@@ -165,13 +171,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.role === "client" ? (d.allProjects ? "All your projects" : "Your projects") : "Your proposals"}
               </h2>
               {d.role === "client" && d.allProjects ? (
-                <Link to="/dashboard" className="text-sm font-medium text-brand-600 underline">
+                <Link to="/dashboard" className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline">
                   Show fewer
                 </Link>
               ) : (
                 <Link
                   to={d.role === "client" ? "/dashboard?projects=all#your-projects" : "/proposals"}
-                  className="text-sm font-medium text-brand-600 underline"
+                  className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline"
                 >
                   View all
                 </Link>
@@ -180,9 +186,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {d.role === "client" && d.projects.length ? (
               <ul className="mt-4 divide-y divide-slate-100">
                 {d.projects.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <li key={p.id} className="relative flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
-                      <Link to={`/projects/${p.id}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                      <Link to={`/projects/${p.id}`} className={ROW_LINK}>
                         {p.title}
                       </Link>
                       <p className="text-sm text-slate-600">
@@ -207,9 +213,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {d.role === "developer" && d.proposals.length ? (
               <ul className="mt-4 divide-y divide-slate-100">
                 {d.proposals.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <li key={p.id} className="relative flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
-                      <Link to={`/projects/${p.projectId}`} className="font-medium break-words text-slate-900 hover:text-brand-700 hover:underline">
+                      <Link to={`/projects/${p.projectId}`} className={ROW_LINK}>
                         {p.projectTitle}
                       </Link>
                       <p className="text-sm text-slate-600">

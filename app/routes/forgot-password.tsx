@@ -42,7 +42,7 @@ export default function ForgotPassword() {
       <AuthCard
         title="Check your email"
         footer={
-          <Link to="/login" className="font-medium text-brand-600 underline">
+          <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline">
             Back to log in
           </Link>
         }
@@ -61,7 +61,7 @@ export default function ForgotPassword() {
       title="Forgot your password?"
       subtitle="Enter your email and we will send you a link to set a new one."
       footer={
-        <Link to="/login" className="font-medium text-brand-600 underline">
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline">
           Back to log in
         </Link>
       }

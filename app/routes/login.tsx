@@ -112,7 +112,7 @@ function PasswordStep() {
             <input type="checkbox" className="size-4 accent-brand-600" {...register("rememberMe")} />
             Remember me
           </label>
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-600 underline">
+          <Link to="/forgot-password" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-600 underline">
             Forgot password?
           </Link>
         </div>

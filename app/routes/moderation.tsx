@@ -7,12 +7,17 @@
  * the newest audit log entries follow. Moderators only (403 for anyone else).
  */
 import { AlertTriangle, Flag, Scale, ShieldCheck } from "../components/ui/icons";
-import type { ReactNode } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import { MODERATION_ACTION_LABELS, MODERATOR_NOT_SUSPENDABLE, type ModerationActionName } from "../../shared/moderation";
 import { formatDate, formatDateTime } from "../../shared/format";
 import { formatCents } from "../../shared/payments";
 import { Button } from "../components/ui/button";
+import { Field, Input } from "../components/ui/form";
+import type { ActionFailure } from "../lib/action.server";
+import { lazyResolver } from "../lib/use-route-form";
+import { useServerErrors } from "../lib/use-server-errors";
 import type { Route } from "./+types/moderation";
 import {
   actOnReport,
@@ -47,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireModeratorPage(request, context);
   const body = (await readBody(request)) as Record<string, unknown> | null;
+  const reportId = typeof body?.reportId === "string" ? body.reportId : "";
   try {
     if (body?.intent === "retryRefund") {
       await retryFailedRefund(context.deps.db, user, body.refundId);
@@ -56,12 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await retryStuckPayout(context.deps.db, user, body.payoutId);
       return redirectWithFlash("/moderation", { type: "success", message: "The payout's transfer is being tried again now" });
     }
-    const reportId = typeof body?.reportId === "string" ? body.reportId : "";
     await actOnReport(context.deps.db, user, reportId, { action: body?.action, reason: body?.reason }, context.deps.sessions);
     const label = MODERATION_ACTION_LABELS[body?.action as ModerationActionName] ?? "Action";
     return redirectWithFlash("/moderation", { type: "success", message: `${label}: done and logged` });
   } catch (err) {
-    return failure(err);
+    // A report's refusal names the report, so its reason field shows its message.
+    return failure(err, body?.intent || !reportId ? undefined : reportId);
   }
 }
 
@@ -81,15 +87,15 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyReport = navigation.state === "submitting" ? navigation.formData?.get("reportId") : null;
+  const refusal = failed && "message" in failed ? refusalText(failed) : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
         <ShieldCheck className="size-7 text-brand-600" aria-hidden="true" /> Moderation
       </h1>
-      {failed && "message" in failed ? (
+      {refusal ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {failed.message}
-          {failed.fields ? `: ${Object.values(failed.fields).join(" ")}` : ""}
+          {refusal}
         </p>
       ) : null}
 
@@ -203,7 +209,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">As reported</p>
               <p className="mt-1 break-words font-medium text-slate-900">{r.snapshot.title}</p>
               <p className="mt-1 line-clamp-6 whitespace-pre-line break-words text-sm text-slate-700">{r.snapshot.text || "(no text)"}</p>
-              <a href={r.snapshot.link} className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+              <a href={r.snapshot.link} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">
                 Open where it lives
               </a>
             </div>
@@ -227,42 +233,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-            <Form method="post" className="mt-4 space-y-3">
-              <input type="hidden" name="reportId" value={r.id} />
-              <label className="block text-sm font-medium text-slate-800" htmlFor={`reason-${r.id}`}>
-                Reason (kept in the audit log; a warning or suspension shows it to the account)
-              </label>
-              <input
-                id={`reason-${r.id}`}
-                name="reason"
-                required
-                minLength={3}
-                maxLength={500}
-                className="block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-sm"
-              />
-              {r.target.moderator ? (
-                <p className="text-sm text-slate-600" data-staff-target>
-                  {MODERATOR_NOT_SUSPENDABLE}
-                </p>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                {actionsFor(r.kind, r.target.moderator).map((a) => (
-                  <Button
-                    key={a}
-                    type="submit"
-                    name="action"
-                    value={a}
-                    size="sm"
-                    variant={a === "suspend" ? "danger" : a === "dismiss" || a === "restore" ? "secondary" : "primary"}
-                    disabled={busyReport === r.id}
-                  >
-                    {MODERATION_ACTION_LABELS[a]}
-                    {/* Each report has the same buttons: the hidden text tells them apart in a screen reader's list of buttons. */}
-                    <span className="sr-only"> ({r.snapshot.title})</span>
-                  </Button>
-                ))}
-              </div>
-            </Form>
+            <ReportActions
+              reportId={r.id}
+              title={r.snapshot.title}
+              actions={actionsFor(r.kind, r.target.moderator)}
+              staff={r.target.moderator}
+              busyAction={busyReport === r.id ? String(navigation.formData?.get("action") ?? "") : null}
+              failed={failed && "message" in failed && failed.target === r.id ? failed : undefined}
+            />
           </li>
         ))}
       </ul>
@@ -299,6 +277,96 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/**
+ * The page's alert for a refused action: its message and its field messages, except a report's
+ * reason, which its field shows (null when that was all).
+ */
+function refusalText(failed: { message: string; fields?: Record<string, string>; target?: string }): string | null {
+  const fields = Object.entries(failed.fields ?? {});
+  const others = fields.filter(([name]) => !(failed.target && name === "reason")).map(([, message]) => message);
+  if (fields.length && !others.length) return null;
+  const extra = others.filter((message) => message !== failed.message);
+  return extra.length ? `${failed.message}: ${extra.join(" ")}` : failed.message;
+}
+
+/** The reason alone of moderationActionSchema (the action is the button pressed), loaded when the form is first checked. */
+const loadReasonSchema = () => import("../../shared/schemas").then((m) => m.moderationActionSchema.pick({ reason: true }));
+
+/**
+ * A report's reason field and action buttons. The reason is checked with the server's schema
+ * before sending (its message under the field, linked by aria-describedby, focus moved to it);
+ * the server's refusal of it (`failed`, the action's answer naming this report; also without
+ * JavaScript) is shown the same way.
+ * `busyAction` is the action being sent for this report, "" or null when none; `staff` says why
+ * a moderator's account has no Suspend.
+ */
+function ReportActions({
+  reportId,
+  title,
+  actions,
+  staff,
+  busyAction,
+  failed,
+}: {
+  reportId: string;
+  title: string;
+  actions: ModerationActionName[];
+  staff: boolean;
+  busyAction: string | null;
+  failed: ActionFailure | undefined;
+}) {
+  const submit = useSubmit();
+  const [resolver] = useState(() => lazyResolver<ReasonValues>(loadReasonSchema));
+  const { register, handleSubmit, setError, formState } = useForm<ReasonValues>({ resolver, defaultValues: { reason: "" } });
+  useServerErrors<ReasonValues>(failed?.fields?.reason ? failed : undefined, setError);
+  const serverError = failed?.fields?.reason;
+  // Before hydration (or without JavaScript) the server's message is rendered directly.
+  const error = formState.errors.reason?.message ?? (formState.submitCount === 0 ? serverError : undefined);
+  const id = `reason-${reportId}`;
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="mt-4"
+      // The pressed button goes along (its action name), as in a submission without JavaScript.
+      onSubmit={handleSubmit((_values, event) => {
+        const native = event?.nativeEvent as SubmitEvent | undefined;
+        void submit((native?.submitter as HTMLButtonElement | null) ?? (event!.target as HTMLFormElement));
+      })}
+    >
+      <input type="hidden" name="reportId" value={reportId} />
+      <Field id={id} label="Reason (kept in the audit log; a warning or suspension shows it to the account)" error={error}>
+        <Input id={id} maxLength={500} invalid={Boolean(error)} aria-describedby={`${id}-error`} {...register("reason")} />
+      </Field>
+      {staff ? (
+        <p className="mt-3 text-sm text-slate-600" data-staff-target>
+          {MODERATOR_NOT_SUSPENDABLE}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {actions.map((a) => (
+          <Button
+            key={a}
+            type="submit"
+            name="action"
+            value={a}
+            size="sm"
+            variant={a === "suspend" ? "danger" : a === "dismiss" || a === "restore" ? "secondary" : "primary"}
+            busy={busyAction === a}
+            disabled={busyAction !== null && busyAction !== a}
+          >
+            {MODERATION_ACTION_LABELS[a]}
+            {/* Each report has the same buttons: the hidden text tells them apart in a screen reader's list of buttons. */}
+            <span className="sr-only"> ({title})</span>
+          </Button>
+        ))}
+      </div>
+    </Form>
+  );
+}
+
+type ReasonValues = { reason: string };
 
 /** One refund or payout the payment provider will not move, as StuckMoney lists it; cents. */
 interface StuckMoneyItem {

@@ -70,7 +70,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
         </tbody>
       </table>
       <p className="mt-6 text-sm print:hidden">
-        <Link to="/payouts" className="text-brand-700 hover:underline">
+        <Link to="/payouts" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
           Back to balance and payouts
         </Link>
       </p>

@@ -266,7 +266,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </div>
         </div>
         <p className="mt-4 text-sm text-slate-600">
-          <Link to="/dashboard" className="text-brand-700 hover:underline">
+          <Link to="/dashboard" className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
             Back to the dashboard
           </Link>
         </p>

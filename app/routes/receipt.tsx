@@ -41,7 +41,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
       </dl>
       <p className="mt-4 text-sm text-slate-600">The money is held in escrow and released to the developer when you approve the milestone.</p>
       <p className="mt-4 text-sm print:hidden">
-        <Link to={`/contracts/${r.contractId}`} className="text-brand-700 hover:underline">
+        <Link to={`/contracts/${r.contractId}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
           Back to the contract
         </Link>
       </p>

@@ -37,7 +37,7 @@ export default function ResetPassword() {
     <AuthCard
       title="Set a new password"
       footer={
-        <Link to="/forgot-password" className="font-medium text-brand-600 underline">
+        <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand-600 underline">
           Request a new link
         </Link>
       }

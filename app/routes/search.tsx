@@ -45,7 +45,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 Projects ({projectTotal})
               </h2>
               {projectTotal !== "0" ? (
-                <Link to={`/projects?search=${encoded}`} className="text-sm font-medium text-brand-600 underline">
+                <Link to={`/projects?search=${encoded}`} className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline">
                   See all {projectTotal} projects
                 </Link>
               ) : null}
@@ -68,7 +68,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 Developers ({developerTotal})
               </h2>
               {developerTotal !== "0" ? (
-                <Link to={`/developers?search=${encoded}`} className="text-sm font-medium text-brand-600 underline">
+                <Link to={`/developers?search=${encoded}`} className="inline-flex min-h-11 items-center -my-3 text-sm font-medium text-brand-600 underline">
                   See all {developerTotal} developers
                 </Link>
               ) : null}

@@ -138,15 +138,25 @@ describe("payments", () => {
     expect(await milestone(client, 1).getByRole("alert").count()).toBe(0);
     const received = "Payment received: “Stock screens and counts” is funded. The money stays in escrow until you approve the work.";
     expect(await text(client.locator("[data-payment-notice]"))).toBe(received);
-    // Said once: the address loses ?payment= in place (no new history entry), the notice stays on screen...
-    await poll(async () => new URL(client.url()).search).toBe("");
+    // Said once: the server drops ?payment= from the address with a redirect (no extra history entry)...
     expect(client.url()).toBe(contractUrl);
     expect(await client.evaluate(() => history.length)).toBe(entries + 1);
-    expect(await text(client.locator("[data-payment-notice]"))).toBe(received);
     // ...and a reload does not say it again.
     await client.reload();
     await poll(() => milestone(client, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
     expect(await client.locator("[data-payment-notice]").count()).toBe(0);
+    // The same without JavaScript: back from checkout the notice shows on the plain address, and a reload does not repeat it.
+    const reference = (await client.locator('main a[href^="/receipts/"]').first().getAttribute("href"))!.split("/").pop()!;
+    const noScript = await (
+      await browser.newContext({ javaScriptEnabled: false, storageState: await client.context().storageState(), viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await noScript.goto(`${contractUrl}?payment=${reference}`);
+    expect(noScript.url()).toBe(contractUrl);
+    expect(await text(noScript.locator("[data-payment-notice]"))).toBe(received);
+    await noScript.reload();
+    expect(await noScript.locator("[data-payment-notice]").count()).toBe(0);
+    expect(await milestone(noScript, 1).getByText("Funded", { exact: true }).isVisible()).toBe(true);
+    await noScript.context().close();
     expect(await text(client.getByText("In escrow", { exact: true }).locator(".."))).toContain("R6 000,00");
     await client.screenshot({ path: `${SHOTS}/contract-funded-1280.png`, fullPage: true });
 
@@ -376,6 +386,33 @@ describe("payments", () => {
     expect(await text(stuck)).toContain("Capitec Bank ••••");
     expect(await text(stuck)).toContain("Paystack answered 503");
     await moderator.screenshot({ path: `${SHOTS}/moderation-1280.png`, fullPage: true });
+    // An action on a report needs a reason: the schema's message under the field (not the browser's
+    // bubble), linked to it and announced, the focus moved to it; nothing is sent.
+    const reportItem = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    const reasonField = reportItem.getByLabel(/^Reason/);
+    const noReason = "Please give a reason (at least 3 characters)";
+    expect(await reasonField.getAttribute("required")).toBe(null);
+    await reportItem.getByRole("button", { name: /^Dismiss \(/ }).click();
+    const reasonError = reportItem.getByRole("alert");
+    await poll(() => reasonError.textContent()).toBe(noReason);
+    expect(await reasonField.getAttribute("aria-invalid")).toBe("true");
+    expect(await reasonField.getAttribute("aria-describedby")).toBe(await reasonError.getAttribute("id"));
+    expect(await reasonField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await reportItem.count()).toBe(1);
+    await moderator.screenshot({ path: `${SHOTS}/moderation-no-reason-1280.png`, fullPage: true });
+    // Without JavaScript the server refuses it the same way, its message by the same field.
+    const noScriptModerator = await (
+      await browser.newContext({ javaScriptEnabled: false, storageState: await moderator.context().storageState(), viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await noScriptModerator.goto(`${server.url}/moderation`);
+    const noScriptReport = noScriptModerator.locator("li", { hasText: "Asking to pay outside BuildZA" });
+    await noScriptReport.getByLabel(/^Reason/).fill("  ");
+    await noScriptReport.getByRole("button", { name: /^Dismiss \(/ }).click();
+    await noScriptModerator.waitForLoadState();
+    expect(await noScriptReport.getByRole("alert").textContent()).toBe(noReason);
+    expect(await noScriptReport.getByLabel(/^Reason/).getAttribute("aria-describedby")).toBe(await noScriptReport.getByRole("alert").getAttribute("id"));
+    expect(await noScriptModerator.getByText(noReason).count()).toBe(1);
+    await noScriptModerator.context().close();
     // The developer sees it still pending, waiting for the provider.
     await developer.goto(`${server.url}/payouts`);
     expect(await text(stuckRow)).toContain("The payment provider has not started this bank transfer yet.");
@@ -383,8 +420,9 @@ describe("payments", () => {
     await moderator.setViewportSize({ width: 390, height: 844 });
     // The queue fits a phone with the long link in a report, and each report's buttons say which report they act on.
     expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-    const report = moderator.locator("li", { hasText: "Asking to pay outside BuildZA" });
-    expect(await report.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
+    expect(await reportItem.getByRole("button", { name: /^Dismiss \(.+\)$/ }).count()).toBe(1);
+    // Its link to the reported content is a 44 px target (docs/product.md, Look and feel).
+    expect((await reportItem.getByRole("link", { name: "Open where it lives" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await moderator.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
     await moderator.setViewportSize({ width: 1280, height: 900 });
     // The provider answers again: Try now hands it to the sender, which looks it up and marks it started.

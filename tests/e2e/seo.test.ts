@@ -308,10 +308,31 @@ describe("seo and accessibility", () => {
     await client.keyboard.type("Keyboard Client Renamed");
     const saveName = client.getByRole("button", { name: "Save name" });
     await tabTo(client, saveName);
+    // The save's answer is held until the busy button's focus is checked: a save answering within
+    // a frame would never show the button busy, and the check would pass whatever the button does.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await client.route("**/profile.data*", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
     await client.keyboard.press("Enter");
+    const saving = client.getByRole("button", { name: "Saving...", exact: true });
+    await expect.poll(() => saving.getAttribute("aria-busy")).toBe("true");
+    // Two frames on, past the browser's focus fix-up (a disabled button would have lost the focus to the page).
+    const focusedWhileBusy = () =>
+      saving.evaluate(
+        (el) => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(el === document.activeElement)))),
+      );
+    // The button is busy while saving, and keeps the focus: the next Tab goes on from it, not from the top.
+    expect(await focusedWhileBusy()).toBe(true);
+    answer();
     await expect.poll(() => client.getByText("Keyboard Client Renamed").count()).toBeGreaterThan(0);
-    // The button was busy while saving, and kept the focus: the next Tab goes on from it, not from the top.
-    await expect.poll(() => saveName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => saveName.getAttribute("aria-busy")).toBe(null);
+    expect(await saveName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await client.unroute("**/profile.data*");
 
     // A developer sends a proposal by keyboard, then opens and leaves the withdraw dialog.
     const developer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -396,6 +417,47 @@ describe("seo and accessibility", () => {
     // The Messages figure is a link a thumb can hit (docs/product.md, Look and feel: 44 px).
     const tile = (await developer.getByRole("link", { name: /unread messages?: open Messages$/ }).boundingBox())!;
     expect(Math.min(tile.width, tile.height)).toBeGreaterThanOrEqual(44);
+    // So are the standalone text links ("View all", "Back to ...", "Request a new link"), not only buttons.
+    const small: string[] = [];
+    async function tapTarget(page: Page, path: string, link: (page: Page) => Locator) {
+      await page.goto(base + path);
+      const box = await link(page).first().boundingBox();
+      if (!box || box.height < 44) small.push(`${path}: ${box ? `${Math.round(box.height)} px` : "no link"}`);
+    }
+    const named = (name: string | RegExp) => (page: Page) => page.getByRole("main").getByRole("link", { name, exact: true });
+    await tapTarget(developer, "/dashboard", named("View all"));
+    await tapTarget(developer, "/payouts", named("Back to the dashboard"));
+    await tapTarget(developer, "/payouts/statement?month=2026-01", named("Back to balance and payouts"));
+    await tapTarget(developer, "/search?q=app", named(/^See all \d+ projects$/));
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await tapTarget(visitor, "/login", named("Forgot password?"));
+    await tapTarget(visitor, "/forgot-password", named("Back to log in"));
+    await tapTarget(visitor, "/reset-password?token=nothing", named("Request a new link"));
+    // The demo client's contract (its project above the heading), a receipt's way back, and their dashboard's "View all".
+    await visitor.goto(`${base}/login`);
+    await visitor.getByLabel("Email").fill("client@demo.buildza.co.za");
+    await visitor.getByLabel("Password", { exact: true }).fill("demo1234");
+    await visitor.getByRole("button", { name: "Log in" }).click();
+    await visitor.waitForURL(`${base}/dashboard`);
+    await tapTarget(visitor, "/dashboard", named("View all"));
+    // A row of the dashboard's lists is its title link's target as a whole, not the title's 20 px line.
+    const row = await visitor.evaluate(() => {
+      const li = document.getElementById("your-projects")?.parentElement?.parentElement?.querySelector("li");
+      const link = li?.querySelector("a");
+      if (!li || !link) return null;
+      li.scrollIntoView({ block: "center" });
+      const box = li.getBoundingClientRect();
+      const corner = document.elementFromPoint(box.right - 2, box.bottom - 2);
+      return { tall: box.height >= 44, covered: Boolean(corner && link.contains(corner)) };
+    });
+    expect(row).toEqual({ tall: true, covered: true });
+    await visitor.goto(`${base}/payments`);
+    const contractPath = (await visitor.locator('main a[href^="/contracts/"]').first().getAttribute("href"))!;
+    const receiptPath = (await visitor.locator('main a[href^="/receipts/"]').first().getAttribute("href"))!;
+    await tapTarget(visitor, contractPath, (page) => page.locator('main a[href^="/projects/"]'));
+    await tapTarget(visitor, receiptPath, named("Back to the contract"));
+    await visitor.context().close();
+    expect(small).toEqual([]);
 
     // A page refused or missing has a title naming the refusal (WCAG 2.4.2), not the bare address.
     expect((await developer.goto(`${base}/moderation`))?.status()).toBe(403);

@@ -91,7 +91,10 @@ export function NotificationsMenu({ count, initiallyOpen = false }: { count: num
               <NotificationList items={items!} compact onOpen={() => setOpen(false)} />
             )}
           </div>
-          <Link to="/notifications" className="block border-t border-slate-200 px-3 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+          <Link
+            to="/notifications"
+            className="flex min-h-11 items-center justify-center border-t border-slate-200 px-3 py-2.5 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
+          >
             View all notifications
           </Link>
         </Popover.Content>
