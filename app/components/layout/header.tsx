@@ -2,7 +2,7 @@ import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Searc
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
-import { CountBadge, countLabel } from "../ui/count-badge";
+import { CountBadge, unreadLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
 import { Avatar } from "../ui/avatar";
 import { displayName, firstName, iconButtonClass, navActive, navLinksFor, userTriggerClass, type HeaderUser } from "./header-shared";
@@ -90,7 +90,7 @@ function UserMenuPlaceholder({ user, ...intent }: { user: HeaderUser } & IntentP
  */
 function NotificationsPlaceholder({ count, ...intent }: { count: number } & IntentProps) {
   const hydrated = useHydrated();
-  const label = countLabel("Notifications", count);
+  const label = unreadLabel("Notifications", count);
   const content = (
     <>
       <Bell className="size-5" aria-hidden="true" />
@@ -250,12 +250,12 @@ export function Header({ user }: { user: HeaderUser | null }) {
                 placeholder={(intent) => <NotificationsPlaceholder count={counts.notifications} {...intent} />}
                 menu={() => <NotificationsMenu count={counts.notifications} initiallyOpen />}
               />
-              <Link to="/messages" className={`${iconButtonClass} relative lg:hidden`} aria-label={countLabel("Messages", counts.messages)} title="Messages">
+              <Link to="/messages" className={`${iconButtonClass} relative lg:hidden`} aria-label={unreadLabel("Messages", counts.messages)} title="Messages">
                 <MessageSquare className="size-5" aria-hidden="true" />
                 <CountBadge count={counts.messages} className="absolute right-1 top-1" />
               </Link>
               <div className="hidden lg:block">
-                <NavLink to="/messages" className={(state) => `${desktopNavClass(state)} gap-2`} aria-label={countLabel("Messages", counts.messages)}>
+                <NavLink to="/messages" className={(state) => `${desktopNavClass(state)} gap-2`} aria-label={unreadLabel("Messages", counts.messages)}>
                   <MessageSquare className="size-4" aria-hidden="true" />
                   {/* The space keeps the word and the count apart in the text speech input matches
                       against the name "Messages, 4 unread" (WCAG 2.5.3 Label in Name). */}

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useRealtime, useRealtimeEvents, type UnreadCounts } from "../../lib/realtime";
 import { iconButtonClass, useOpenUntilNavigation } from "../layout/header-shared";
-import { CountBadge, countLabel } from "../ui/count-badge";
+import { CountBadge, unreadLabel } from "../ui/count-badge";
 import { NotificationList, type NotificationItem } from "./notification-list";
 
 const PANEL_SIZE = 8;
@@ -53,7 +53,7 @@ export function NotificationsMenu({ count, initiallyOpen = false }: { count: num
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className={`${iconButtonClass} relative data-[state=open]:bg-slate-100`}
-        aria-label={countLabel("Notifications", count)}
+        aria-label={unreadLabel("Notifications", count)}
         title="Notifications"
       >
         <Bell className="size-5" aria-hidden="true" />

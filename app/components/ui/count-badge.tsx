@@ -1,11 +1,11 @@
 /** "Messages" or "Messages, 3 unread": the accessible name of a link that carries a CountBadge. */
-export function countLabel(label: string, count: number): string {
+export function unreadLabel(label: string, count: number): string {
   return count > 0 ? `${label}, ${count} unread` : label;
 }
 
 /**
  * A small unread-count pill ("3", "99+"); renders nothing for 0. Decorative: the link or button
- * it sits on says the count in its accessible name (countLabel).
+ * it sits on says the count in its accessible name (unreadLabel).
  */
 export function CountBadge({ count, className = "" }: { count: number; className?: string }) {
   if (count <= 0) return null;
