@@ -294,11 +294,13 @@ export interface MilestoneAction {
 }
 
 /**
- * Milestones of the reader's contracts in progress that wait on them (docs/product.md, Dashboard),
+ * Milestones of the reader's contracts that wait on them (docs/product.md, Dashboard),
  * most urgent first, at most MILESTONE_ACTIONS_LIMIT. A client: submitted milestones to review
  * (oldest submission first: it releases by itself first), then each contract's next milestone to
  * fund when nothing of it is in escrow or under way. A developer: funded milestones and ones sent
  * back for changes, to deliver. One statement through contracts_client_idx / contracts_developer_idx.
+ * A completed project's contract takes no more funding (CONTRACT_COMPLETED), but money still in
+ * escrow on it (a project completed before completion required none) is still delivered and reviewed.
  */
 export async function milestoneActions(db: Db, user: SessionUser): Promise<MilestoneAction[]> {
   const mine = user.userType === "client" ? sql`c.client_id = ${user.id}` : sql`c.developer_id = ${user.id}`;
@@ -316,7 +318,7 @@ export async function milestoneActions(db: Db, user: SessionUser): Promise<Miles
   const found = await db.execute(
     sql`select c.id as contract_id, p.title as project_title, m.title as milestone_title, m.amount_cents::text as amount_cents, m.status, m.submitted_at
         from contracts c join projects p on p.id = c.project_id join milestones m on m.contract_id = c.id
-        where ${mine} and p.status = 'in_progress' and ${waiting}
+        where ${mine} and (p.status = 'in_progress' or (p.status = 'completed' and m.status <> 'proposed')) and ${waiting}
         order by case m.status when 'submitted' then 0 when 'changes_requested' then 1 when 'funded' then 2 else 3 end, m.submitted_at, m.updated_at
         limit ${MILESTONE_ACTIONS_LIMIT}`,
   );

@@ -494,6 +494,19 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await waiting(await makeClient(db()))).toEqual([]);
   });
 
+  it("still lists money in escrow on a project completed with it (before completion required none), but nothing to fund", async () => {
+    const h = await hire([6000, 12000, 3000]);
+    const [m1, m2] = h.milestoneIds as [string, string, string];
+    await fund(h.client, m1);
+    await fund(h.client, m2);
+    await submitMilestone(deps, h.developer, m2, "Done");
+    // The state such a project was left in: completed with milestones in escrow and one unfunded.
+    await db().update(projects).set({ status: "completed", completedAt: new Date() }).where(eq(projects.id, h.project.id));
+    const waiting = async (who: SessionUser) => (await milestoneActions(db(), who)).map((a) => [a.action, a.milestoneTitle]);
+    expect(await waiting(h.client)).toEqual([["review", "Milestone 2"]]);
+    expect(await waiting(h.developer)).toEqual([["deliver", "Milestone 1"]]);
+  });
+
   it("lists a client's payments with receipts, what became of each milestone, refunds and totals; older pages by cursor", async () => {
     const h = await hire([6000, 12000]);
     const [m1, m2] = h.milestoneIds as [string, string];
