@@ -42,7 +42,7 @@ import {
   MAX_PROJECT_FILES,
   MAX_PROPOSAL_FILES,
 } from "./constants";
-import { todayIso } from "./format";
+import { randText, todayIso } from "./format";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
@@ -81,6 +81,21 @@ function numberInput<T extends z.ZodNumber>(schema: T) {
     const text = v.trim();
     if (text === "") return 0;
     return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : v;
+  }, schema);
+}
+
+/**
+ * `schema` (a z.number of rand) for an amount a form sends as text: as numberInput, and also as South
+ * Africans type money ("R 1 500", "1 500,00", "1,500"; shared/format.ts randText), so what is accepted
+ * is what the user meant and the rest gets the field's "must be a number" message (docs/product.md,
+ * Money typed in forms).
+ */
+function randInput<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    if (v.trim() === "") return 0;
+    const text = randText(v);
+    return text === null ? v : Number(text);
   }, schema);
 }
 
@@ -424,23 +439,18 @@ export const developerProfileSchema = z.object({
     .union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" })
     .default(null)
     .transform((v) => v || null),
-  hourlyRate: z
-    .union(
-      [
-        z.null(),
-        z.literal(""),
-        numberInput(
-          z
-            .number({ error: "Hourly rate must be a number" })
-            .int("Hourly rate must be whole rand")
-            .min(50, "Hourly rate must be at least R50")
-            .max(10000, "Hourly rate must be at most R10 000"),
-        ),
-      ],
-      { error: "Hourly rate must be a number" },
-    )
-    .default(null)
-    .transform((v) => (v === "" || v === null ? null : v)),
+  // Empty (or only spaces): "Rate on request". Anything else is read as rand, so "450.5" says "whole
+  // rand" and "20" "at least R50" rather than one "must be a number" for every refusal.
+  hourlyRate: z.preprocess(
+    (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v),
+    randInput(
+      z
+        .number({ error: "Hourly rate must be a number" })
+        .int("Hourly rate must be whole rand")
+        .min(50, "Hourly rate must be at least R50")
+        .max(10000, "Hourly rate must be at most R10 000"),
+    ).nullable(),
+  ),
   responseTime: z.union([z.enum(RESPONSE_TIMES), z.literal("")], { error: "Please choose a response time" }).default(""),
   availability: z.enum(AVAILABILITIES, { error: "Please choose your availability" }).default("available"),
   skills: skillList(),
@@ -560,7 +570,7 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
 export const milestoneItemSchema = z.object({
   title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-  amount: numberInput(
+  amount: randInput(
     z
       .number({ error: "Amount must be a number" })
       .int("Amount must be whole rand")
@@ -604,7 +614,7 @@ export const proposalSchema = z
       "Cover letter",
       true,
     ),
-    price: numberInput(
+    price: randInput(
       z
         .number({ error: "Price must be a number" })
         .int("Price must be a whole number of rand")
