@@ -250,6 +250,23 @@ export function fileIdsSchema(max: number) {
 }
 
 /**
+ * A project's deadline: "" or null for none, else an ISO date not before today. `kept`, the saved
+ * deadline of a project being edited (YYYY-MM-DD), stays allowed once it has passed, so editing the
+ * description of a project whose deadline went by is not refused over a field the owner left alone
+ * (docs/product.md, Projects).
+ */
+function deadlineField(kept = "") {
+  return (
+    z
+      .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
+      .optional()
+      // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
+      .refine((v) => !v || v === kept || v >= todayIso(), "Deadline cannot be in the past")
+      .transform((v) => (v ? v : null))
+  );
+}
+
+/**
  * Project create/update (docs/product.md, Projects). Output: features without blanks, unique skills,
  * category defaulting to Other, deadline as ISO date or null. Budget bounds are derived on the
  * server from `budgetRange` (docs/product.md), never accepted from the client.
@@ -285,17 +302,17 @@ export const projectSchema = z.object({
   targetAudience: optionalText(MAX_TARGET_AUDIENCE, "Target audience"),
   additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information", true),
   category: z.enum(CATEGORIES, { error: "Please select a category" }).default("Other"),
-  deadline: z
-    .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
-    .optional()
-    // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
-    .refine((v) => !v || v >= todayIso(), "Deadline cannot be in the past")
-    .transform((v) => (v ? v : null)),
+  deadline: deadlineField(),
   /** Uploaded file ids (POST /api/v1/files), at most MAX_PROJECT_FILES; absent on an edit: unchanged (docs/product.md, Files). */
   attachments: fileIdsSchema(MAX_PROJECT_FILES).optional(),
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectData = z.output<typeof projectSchema>;
+
+/** projectSchema for editing a project whose saved deadline is `savedDeadline` (YYYY-MM-DD, or "" for none): that deadline may have passed (deadlineField). */
+export function projectEditSchema(savedDeadline: string) {
+  return projectSchema.extend({ deadline: deadlineField(savedDeadline) });
+}
 
 /** The fields each wizard step validates (docs/product.md, Screens: Next validates before advancing). */
 export const PROJECT_WIZARD_STEPS = [

@@ -15,7 +15,7 @@ import {
   type ProjectStatus,
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { projectEditSchema, projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -246,7 +246,9 @@ export async function updateProject(db: Db, user: SessionUser | null, id: string
   const refusal = projectEditRefusal(current);
   if (refusal) throw new ConflictError(refusal.message);
   const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
-  const data = parseInput(projectSchema, { ...projectFormValues(current), ...changes });
+  const saved = projectFormValues(current);
+  // The saved deadline may have passed since; only a new one must not be in the past.
+  const data = parseInput(projectEditSchema(saved.deadline), { ...saved, ...changes });
   // The WHERE repeats the policy, so a hire committed since the read above is not overwritten.
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -21,7 +21,7 @@ import { projects } from "../../server/db/schema";
 import { DB_KINDS } from "../support/db";
 import { createTestApp, type TestApp } from "../support/app";
 import { projectInput } from "../support/fixtures";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 describe.each(DB_KINDS)("projects domain on %s", (kind) => {
   let t: TestApp;
@@ -130,6 +130,28 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
 
     await deleteProject(t.domain, owner, p.id);
     await expect(getProject(t.database.db, p.id)).rejects.toThrow("Project not found");
+  });
+
+  it("edits a project whose deadline has passed without asking for a new one; a new deadline still cannot be in the past", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Deadline went by" }));
+    // Set a week ago, as if posted with a deadline that has since passed.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(Date.now() - 7 * 86_400_000));
+    await t.database.db
+      .update(projects)
+      .set({ deadline: new Date(`${day}T00:00:00+02:00`) })
+      .where(eq(projects.id, p.id));
+    const saved = (await getProject(t.database.db, p.id)).deadline;
+    const updated = await updateProject(t.database.db, owner, p.id, { title: "Deadline went by, renamed" });
+    expect(updated).toMatchObject({ title: "Deadline went by, renamed", deadline: saved });
+    // The edit form sends the saved deadline back as it showed it: still kept.
+    expect((await updateProject(t.database.db, owner, p.id, { description: `${p.description} More detail.`, deadline: day })).deadline).toBe(saved);
+    const yesterday = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(Date.now() - 86_400_000));
+    await expect(updateProject(t.database.db, owner, p.id, { deadline: yesterday })).rejects.toMatchObject({
+      fields: { deadline: "Deadline cannot be in the past" },
+    });
+    await expect(createProject(t.database.db, owner, projectInput({ deadline: day }))).rejects.toMatchObject({
+      fields: { deadline: "Deadline cannot be in the past" },
+    });
   });
 
   it("answers Project not found for unknown and malformed ids", async () => {

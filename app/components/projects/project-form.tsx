@@ -17,7 +17,7 @@ import {
 } from "../../../shared/constants";
 import { budgetRangeLabel, todayIso } from "../../../shared/format";
 import { useNow } from "../../lib/now";
-import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
+import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
@@ -76,6 +76,8 @@ export function ProjectForm({
   // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
   const today = todayIso(useNow());
   const [step, setStep] = useState(initialStep);
+  // Editing keeps a saved deadline that has passed, as the server does (docs/product.md, Projects).
+  const [schema] = useState(() => (mode === "edit" ? projectEditSchema(defaultValues.deadline ?? "") : projectSchema));
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -92,7 +94,7 @@ export function ProjectForm({
     watch,
     trigger,
     formState: { errors },
-  } = useForm<ProjectInput>({ resolver: zodResolver(projectSchema), defaultValues, mode: "onTouched" });
+  } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues, mode: "onTouched" });
   useServerErrors<ProjectInput>(result, (name, error) => {
     setError(name, error);
     const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
