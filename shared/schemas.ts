@@ -104,9 +104,21 @@ const USER_ID = /^[A-Za-z0-9_-]+$/;
 /** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
 const MAX_INT4 = 2_147_483_647;
 
-/** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
+/** Spaces and the invisible characters a paste brings along (zero-width space, joiners, BOM) at either end. */
+const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+
+/**
+ * `text` trimmed of spaces and of invisible characters at either end: what z.string().trim() does, and
+ * also a title or message of nothing but zero-width spaces is empty ("... is required") instead of
+ * an invisible title (docs/product.md, Messages and errors). Joiners inside the text (emoji sequences) stay.
+ */
+export function trimText(text: string): string {
+  return text.replace(INVISIBLE_EDGES, "");
+}
+
+/** A required string, trimmed (trimText): `requiredMessage` when missing, empty or not a string. */
 function requiredText(requiredMessage: string) {
-  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+  return z.string({ error: requiredMessage }).overwrite(trimText).min(1, requiredMessage);
 }
 
 /** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (docs/product.md, Messages and errors). */
@@ -115,7 +127,7 @@ function skillList() {
     .array(
       z
         .string({ error: "Each skill must be text" })
-        .trim()
+        .overwrite(trimText)
         .min(1, "A skill cannot be empty")
         .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)
         .refine((v) => !CONTROL.test(v), controlCharactersMessage("A skill")),
@@ -229,7 +241,7 @@ const optionalText = (max: number, label: string, multiline = false) =>
   plain(
     z
       .string({ error: `${label} must be text` })
-      .trim()
+      .overwrite(trimText)
       .max(max, `${label} must be at most ${max} characters`),
     label,
     multiline,
@@ -288,7 +300,10 @@ export const projectSchema = z.object({
   platform: z.enum(PLATFORMS, { error: "Please select a platform" }),
   features: z
     .array(
-      plain(z.string({ error: "Each feature must be text" }).trim().max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`), "A feature"),
+      plain(
+        z.string({ error: "Each feature must be text" }).overwrite(trimText).max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`),
+        "A feature",
+      ),
       {
         error: "Features must be a list",
       },
@@ -333,7 +348,7 @@ const randQuery = (label: string) =>
   );
 
 /** List query parts shared by /projects and /developers. */
-const searchQuery = optionalQuery(plain(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`), "Search"));
+const searchQuery = optionalQuery(plain(z.string().overwrite(trimText).max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`), "Search"));
 const skillsQuery = optionalQuery(
   z
     .string()
@@ -398,20 +413,28 @@ export { REPORT_REASONS };
 /** A report of a project (flag button): a reason and optional details. */
 export const projectReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
-  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+  details: plain(z.string({ error: "Details must be text" }).overwrite(trimText).max(1000, "Details must be at most 1000 characters"), "Details", true).default(
+    "",
+  ),
 });
 
 /** A report of a profile or a message (docs/product.md, Trust and safety): a reason from the list and optional details. */
 export const userReportSchema = z.object({
   reason: z.enum(USER_REPORT_REASONS, { error: "Please choose a reason" }),
-  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+  details: plain(z.string({ error: "Details must be text" }).overwrite(trimText).max(1000, "Details must be at most 1000 characters"), "Details", true).default(
+    "",
+  ),
 });
 
 /** A moderator's action on a report (the /moderation queue): which action and why (kept in the audit log). */
 export const moderationActionSchema = z.object({
   action: z.enum(Object.keys(MODERATION_ACTION_LABELS) as [ModerationActionName, ...ModerationActionName[]], { error: "Please choose an action" }),
   reason: plain(
-    z.string({ error: "Reason must be text" }).trim().min(3, "Please give a reason (at least 3 characters)").max(500, "Reason must be at most 500 characters"),
+    z
+      .string({ error: "Reason must be text" })
+      .overwrite(trimText)
+      .min(3, "Please give a reason (at least 3 characters)")
+      .max(500, "Reason must be at most 500 characters"),
     "Reason",
   ),
 });
@@ -426,7 +449,7 @@ const httpsUrl = (label: string) =>
       (v) => (typeof v === "string" && v.trim() && !/^[a-z][a-z0-9+.-]*:/i.test(v.trim()) ? `https://${v.trim()}` : v),
       z
         .string({ error: `${label} must be text` })
-        .trim()
+        .overwrite(trimText)
         .max(300, `${label} must be at most 300 characters`)
         .refine((v) => v === "" || (/^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v) && !CONTROL.test(v)), `${label} must be a valid https:// URL`),
     )
@@ -435,7 +458,7 @@ const httpsUrl = (label: string) =>
 const yearMonth = (label: string, required: boolean) =>
   z
     .string({ error: `${label} must be text` })
-    .trim()
+    .overwrite(trimText)
     .refine(
       (v) => (required ? /^\d{4}-(0[1-9]|1[0-2])$/.test(v) : v === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(v)),
       required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`,
@@ -443,15 +466,15 @@ const yearMonth = (label: string, required: boolean) =>
 
 const itemId = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .max(40)
   .regex(/^[A-Za-z0-9_-]*$/, "Invalid item id")
   .default("");
 
 /** A developer profile (docs/product.md, Developers, Projects). hourlyRate: whole rand per hour, or null for "Rate on request". */
 export const developerProfileSchema = z.object({
-  title: plain(z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters"), "Title").default(""),
-  bio: plain(z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters"), "Bio", true).default(""),
+  title: plain(z.string({ error: "Title must be text" }).overwrite(trimText).max(80, "Title must be at most 80 characters"), "Title").default(""),
+  bio: plain(z.string({ error: "Bio must be text" }).overwrite(trimText).max(2000, "Bio must be at most 2000 characters"), "Bio", true).default(""),
   city: z
     .union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" })
     .default(null)
@@ -479,9 +502,9 @@ export const developerProfileSchema = z.object({
       z.object({
         id: itemId,
         title: plain(requiredText("Project title is required").max(120, "Title must be at most 120 characters"), "Title"),
-        description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
+        description: plain(z.string().overwrite(trimText).max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         technologies: z
-          .array(plain(z.string().trim().min(1).max(MAX_SKILL), "A technology"))
+          .array(plain(z.string().overwrite(trimText).min(1).max(MAX_SKILL), "A technology"))
           .max(MAX_SKILLS)
           .default([]),
         link: httpsUrl("Project link"),
@@ -504,7 +527,7 @@ export const developerProfileSchema = z.object({
           company: plain(requiredText("Company is required").max(120, "Company must be at most 120 characters"), "Company"),
           startDate: yearMonth("Start date", true).refine((v) => !/^\d{4}-\d{2}$/.test(v) || v <= todayIso().slice(0, 7), "Start date cannot be in the future"),
           endDate: yearMonth("End date", false).default(""),
-          description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
+          description: plain(z.string().overwrite(trimText).max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         })
         .refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
       { error: "Experience must be a list" },
@@ -572,7 +595,7 @@ export const confirmPasswordSchema = z.object({ password: deleteAccountSchema.sh
 export const totpCodeSchema = z.object({
   code: z
     .string({ error: "Enter the 6-digit code from your authenticator app" })
-    .trim()
+    .overwrite(trimText)
     .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
 });
 
@@ -581,7 +604,11 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
   totpCodeSchema.extend({ method: z.literal("totp") }),
   z.object({
     method: z.literal("backup"),
-    code: z.string({ error: "Enter one of your backup codes" }).trim().min(1, "Enter one of your backup codes").max(40, "Enter one of your backup codes"),
+    code: z
+      .string({ error: "Enter one of your backup codes" })
+      .overwrite(trimText)
+      .min(1, "Enter one of your backup codes")
+      .max(40, "Enter one of your backup codes"),
   }),
 ]);
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
@@ -656,7 +683,7 @@ export const proposalSchema = z
 export type ProposalInput = z.input<typeof proposalSchema>;
 
 export const declineSchema = z.object({
-  reason: plain(z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
+  reason: plain(z.string({ error: "Reason must be text" }).overwrite(trimText).max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
 });
 
 /** A review after a completed project (docs/product.md, Proposals): 1-5 stars, comment of 20+ characters. */
@@ -679,7 +706,7 @@ export const messageSchema = z.object({
   body: plain(
     z
       .string({ error: "Message cannot be empty" })
-      .trim()
+      .overwrite(trimText)
       .min(1, "Message cannot be empty")
       .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
     "Message",
@@ -765,7 +792,7 @@ export type SupportMessageInput = z.input<typeof supportMessageSchema>;
 export const invitationSchema = z.object({
   projectId: z
     .string({ error: "Choose a project" })
-    .trim()
+    .overwrite(trimText)
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Choose a project"),
 });
 
@@ -815,7 +842,7 @@ export const bankAccountSchema = z.strictObject({
     .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
   holderName: z
     .string({ error: "Enter the account holder's name" })
-    .trim()
+    .overwrite(trimText)
     .min(2, "Enter the account holder's name")
     .max(100, "At most 100 characters")
     .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),
