@@ -110,10 +110,13 @@ const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\
 /**
  * `text` trimmed of spaces and of invisible characters at either end: what z.string().trim() does, and
  * also a title or message of nothing but zero-width spaces is empty ("... is required") instead of
- * an invisible title (docs/product.md, Messages and errors). Joiners inside the text (emoji sequences) stay.
+ * an invisible title (docs/product.md, Messages and errors). Joiners inside the text (emoji sequences)
+ * stay. Line breaks become "\n".
  */
 export function trimText(text: string): string {
-  return text.replace(INVISIBLE_EDGES, "");
+  // A form sent without JavaScript sends each line break as CRLF, two characters: read as one, as the
+  // text box counted it for its maxLength, so text at the limit is not refused as over it.
+  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE_EDGES, "");
 }
 
 /** A required string, trimmed (trimText): `requiredMessage` when missing, empty or not a string. */

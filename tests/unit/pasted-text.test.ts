@@ -37,4 +37,19 @@ describe("pasted invisible characters", () => {
     const named = nameSchema.safeParse("Zoë van der Merwe-Nkosi");
     expect(named.success && named.data).toBe("Zoë van der Merwe-Nkosi");
   });
+
+  it("counts a line break as one character, as the text box did: a message at the limit sent without JavaScript (CRLF) is taken", () => {
+    const line = `${"Sawubona, ek is hier. ".repeat(4)}\r\n`;
+    let body = "";
+    while (body.length + line.length <= 5000) body += line;
+    const typed = body.replaceAll("\r\n", "\n");
+    const full = `${typed}${"x".repeat(5000 - typed.length)}`;
+    const sent = full.replaceAll("\n", "\r\n");
+    expect(sent.length).toBeGreaterThan(5000);
+    const r = messageSchema.safeParse({ body: sent });
+    expect(r.success && r.data.body).toBe(full);
+    expect(messageSchema.safeParse({ body: `${sent}x` }).error?.issues[0]?.message).toBe("Message must be at most 5,000 characters");
+    const cover = proposalSchema.safeParse(proposalBody(18000, { coverLetter: `${"I build offline-first apps.\r\n".repeat(4)}\r\nDone.` }));
+    expect(cover.success && cover.data.coverLetter).toBe(`${"I build offline-first apps.\n".repeat(4)}\nDone.`);
+  });
 });
