@@ -111,12 +111,14 @@ const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\
  * `text` trimmed of spaces and of invisible characters at either end: what z.string().trim() does, and
  * also a title or message of nothing but zero-width spaces is empty ("... is required") instead of
  * an invisible title (docs/product.md, Messages and errors). Joiners inside the text (emoji sequences)
- * stay. Line breaks become "\n".
+ * stay. Line breaks become "\n"; letters are composed (NFC).
  */
 export function trimText(text: string): string {
   // A form sent without JavaScript sends each line break as CRLF, two characters: read as one, as the
   // text box counted it for its maxLength, so text at the limit is not refused as over it.
-  return text.replace(/\r\n?/g, "\n").replace(INVISIBLE_EDGES, "");
+  // NFC: "Zoë" typed as "e" and a combining diaeresis (some keyboards, pasted text) is stored and
+  // searched as the one letter "ë", so a search finds it whichever way either was typed.
+  return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(INVISIBLE_EDGES, "");
 }
 
 /** A required string, trimmed (trimText): `requiredMessage` when missing, empty or not a string. */

@@ -6,7 +6,7 @@
  * Messages and errors).
  */
 import { describe, expect, it } from "vitest";
-import { messageSchema, nameSchema, projectSchema, proposalSchema, trimText } from "../../shared/schemas";
+import { messageSchema, nameSchema, projectListQuerySchema, projectSchema, proposalSchema, trimText } from "../../shared/schemas";
 import { proposalBody } from "../support/factories";
 import { projectInput } from "../support/fixtures";
 
@@ -51,5 +51,12 @@ describe("pasted invisible characters", () => {
     expect(messageSchema.safeParse({ body: `${sent}x` }).error?.issues[0]?.message).toBe("Message must be at most 5,000 characters");
     const cover = proposalSchema.safeParse(proposalBody(18000, { coverLetter: `${"I build offline-first apps.\r\n".repeat(4)}\r\nDone.` }));
     expect(cover.success && cover.data.coverLetter).toBe(`${"I build offline-first apps.\n".repeat(4)}\nDone.`);
+  });
+
+  it("stores and searches letters with diacritics composed, however they were typed", () => {
+    const decomposed = "Zoe\u0308 Pie\u0301naar";
+    const named = nameSchema.safeParse(decomposed);
+    expect(named.success && named.data).toBe("Zoë Piénaar");
+    expect(projectListQuerySchema.parse({ search: "Zoe\u0308" }).search).toBe("Zoë");
   });
 });
