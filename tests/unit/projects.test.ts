@@ -218,6 +218,20 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       expect(toPrefixTsquery("Pay & go!")).toBe("pay:* & go:*");
     });
 
+    it("finds skills and words with dots, slashes and hyphens as typed (Node.js, UI/UX, e-commerce), whole or by their beginning", async () => {
+      // 'node.js' is one word to the database: "node:* & js:*" found nothing.
+      expect(await titles({ search: "Node.js" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ search: "node.j" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ search: "e-commerce" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ search: "payment-systems" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ search: "react-native" })).toEqual(["Taxi rank queue tracker"]);
+      const uiux = await createProject(t.database.db, client, projectInput({ title: "Salon booking redesign", skills: ["UI/UX Design", "Vue.js"] }));
+      expect(await titles({ search: "UI/UX" })).toEqual(["Salon booking redesign"]);
+      expect(await titles({ search: "vue.js ui/ux" })).toEqual(["Salon booking redesign"]);
+      await deleteProject(t.domain, client, uiux.id);
+      expect(toPrefixTsquery("Node.js, ../etc 'x'.y")).toBe("(node.js:* | node:* & js:*) & etc:* & x:* & y:*");
+    });
+
     it("sorts newest, budget_high and most_proposals", async () => {
       const order = async (sortBy: string) =>
         (await listProjects(t.database.db, { limit: "50", sortBy })).projects.filter((p) => p.userId === client.id).map((p) => p.title);
