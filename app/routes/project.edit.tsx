@@ -30,7 +30,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
     const locked = projectEditRefusal(project);
     if (locked) throw new ForbiddenError(locked.message);
-    return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput, attachments: project.attachments ?? [] };
+    return {
+      id: project.id,
+      title: project.title,
+      values: projectFormValues(project) as ProjectInput,
+      attachments: project.attachments ?? [],
+      version: project.updatedAt,
+    };
   } catch (err) {
     if (err instanceof NotFoundError) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
     if (err instanceof ForbiddenError) throw await redirectWithFlash(`/projects/${params.id}`, { type: "error", message: err.message });
@@ -93,7 +99,7 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
         </Dialog.Root>
       </div>
       <div className="mt-6">
-        <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} />
+        <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} version={loaderData.version} />
       </div>
     </div>
   );

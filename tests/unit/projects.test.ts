@@ -11,6 +11,8 @@ import {
   getProject,
   getProjectClient,
   listProjects,
+  PROJECT_CHANGED_ELSEWHERE,
+  projectFormValues,
   listSimilarProjects,
   listUserProjects,
   reportProject,
@@ -152,6 +154,25 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     await expect(createProject(t.database.db, owner, projectInput({ deadline: day }))).rejects.toMatchObject({
       fields: { deadline: "Deadline cannot be in the past" },
     });
+  });
+
+  it("refuses an edit from a form opened before the project changed in another tab, instead of putting the old values back", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Two tabs project" }));
+    // Tab A and tab B open the edit form (version = updatedAt then); A saves a new title first.
+    const opened = p.updatedAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const a = await updateProject(t.database.db, owner, p.id, { ...projectFormValues(p), title: "Title from tab A", version: opened });
+    expect(a.title).toBe("Title from tab A");
+    // B still shows the old title and sends its whole form: refused, A's title stays.
+    await expect(
+      updateProject(t.database.db, owner, p.id, { ...projectFormValues(p), description: `${p.description} From tab B.`, version: opened }),
+    ).rejects.toMatchObject({ status: 409, message: PROJECT_CHANGED_ELSEWHERE });
+    expect((await getProject(t.database.db, p.id)).title).toBe("Title from tab A");
+    // A form opened after A's save goes through; so does an API edit without a version.
+    expect((await updateProject(t.database.db, owner, p.id, { description: `${p.description} From tab B.`, version: a.updatedAt })).title).toBe(
+      "Title from tab A",
+    );
+    expect((await updateProject(t.database.db, owner, p.id, { title: "Renamed by a script" })).title).toBe("Renamed by a script");
   });
 
   it("answers Project not found for unknown and malformed ids", async () => {

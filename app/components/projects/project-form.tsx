@@ -62,6 +62,7 @@ export function ProjectForm({
   attachments = [],
   initialStep = 0,
   keepDraft = false,
+  version,
 }: {
   defaultValues: ProjectInput;
   mode: "create" | "edit";
@@ -72,6 +73,8 @@ export function ProjectForm({
   keepDraft?: boolean;
   /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
   attachments?: FileInfo[];
+  /** The project's updatedAt when the form opened (edit): a change made since elsewhere is not overwritten (docs/product.md, Projects). */
+  version?: string;
 }) {
   // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
   const today = todayIso(useNow());
@@ -158,7 +161,10 @@ export function ProjectForm({
   const onSubmit = handleSubmit(async (values) => {
     await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
-    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}) } as never, { method: "post", encType: "application/json" });
+    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}), ...(version ? { version } : {}) } as never, {
+      method: "post",
+      encType: "application/json",
+    });
   });
 
   return (
