@@ -25,6 +25,38 @@ export function formatRand(amount: number): string {
 }
 
 /**
+ * Rand typed the South African way, as plain decimal text ("1500", "-500", "1500.50"), or null when it
+ * is not an amount (docs/product.md, Money typed in forms): an optional leading "R"; spaces of any
+ * kind (non-breaking, narrow) or commas grouping thousands in threes ("R 1 500", "1,500",
+ * "12 345 678"); a decimal comma or point ("1 500,00", "R1500.50"). A comma before exactly three
+ * digits groups thousands ("1,500" is R1 500); before one or two it is the decimal comma ("1500,5").
+ * Zero-width characters a paste brings along are dropped. Exponents and hex ("1e3", "0x1f4") are not amounts.
+ */
+export function randText(value: string): string | null {
+  const text = value
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const m = /^([+-]?) ?(?:R ?)?(.*)$/i.exec(text);
+  if (!m) return null;
+  const [, sign, body] = m as unknown as [string, string, string];
+  let plain: string | null = null;
+  if (/^(\d+(\.\d*)?|\.\d+)$/.test(body)) plain = body;
+  else if (/^\d{1,3}( \d{3})+([.,]\d{1,2})?$/.test(body)) plain = body.replaceAll(" ", "").replace(",", ".");
+  else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(body)) plain = body.replaceAll(",", "");
+  else if (/^\d+,\d{1,2}$/.test(body)) plain = body.replace(",", ".");
+  return plain === null ? null : `${sign === "-" ? "-" : ""}${plain}`;
+}
+
+/** `value` (a number, or text as randText reads it) as a number of rand, or null when it is not an amount. */
+export function readRand(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const text = randText(value);
+  return text === null ? null : Number(text);
+}
+
+/**
  * A project budget for cards and details (docs/product.md, Constants): "R{min} - R{max}" when both are
  * present, "R{min}+" for an open-ended range, else "Budget negotiable".
  */

@@ -4,7 +4,7 @@
  * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
-import { once } from "./format";
+import { once, randText } from "./format";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -231,12 +231,21 @@ export function maskAccount(accountNumber: string): string {
   return `••••${accountNumber.slice(-4)}`;
 }
 
-/** A payout amount in rand ("1500" or "1500.50"), at least R100: cents, or the field's message. */
+/**
+ * Rand to the cent as typed ("1500", "R 1 500,50", "1,500.50"; shared/format.ts randText): cents, or
+ * null when it is not an amount, is negative, or has more than two decimals.
+ */
+export function parseRandCents(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? randText(value) : null;
+  if (text === null || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = "", frac = ""] = text.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+/** A payout amount in rand ("1500", "R1 500,50"; parseRandCents), at least R100: cents, or the field's message. */
 export function parsePayoutAmount(value: unknown): { ok: true; cents: number } | { ok: false; message: string } {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(/\s/g, "").replace(",", ".") : "";
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return { ok: false, message: "Enter an amount in rand, e.g. 1500" };
-  const [whole, frac = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  const cents = parseRandCents(value);
+  if (cents === null) return { ok: false, message: "Enter an amount in rand, e.g. 1500" };
   if (cents < MIN_PAYOUT_CENTS) return { ok: false, message: "The smallest payout is R100" };
   return { ok: true, cents };
 }

@@ -42,7 +42,7 @@ import {
   MAX_PROJECT_FILES,
   MAX_PROPOSAL_FILES,
 } from "./constants";
-import { todayIso } from "./format";
+import { randText, todayIso } from "./format";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
@@ -84,14 +84,46 @@ function numberInput<T extends z.ZodNumber>(schema: T) {
   }, schema);
 }
 
+/**
+ * `schema` (a z.number of rand) for an amount a form sends as text: as numberInput, and also as South
+ * Africans type money ("R 1 500", "1 500,00", "1,500"; shared/format.ts randText), so what is accepted
+ * is what the user meant and the rest gets the field's "must be a number" message (docs/product.md,
+ * Money typed in forms).
+ */
+function randInput<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess((v) => {
+    if (typeof v !== "string") return v;
+    if (v.trim() === "") return 0;
+    const text = randText(v);
+    return text === null ? v : Number(text);
+  }, schema);
+}
+
 /** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */
 const USER_ID = /^[A-Za-z0-9_-]+$/;
 /** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
 const MAX_INT4 = 2_147_483_647;
 
-/** A required trimmed string: `requiredMessage` when missing, empty or not a string. */
+/** Spaces and the invisible characters a paste brings along (zero-width space, joiners, BOM) at either end. */
+const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+
+/**
+ * `text` trimmed of spaces and of invisible characters at either end: what z.string().trim() does, and
+ * also a title or message of nothing but zero-width spaces is empty ("... is required") instead of
+ * an invisible title (docs/product.md, Messages and errors). Joiners inside the text (emoji sequences)
+ * stay. Line breaks become "\n"; letters are composed (NFC).
+ */
+export function trimText(text: string): string {
+  // A form sent without JavaScript sends each line break as CRLF, two characters: read as one, as the
+  // text box counted it for its maxLength, so text at the limit is not refused as over it.
+  // NFC: "Zoë" typed as "e" and a combining diaeresis (some keyboards, pasted text) is stored and
+  // searched as the one letter "ë", so a search finds it whichever way either was typed.
+  return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(INVISIBLE_EDGES, "");
+}
+
+/** A required string, trimmed (trimText): `requiredMessage` when missing, empty or not a string. */
 function requiredText(requiredMessage: string) {
-  return z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+  return z.string({ error: requiredMessage }).overwrite(trimText).min(1, requiredMessage);
 }
 
 /** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (docs/product.md, Messages and errors). */
@@ -100,7 +132,7 @@ function skillList() {
     .array(
       z
         .string({ error: "Each skill must be text" })
-        .trim()
+        .overwrite(trimText)
         .min(1, "A skill cannot be empty")
         .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)
         .refine((v) => !CONTROL.test(v), controlCharactersMessage("A skill")),
@@ -214,7 +246,7 @@ const optionalText = (max: number, label: string, multiline = false) =>
   plain(
     z
       .string({ error: `${label} must be text` })
-      .trim()
+      .overwrite(trimText)
       .max(max, `${label} must be at most ${max} characters`),
     label,
     multiline,
@@ -232,6 +264,23 @@ export function fileIdsSchema(max: number) {
       },
     )
     .max(max, `Attach at most ${max} files`);
+}
+
+/**
+ * A project's deadline: "" or null for none, else an ISO date not before today. `kept`, the saved
+ * deadline of a project being edited (YYYY-MM-DD), stays allowed once it has passed, so editing the
+ * description of a project whose deadline went by is not refused over a field the owner left alone
+ * (docs/product.md, Projects).
+ */
+function deadlineField(kept = "") {
+  return (
+    z
+      .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
+      .optional()
+      // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
+      .refine((v) => !v || v === kept || v >= todayIso(), "Deadline cannot be in the past")
+      .transform((v) => (v ? v : null))
+  );
 }
 
 /**
@@ -256,7 +305,10 @@ export const projectSchema = z.object({
   platform: z.enum(PLATFORMS, { error: "Please select a platform" }),
   features: z
     .array(
-      plain(z.string({ error: "Each feature must be text" }).trim().max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`), "A feature"),
+      plain(
+        z.string({ error: "Each feature must be text" }).overwrite(trimText).max(MAX_FEATURE, `Each feature must be at most ${MAX_FEATURE} characters`),
+        "A feature",
+      ),
       {
         error: "Features must be a list",
       },
@@ -270,17 +322,17 @@ export const projectSchema = z.object({
   targetAudience: optionalText(MAX_TARGET_AUDIENCE, "Target audience"),
   additionalInfo: optionalText(MAX_ADDITIONAL_INFO, "Additional information", true),
   category: z.enum(CATEGORIES, { error: "Please select a category" }).default("Other"),
-  deadline: z
-    .union([z.literal(""), z.null(), z.iso.date("Deadline must be a date")], { error: "Deadline must be a date" })
-    .optional()
-    // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
-    .refine((v) => !v || v >= todayIso(), "Deadline cannot be in the past")
-    .transform((v) => (v ? v : null)),
+  deadline: deadlineField(),
   /** Uploaded file ids (POST /api/v1/files), at most MAX_PROJECT_FILES; absent on an edit: unchanged (docs/product.md, Files). */
   attachments: fileIdsSchema(MAX_PROJECT_FILES).optional(),
 });
 export type ProjectInput = z.input<typeof projectSchema>;
 export type ProjectData = z.output<typeof projectSchema>;
+
+/** projectSchema for editing a project whose saved deadline is `savedDeadline` (YYYY-MM-DD, or "" for none): that deadline may have passed (deadlineField). */
+export function projectEditSchema(savedDeadline: string) {
+  return projectSchema.extend({ deadline: deadlineField(savedDeadline) });
+}
 
 /** The fields each wizard step validates (docs/product.md, Screens: Next validates before advancing). */
 export const PROJECT_WIZARD_STEPS = [
@@ -301,7 +353,7 @@ const randQuery = (label: string) =>
   );
 
 /** List query parts shared by /projects and /developers. */
-const searchQuery = optionalQuery(plain(z.string().trim().max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`), "Search"));
+const searchQuery = optionalQuery(plain(z.string().overwrite(trimText).max(MAX_SEARCH, `Search must be at most ${MAX_SEARCH} characters`), "Search"));
 const skillsQuery = optionalQuery(
   z
     .string()
@@ -366,20 +418,28 @@ export { REPORT_REASONS };
 /** A report of a project (flag button): a reason and optional details. */
 export const projectReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Please choose a reason" }),
-  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+  details: plain(z.string({ error: "Details must be text" }).overwrite(trimText).max(1000, "Details must be at most 1000 characters"), "Details", true).default(
+    "",
+  ),
 });
 
 /** A report of a profile or a message (docs/product.md, Trust and safety): a reason from the list and optional details. */
 export const userReportSchema = z.object({
   reason: z.enum(USER_REPORT_REASONS, { error: "Please choose a reason" }),
-  details: plain(z.string({ error: "Details must be text" }).trim().max(1000, "Details must be at most 1000 characters"), "Details", true).default(""),
+  details: plain(z.string({ error: "Details must be text" }).overwrite(trimText).max(1000, "Details must be at most 1000 characters"), "Details", true).default(
+    "",
+  ),
 });
 
 /** A moderator's action on a report (the /moderation queue): which action and why (kept in the audit log). */
 export const moderationActionSchema = z.object({
   action: z.enum(Object.keys(MODERATION_ACTION_LABELS) as [ModerationActionName, ...ModerationActionName[]], { error: "Please choose an action" }),
   reason: plain(
-    z.string({ error: "Reason must be text" }).trim().min(3, "Please give a reason (at least 3 characters)").max(500, "Reason must be at most 500 characters"),
+    z
+      .string({ error: "Reason must be text" })
+      .overwrite(trimText)
+      .min(3, "Please give a reason (at least 3 characters)")
+      .max(500, "Reason must be at most 500 characters"),
     "Reason",
   ),
 });
@@ -394,7 +454,7 @@ const httpsUrl = (label: string) =>
       (v) => (typeof v === "string" && v.trim() && !/^[a-z][a-z0-9+.-]*:/i.test(v.trim()) ? `https://${v.trim()}` : v),
       z
         .string({ error: `${label} must be text` })
-        .trim()
+        .overwrite(trimText)
         .max(300, `${label} must be at most 300 characters`)
         .refine((v) => v === "" || (/^https:\/\/[^\s/$.?#].[^\s]*$/i.test(v) && !CONTROL.test(v)), `${label} must be a valid https:// URL`),
     )
@@ -403,7 +463,7 @@ const httpsUrl = (label: string) =>
 const yearMonth = (label: string, required: boolean) =>
   z
     .string({ error: `${label} must be text` })
-    .trim()
+    .overwrite(trimText)
     .refine(
       (v) => (required ? /^\d{4}-(0[1-9]|1[0-2])$/.test(v) : v === "" || /^\d{4}-(0[1-9]|1[0-2])$/.test(v)),
       required ? `${label} is required (YYYY-MM)` : `${label} must be YYYY-MM`,
@@ -411,36 +471,31 @@ const yearMonth = (label: string, required: boolean) =>
 
 const itemId = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .max(40)
   .regex(/^[A-Za-z0-9_-]*$/, "Invalid item id")
   .default("");
 
 /** A developer profile (docs/product.md, Developers, Projects). hourlyRate: whole rand per hour, or null for "Rate on request". */
 export const developerProfileSchema = z.object({
-  title: plain(z.string({ error: "Title must be text" }).trim().max(80, "Title must be at most 80 characters"), "Title").default(""),
-  bio: plain(z.string({ error: "Bio must be text" }).trim().max(2000, "Bio must be at most 2000 characters"), "Bio", true).default(""),
+  title: plain(z.string({ error: "Title must be text" }).overwrite(trimText).max(80, "Title must be at most 80 characters"), "Title").default(""),
+  bio: plain(z.string({ error: "Bio must be text" }).overwrite(trimText).max(2000, "Bio must be at most 2000 characters"), "Bio", true).default(""),
   city: z
     .union([z.enum(LOCATIONS, { error: "Please choose a city from the list" }), z.literal(""), z.null()], { error: "Please choose a city from the list" })
     .default(null)
     .transform((v) => v || null),
-  hourlyRate: z
-    .union(
-      [
-        z.null(),
-        z.literal(""),
-        numberInput(
-          z
-            .number({ error: "Hourly rate must be a number" })
-            .int("Hourly rate must be whole rand")
-            .min(50, "Hourly rate must be at least R50")
-            .max(10000, "Hourly rate must be at most R10 000"),
-        ),
-      ],
-      { error: "Hourly rate must be a number" },
-    )
-    .default(null)
-    .transform((v) => (v === "" || v === null ? null : v)),
+  // Empty (or only spaces): "Rate on request". Anything else is read as rand, so "450.5" says "whole
+  // rand" and "20" "at least R50" rather than one "must be a number" for every refusal.
+  hourlyRate: z.preprocess(
+    (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v),
+    randInput(
+      z
+        .number({ error: "Hourly rate must be a number" })
+        .int("Hourly rate must be whole rand")
+        .min(50, "Hourly rate must be at least R50")
+        .max(10000, "Hourly rate must be at most R10 000"),
+    ).nullable(),
+  ),
   responseTime: z.union([z.enum(RESPONSE_TIMES), z.literal("")], { error: "Please choose a response time" }).default(""),
   availability: z.enum(AVAILABILITIES, { error: "Please choose your availability" }).default("available"),
   skills: skillList(),
@@ -452,9 +507,9 @@ export const developerProfileSchema = z.object({
       z.object({
         id: itemId,
         title: plain(requiredText("Project title is required").max(120, "Title must be at most 120 characters"), "Title"),
-        description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
+        description: plain(z.string().overwrite(trimText).max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         technologies: z
-          .array(plain(z.string().trim().min(1).max(MAX_SKILL), "A technology"))
+          .array(plain(z.string().overwrite(trimText).min(1).max(MAX_SKILL), "A technology"))
           .max(MAX_SKILLS)
           .default([]),
         link: httpsUrl("Project link"),
@@ -477,7 +532,7 @@ export const developerProfileSchema = z.object({
           company: plain(requiredText("Company is required").max(120, "Company must be at most 120 characters"), "Company"),
           startDate: yearMonth("Start date", true).refine((v) => !/^\d{4}-\d{2}$/.test(v) || v <= todayIso().slice(0, 7), "Start date cannot be in the future"),
           endDate: yearMonth("End date", false).default(""),
-          description: plain(z.string().trim().max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
+          description: plain(z.string().overwrite(trimText).max(1000, "Description must be at most 1000 characters"), "Description", true).default(""),
         })
         .refine((e) => !e.endDate || e.endDate >= e.startDate, { message: "End date must be after the start date", path: ["endDate"] }),
       { error: "Experience must be a list" },
@@ -545,7 +600,7 @@ export const confirmPasswordSchema = z.object({ password: deleteAccountSchema.sh
 export const totpCodeSchema = z.object({
   code: z
     .string({ error: "Enter the 6-digit code from your authenticator app" })
-    .trim()
+    .overwrite(trimText)
     .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
 });
 
@@ -554,13 +609,17 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
   totpCodeSchema.extend({ method: z.literal("totp") }),
   z.object({
     method: z.literal("backup"),
-    code: z.string({ error: "Enter one of your backup codes" }).trim().min(1, "Enter one of your backup codes").max(40, "Enter one of your backup codes"),
+    code: z
+      .string({ error: "Enter one of your backup codes" })
+      .overwrite(trimText)
+      .min(1, "Enter one of your backup codes")
+      .max(40, "Enter one of your backup codes"),
   }),
 ]);
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
 export const milestoneItemSchema = z.object({
   title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-  amount: numberInput(
+  amount: randInput(
     z
       .number({ error: "Amount must be a number" })
       .int("Amount must be whole rand")
@@ -604,7 +663,7 @@ export const proposalSchema = z
       "Cover letter",
       true,
     ),
-    price: numberInput(
+    price: randInput(
       z
         .number({ error: "Price must be a number" })
         .int("Price must be a whole number of rand")
@@ -629,7 +688,7 @@ export const proposalSchema = z
 export type ProposalInput = z.input<typeof proposalSchema>;
 
 export const declineSchema = z.object({
-  reason: plain(z.string({ error: "Reason must be text" }).trim().max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
+  reason: plain(z.string({ error: "Reason must be text" }).overwrite(trimText).max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
 });
 
 /** A review after a completed project (docs/product.md, Proposals): 1-5 stars, comment of 20+ characters. */
@@ -652,7 +711,7 @@ export const messageSchema = z.object({
   body: plain(
     z
       .string({ error: "Message cannot be empty" })
-      .trim()
+      .overwrite(trimText)
       .min(1, "Message cannot be empty")
       .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
     "Message",
@@ -738,7 +797,7 @@ export type SupportMessageInput = z.input<typeof supportMessageSchema>;
 export const invitationSchema = z.object({
   projectId: z
     .string({ error: "Choose a project" })
-    .trim()
+    .overwrite(trimText)
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Choose a project"),
 });
 
@@ -788,7 +847,7 @@ export const bankAccountSchema = z.strictObject({
     .pipe(z.string().regex(/^[0-9]{6,16}$/, "An account number has 6 to 16 digits")),
   holderName: z
     .string({ error: "Enter the account holder's name" })
-    .trim()
+    .overwrite(trimText)
     .min(2, "Enter the account holder's name")
     .max(100, "At most 100 characters")
     .refine((v) => !/\p{Cc}/u.test(v), controlCharactersMessage("The account holder's name")),

@@ -30,7 +30,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
     const locked = projectEditRefusal(project);
     if (locked) throw new ForbiddenError(locked.message);
-    return { id: project.id, title: project.title, values: projectFormValues(project) as ProjectInput, attachments: project.attachments ?? [] };
+    return {
+      id: project.id,
+      title: project.title,
+      values: projectFormValues(project) as ProjectInput,
+      attachments: project.attachments ?? [],
+      version: project.updatedAt,
+    };
   } catch (err) {
     if (err instanceof NotFoundError) throw await redirectWithFlash("/projects", { type: "error", message: "Project not found" });
     if (err instanceof ForbiddenError) throw await redirectWithFlash(`/projects/${params.id}`, { type: "error", message: err.message });
@@ -60,9 +66,10 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        {/* A title of one long word (a pasted link) wraps instead of widening the page (docs/product.md, Journeys). */}
+        <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Edit project</h1>
-          <p className="mt-1 text-slate-600">{loaderData.title}</p>
+          <p className="mt-1 break-words text-slate-600">{loaderData.title}</p>
         </div>
         <Dialog.Root>
           <Dialog.Trigger asChild>
@@ -74,7 +81,7 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
             <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
             <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
               <Dialog.Title className="text-lg font-semibold">Delete this project?</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-slate-600">
+              <Dialog.Description className="mt-2 break-words text-sm text-slate-600">
                 "{loaderData.title}" and everything attached to it will be removed. This cannot be undone.
               </Dialog.Description>
               <div className="mt-6 flex justify-end gap-2">
@@ -93,7 +100,7 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
         </Dialog.Root>
       </div>
       <div className="mt-6">
-        <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} />
+        <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} version={loaderData.version} />
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
-import { formatBudget, formatRand, once, timelineLabel } from "../../shared/format";
+import { formatBudget, formatRand, once, readRand, timelineLabel } from "../../shared/format";
 import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, MIN_PROPOSAL_PRICE, proposalSchema } from "../../shared/schemas";
@@ -231,9 +231,11 @@ function ProposalForm({
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.json !== undefined;
 
   const coverLetter = watch("coverLetter") ?? "";
-  const price = Number(watch("price")) || 0;
+  // Read as the server reads it ("R 1 500", "1 500,00"): a text field, because a number field
+  // silently drops the space and comma of "1 500,00" and sends R150 000 (docs/product.md, Money typed in forms).
+  const price = readRand(watch("price")) ?? 0;
   const milestones = watch("milestones") ?? [];
-  const milestoneTotal = milestones.reduce((sum, m) => sum + (Number(m.amount) || 0), 0);
+  const milestoneTotal = milestones.reduce((sum, m) => sum + (readRand(m.amount) ?? 0), 0);
 
   function setDuration(mode: string, dayText: string) {
     setValue("duration", mode === DAYS ? dayText.trim() : mode, { shouldValidate: isSubmitted, shouldDirty: true });
@@ -284,10 +286,8 @@ function ProposalForm({
                 </span>
                 <Input
                   id="price"
-                  type="number"
-                  inputMode="numeric"
-                  min={500}
-                  step={1}
+                  inputMode="decimal"
+                  autoComplete="off"
                   className="pl-7"
                   invalid={Boolean(errors.price)}
                   aria-describedby="price-error"
@@ -370,10 +370,8 @@ function ProposalForm({
                       </label>
                       <Input
                         id={`milestones.${i}.amount`}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        step={1}
+                        inputMode="decimal"
+                        autoComplete="off"
                         invalid={Boolean(errors.milestones?.[i]?.amount)}
                         aria-describedby={`milestones.${i}.amount-error`}
                         {...register(`milestones.${i}.amount`)}

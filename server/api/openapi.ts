@@ -378,9 +378,13 @@ export const API_DOCS: Record<string, Doc> = {
   "PATCH /projects/{id}": {
     tags: ["Projects"],
     summary: "Edit a project",
-    description: "The owner only; the fields sent replace the current ones.",
+    description:
+      "The owner only; the fields sent replace the current ones. With `version` (the project's updatedAt as you read it), an edit of a project changed since is refused with 409.",
     security: session,
-    requestBody: body(projectSchema.partial(), "Any fields of a project"),
+    requestBody: body(
+      projectSchema.partial().extend({ version: z.string().optional().describe("The project's updatedAt as read: refuse the edit if it changed since") }),
+      "Any fields of a project",
+    ),
     responses: { 200: json(z.strictObject({ project: projectOut }), "The project as edited"), ...errors(400, 401, 403, 404, 409, 413, 415) },
   },
   "PUT /projects/{id}": {

@@ -16,6 +16,7 @@ import {
   formatCents,
   HIRE_ENDED_NOTE,
   PAYMENT_REFERENCE,
+  parseRandCents,
   RELEASE_REMINDER_MS,
   type FeePolicy,
   type MilestoneEvent,
@@ -149,10 +150,8 @@ export async function disputeMilestone(deps: PaymentsDeps, user: SessionUser | n
  */
 export async function resolveDispute(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, developerRand: unknown) {
   const me = requireUser(user);
-  const text = typeof developerRand === "number" ? String(developerRand) : typeof developerRand === "string" ? developerRand.trim() : "";
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) throw new ValidationError({ developerAmount: "Enter the developer's share in rand, e.g. 2500 or 2500.50" });
-  const [whole, frac = ""] = text.split(".");
-  const cents = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  const cents = parseRandCents(developerRand);
+  if (cents === null) throw new ValidationError({ developerAmount: "Enter the developer's share in rand, e.g. 2500 or 2500.50" });
   return act(deps, milestoneId, "resolve", { role: "moderator", userId: me.id }, { developerCents: cents });
 }
 

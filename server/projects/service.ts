@@ -15,7 +15,7 @@ import {
   type ProjectStatus,
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { projectEditSchema, projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -235,18 +235,27 @@ export function projectFormValues(project: Project) {
   };
 }
 
+/** The refusal of an edit made on a form opened before the project last changed (docs/product.md, Projects). */
+export const PROJECT_CHANGED_ELSEWHERE =
+  "This project was changed in another tab or window after you opened this form. Reload the page to see the latest version, then make your changes again.";
+
 /**
  * Updates a project: `input` holds the fields to change (missing ones keep their value); the
- * merged result is validated whole. Owner only, and only before a hire (projectEditRefusal). Throws
- * ConflictError after a hire, UnauthorizedError, NotFoundError,
- * ForbiddenError, ValidationError.
+ * merged result is validated whole. Owner only, and only before a hire (projectEditRefusal). With
+ * `version` (the project's updatedAt when the edit form was opened), an edit of a project changed
+ * since, in another tab or window, is refused instead of silently putting back what the other
+ * change replaced (PROJECT_CHANGED_ELSEWHERE). Throws ConflictError after a hire or on a stale
+ * version, UnauthorizedError, NotFoundError, ForbiddenError, ValidationError.
  */
 export async function updateProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<Project> {
   const current = await getOwnedProject(db, user, id);
   const refusal = projectEditRefusal(current);
   if (refusal) throw new ConflictError(refusal.message);
-  const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
-  const data = parseInput(projectSchema, { ...projectFormValues(current), ...changes });
+  const { version, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  if (version !== undefined && version !== null && version !== current.updatedAt) throw new ConflictError(PROJECT_CHANGED_ELSEWHERE);
+  const saved = projectFormValues(current);
+  // The saved deadline may have passed since; only a new one must not be in the past.
+  const data = parseInput(projectEditSchema(saved.deadline), { ...saved, ...changes });
   // The WHERE repeats the policy, so a hire committed since the read above is not overwritten.
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestMailTo, launchBrowser, startServer, type RunningServer, PORT_BASE, TEST_PASSWORD, OTHER_PASSWORD } from "./support";
+import { latestMailTo, launchBrowser, startServer, waitForHydration, type RunningServer, PORT_BASE, TEST_PASSWORD, OTHER_PASSWORD } from "./support";
 
 describe("core loop", () => {
   let server: RunningServer;
@@ -144,6 +144,9 @@ describe("core loop", () => {
     await page.waitForURL(`${server.url}/dashboard`);
 
     await page.goto(projectUrl);
+    // A second tab opens the same edit form before the first saves (docs/product.md, Projects).
+    const stale = await page.context().newPage();
+    await stale.goto(`${projectUrl}/edit`);
     await page.getByRole("link", { name: "Edit Project" }).click();
     await page.waitForURL(`${projectUrl}/edit`);
     await page.getByLabel("Project title").fill(`${title} v2`);
@@ -151,6 +154,23 @@ describe("core loop", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.waitForURL(projectUrl);
+    await expect.poll(() => page.getByRole("heading", { name: `${title} v2` }).isVisible()).toBe(true);
+    // The stale tab still shows the old title: saving it is refused, and the new title stays.
+    await waitForHydration(stale);
+    await stale.getByLabel("Project description").fill("Edited in a second tab that still showed the old title, long enough to pass.");
+    await stale.getByRole("button", { name: "Next" }).click();
+    await stale.getByRole("button", { name: "Next" }).click();
+    await stale.getByRole("button", { name: "Save Changes" }).click();
+    await expect
+      .poll(() =>
+        stale
+          .getByText(/This project was changed in another tab or window after you opened this form/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await stale.close();
+    await page.reload();
     await expect.poll(() => page.getByRole("heading", { name: `${title} v2` }).isVisible()).toBe(true);
 
     // Log out through the user menu.

@@ -68,7 +68,10 @@ describe("hiring", () => {
     // A price the form refuses gets no figure (12.50 is not whole rand, and under R500).
     await developer.getByLabel("Your price (rand)").fill("12.50");
     await expect.poll(() => developer.getByText("Platform fee 7,5% of each released payment.").isVisible()).toBe(true);
-    await developer.getByLabel("Your price (rand)").fill("48000");
+    // Typed the South African way, key by key: a number field dropped the space and the comma and
+    // read R4 800 000 (docs/product.md, Money typed in forms).
+    await developer.getByLabel("Your price (rand)").fill("");
+    await developer.getByLabel("Your price (rand)").pressSequentially("R48 000,00");
     // The fee is shown before proposing: 7.5% of R48 000 leaves R44 400 (docs/product.md, Payments "Fees").
     await expect.poll(() => developer.getByText(/Platform fee 7,5%: you receive R44\s400,00 of R48\s000 when it is released\./).isVisible()).toBe(true);
     await developer.getByLabel("Estimated duration").selectOption({ label: "1-2 months" });

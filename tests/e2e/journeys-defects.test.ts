@@ -228,4 +228,23 @@ describe("journeys: defects", () => {
     expect(shown).toEqual({ text: "Nomvula", whole: true });
     await context.close();
   });
+
+  it("the edit page of a project titled with one long word (a pasted link) is no wider than a 390 px phone", async () => {
+    const context = await browser.newContext(PHONE);
+    const client = await context.newPage();
+    await register(client, server.url, { name: "Lindiwe Long-Title", email: `lindiwe.${stamp}@example.co.za`, developer: false });
+    const title = "Supercalifragilistic".repeat(6);
+    const created = await api(client, "/api/v1/projects", "POST", {
+      title,
+      description: "A booking app for hair salons in Soweto with reminders by SMS and WhatsApp, and card payments.",
+      platform: "web",
+      budgetRange: "R5000-R15000",
+      timeline: "2-4",
+    });
+    expect(created.status).toBe(201);
+    await client.goto(`${server.url}/projects/${(created.json!.project as { id: string }).id}/edit`);
+    await expect.poll(() => client.getByText(title).first().isVisible()).toBe(true);
+    expect(await pageWidth(client)).toBe(390);
+    await context.close();
+  });
 });

@@ -11,6 +11,8 @@ import {
   getProject,
   getProjectClient,
   listProjects,
+  PROJECT_CHANGED_ELSEWHERE,
+  projectFormValues,
   listSimilarProjects,
   listUserProjects,
   reportProject,
@@ -21,7 +23,7 @@ import { projects } from "../../server/db/schema";
 import { DB_KINDS } from "../support/db";
 import { createTestApp, type TestApp } from "../support/app";
 import { projectInput } from "../support/fixtures";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 describe.each(DB_KINDS)("projects domain on %s", (kind) => {
   let t: TestApp;
@@ -132,6 +134,47 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     await expect(getProject(t.database.db, p.id)).rejects.toThrow("Project not found");
   });
 
+  it("edits a project whose deadline has passed without asking for a new one; a new deadline still cannot be in the past", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Deadline went by" }));
+    // Set a week ago, as if posted with a deadline that has since passed.
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(Date.now() - 7 * 86_400_000));
+    await t.database.db
+      .update(projects)
+      .set({ deadline: new Date(`${day}T00:00:00+02:00`) })
+      .where(eq(projects.id, p.id));
+    const saved = (await getProject(t.database.db, p.id)).deadline;
+    const updated = await updateProject(t.database.db, owner, p.id, { title: "Deadline went by, renamed" });
+    expect(updated).toMatchObject({ title: "Deadline went by, renamed", deadline: saved });
+    // The edit form sends the saved deadline back as it showed it: still kept.
+    expect((await updateProject(t.database.db, owner, p.id, { description: `${p.description} More detail.`, deadline: day })).deadline).toBe(saved);
+    const yesterday = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date(Date.now() - 86_400_000));
+    await expect(updateProject(t.database.db, owner, p.id, { deadline: yesterday })).rejects.toMatchObject({
+      fields: { deadline: "Deadline cannot be in the past" },
+    });
+    await expect(createProject(t.database.db, owner, projectInput({ deadline: day }))).rejects.toMatchObject({
+      fields: { deadline: "Deadline cannot be in the past" },
+    });
+  });
+
+  it("refuses an edit from a form opened before the project changed in another tab, instead of putting the old values back", async () => {
+    const p = await createProject(t.database.db, owner, projectInput({ title: "Two tabs project" }));
+    // Tab A and tab B open the edit form (version = updatedAt then); A saves a new title first.
+    const opened = p.updatedAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const a = await updateProject(t.database.db, owner, p.id, { ...projectFormValues(p), title: "Title from tab A", version: opened });
+    expect(a.title).toBe("Title from tab A");
+    // B still shows the old title and sends its whole form: refused, A's title stays.
+    await expect(
+      updateProject(t.database.db, owner, p.id, { ...projectFormValues(p), description: `${p.description} From tab B.`, version: opened }),
+    ).rejects.toMatchObject({ status: 409, message: PROJECT_CHANGED_ELSEWHERE });
+    expect((await getProject(t.database.db, p.id)).title).toBe("Title from tab A");
+    // A form opened after A's save goes through; so does an API edit without a version.
+    expect((await updateProject(t.database.db, owner, p.id, { description: `${p.description} From tab B.`, version: a.updatedAt })).title).toBe(
+      "Title from tab A",
+    );
+    expect((await updateProject(t.database.db, owner, p.id, { title: "Renamed by a script" })).title).toBe("Renamed by a script");
+  });
+
   it("answers Project not found for unknown and malformed ids", async () => {
     await expect(getProject(t.database.db, "00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(NotFoundError);
     await expect(getProject(t.database.db, "not-a-uuid")).rejects.toThrow("Project not found");
@@ -194,6 +237,20 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       expect(await titles({ search: "zzzz-nothing" })).toEqual([]);
       expect(await titles({ search: "'&|!:*()" })).toHaveLength(5);
       expect(toPrefixTsquery("Pay & go!")).toBe("pay:* & go:*");
+    });
+
+    it("finds skills and words with dots, slashes and hyphens as typed (Node.js, UI/UX, e-commerce), whole or by their beginning", async () => {
+      // 'node.js' is one word to the database: "node:* & js:*" found nothing.
+      expect(await titles({ search: "Node.js" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ search: "node.j" })).toEqual(["Clinic booking for Durban"]);
+      expect(await titles({ search: "e-commerce" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ search: "payment-systems" })).toEqual(["Wine farm e-commerce store"]);
+      expect(await titles({ search: "react-native" })).toEqual(["Taxi rank queue tracker"]);
+      const uiux = await createProject(t.database.db, client, projectInput({ title: "Salon booking redesign", skills: ["UI/UX Design", "Vue.js"] }));
+      expect(await titles({ search: "UI/UX" })).toEqual(["Salon booking redesign"]);
+      expect(await titles({ search: "vue.js ui/ux" })).toEqual(["Salon booking redesign"]);
+      await deleteProject(t.domain, client, uiux.id);
+      expect(toPrefixTsquery("Node.js, ../etc 'x'.y")).toBe("(node.js:* | node:* & js:*) & etc:* & x:* & y:*");
     });
 
     it("sorts newest, budget_high and most_proposals", async () => {

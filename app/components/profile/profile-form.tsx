@@ -204,12 +204,9 @@ export function DeveloperProfileForm({
               </span>
               <Input
                 id="hourlyRate"
-                type="number"
-                inputMode="numeric"
-                min={50}
-                max={10000}
-                step={1}
-                className="scroll-mt-28 pl-8 pr-16 [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                inputMode="decimal"
+                autoComplete="off"
+                className="scroll-mt-28 pl-8 pr-16"
                 placeholder="e.g. 450"
                 invalid={!!errors.hourlyRate}
                 aria-describedby="hourlyRate-error"

@@ -17,7 +17,7 @@ import {
 } from "../../../shared/constants";
 import { budgetRangeLabel, todayIso } from "../../../shared/format";
 import { useNow } from "../../lib/now";
-import { PROJECT_WIZARD_STEPS, projectSchema, type ProjectInput } from "../../../shared/schemas";
+import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
@@ -62,6 +62,7 @@ export function ProjectForm({
   attachments = [],
   initialStep = 0,
   keepDraft = false,
+  version,
 }: {
   defaultValues: ProjectInput;
   mode: "create" | "edit";
@@ -72,10 +73,14 @@ export function ProjectForm({
   keepDraft?: boolean;
   /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
   attachments?: FileInfo[];
+  /** The project's updatedAt when the form opened (edit): a change made since elsewhere is not overwritten (docs/product.md, Projects). */
+  version?: string;
 }) {
   // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
   const today = todayIso(useNow());
   const [step, setStep] = useState(initialStep);
+  // Editing keeps a saved deadline that has passed, as the server does (docs/product.md, Projects).
+  const [schema] = useState(() => (mode === "edit" ? projectEditSchema(defaultValues.deadline ?? "") : projectSchema));
   const [skillDraft, setSkillDraft] = useState("");
   const [skillError, setSkillError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -92,7 +97,7 @@ export function ProjectForm({
     watch,
     trigger,
     formState: { errors },
-  } = useForm<ProjectInput>({ resolver: zodResolver(projectSchema), defaultValues, mode: "onTouched" });
+  } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues, mode: "onTouched" });
   useServerErrors<ProjectInput>(result, (name, error) => {
     setError(name, error);
     const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
@@ -156,7 +161,10 @@ export function ProjectForm({
   const onSubmit = handleSubmit(async (values) => {
     await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
-    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}) } as never, { method: "post", encType: "application/json" });
+    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}), ...(version ? { version } : {}) } as never, {
+      method: "post",
+      encType: "application/json",
+    });
   });
 
   return (
