@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Plus, Send, Trash2, X } from "../components/ui/icons";
 import { useState } from "react";
 import { useFieldArray, useForm, type Resolver } from "react-hook-form";
+import { registerWithDefaults } from "../lib/form-defaults";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatRand, once, readRand, timelineLabel } from "../../shared/format";
@@ -215,6 +216,7 @@ function ProposalForm({
   const {
     register,
     control,
+    getValues,
     handleSubmit,
     setError,
     setValue,
@@ -228,6 +230,7 @@ function ProposalForm({
   });
   useServerErrors<FormValues>(result, setError);
   const { fields, append, remove } = useFieldArray({ control, name: "milestones" });
+  const { valueField } = registerWithDefaults(register, getValues);
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.json !== undefined;
 
   const coverLetter = watch("coverLetter") ?? "";
@@ -267,7 +270,7 @@ function ProposalForm({
               rows={9}
               invalid={Boolean(errors.coverLetter)}
               aria-describedby="coverLetter-count coverLetter-error"
-              {...register("coverLetter")}
+              {...valueField("coverLetter")}
             />
             <p
               id="coverLetter-count"
@@ -291,7 +294,7 @@ function ProposalForm({
                   className="pl-7"
                   invalid={Boolean(errors.price)}
                   aria-describedby="price-error"
-                  {...register("price")}
+                  {...valueField("price")}
                 />
               </div>
               <FeeNote price={price} fees={fees} />
@@ -357,7 +360,7 @@ function ProposalForm({
                         id={`milestones.${i}.title`}
                         invalid={Boolean(errors.milestones?.[i]?.title)}
                         aria-describedby={`milestones.${i}.title-error`}
-                        {...register(`milestones.${i}.title`)}
+                        {...valueField(`milestones.${i}.title`)}
                       />
                       <FieldError id={`milestones.${i}.title-error`} message={errors.milestones?.[i]?.title?.message} />
                     </div>
@@ -374,7 +377,7 @@ function ProposalForm({
                         autoComplete="off"
                         invalid={Boolean(errors.milestones?.[i]?.amount)}
                         aria-describedby={`milestones.${i}.amount-error`}
-                        {...register(`milestones.${i}.amount`)}
+                        {...valueField(`milestones.${i}.amount`)}
                       />
                       <FieldError id={`milestones.${i}.amount-error`} message={errors.milestones?.[i]?.amount?.message} />
                     </div>

@@ -247,4 +247,31 @@ describe("journeys: defects", () => {
     expect(await pageWidth(client)).toBe(390);
     await context.close();
   });
+
+  it("an edit form shows its saved values before and without JavaScript (react-hook-form fills its fields only once scripts run)", async () => {
+    const context = await browser.newContext(PHONE);
+    const client = await context.newPage();
+    const name = "Zanele Saved-Values";
+    await register(client, server.url, { name, email: `zanele.${stamp}@example.co.za`, developer: false });
+    const title = "Stokvel contributions tracker for Soweto";
+    const created = await api(client, "/api/v1/projects", "POST", {
+      title,
+      description: "Members see what they paid and when, the treasurer records cash and EFT payments, and everyone gets reminders.",
+      platform: "web",
+      budgetRange: "R5000-R15000",
+      timeline: "2-4",
+      targetAudience: "Stokvel treasurers",
+    });
+    expect(created.status).toBe(201);
+    const noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await context.storageState() });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/projects/${(created.json!.project as { id: string }).id}/edit`);
+    expect(await page.getByLabel("Project title").inputValue()).toBe(title);
+    expect(await page.getByLabel("Project description").inputValue()).toContain("Members see what they paid");
+    expect(await page.locator('input[name="platform"]:checked').getAttribute("value")).toBe("web");
+    await page.goto(`${server.url}/profile`);
+    expect(await page.getByLabel("Full name").inputValue()).toBe(name);
+    await noJs.close();
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { Check } from "../ui/icons";
 import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
 import type { FileInfo } from "../files/attachments";
 import { useForm, type FieldPath } from "react-hook-form";
+import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPONSE_TIME, LOCATIONS, MAX_BIO, RESPONSE_TIMES } from "../../../shared/constants";
 import { developerProfileSchema, type DeveloperProfileInput } from "../../../shared/schemas";
@@ -88,6 +89,7 @@ export function DeveloperProfileForm({
     formState: { errors },
   } = form;
   useServerErrors<DeveloperProfileInput>(result && result.ok === false ? result : undefined, setError);
+  const { valueField, radioField } = registerWithDefaults(register, getValues);
 
   // Saved: the toast, and the form takes the stored values (trimmed, list items with their ids).
   useEffect(() => {
@@ -162,7 +164,7 @@ export function DeveloperProfileForm({
             placeholder="e.g. Flutter developer for fintech apps"
             invalid={!!errors.title}
             aria-describedby="title-error"
-            {...register("title")}
+            {...valueField("title")}
           />
         </Field>
         <Field id="bio" label="Bio" error={errors.bio?.message}>
@@ -174,7 +176,7 @@ export function DeveloperProfileForm({
             placeholder="Who you are, what you build, and the clients you have helped."
             invalid={!!errors.bio}
             aria-describedby="bio-error bio-count"
-            {...register("bio")}
+            {...valueField("bio")}
           />
           <p id="bio-count" className="flex justify-between gap-2 text-xs text-slate-600">
             <span>{bio.trim().length < 50 ? "At least 50 characters make a complete bio." : "Looks good."}</span>
@@ -188,7 +190,7 @@ export function DeveloperProfileForm({
       <Section title="Location, rate and response time">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="city" label="City" error={errors.city?.message}>
-            <Select id="city" className="scroll-mt-28" invalid={!!errors.city} aria-describedby="city-error" {...register("city")}>
+            <Select id="city" className="scroll-mt-28" invalid={!!errors.city} aria-describedby="city-error" {...valueField("city")}>
               <option value="">Choose your city</option>
               {LOCATIONS.map((c) => (
                 <option key={c} value={c}>
@@ -210,7 +212,7 @@ export function DeveloperProfileForm({
                 placeholder="e.g. 450"
                 invalid={!!errors.hourlyRate}
                 aria-describedby="hourlyRate-error"
-                {...register("hourlyRate")}
+                {...valueField("hourlyRate")}
               />
               <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500" aria-hidden="true">
                 /hour
@@ -223,7 +225,7 @@ export function DeveloperProfileForm({
             error={errors.responseTime?.message}
             hint={`How quickly you usually reply. Empty shows "${DEFAULT_RESPONSE_TIME}".`}
           >
-            <Select id="responseTime" invalid={!!errors.responseTime} {...register("responseTime")}>
+            <Select id="responseTime" invalid={!!errors.responseTime} {...valueField("responseTime")}>
               <option value="">Not set</option>
               {RESPONSE_TIMES.map((r) => (
                 <option key={r} value={r}>
@@ -238,7 +240,7 @@ export function DeveloperProfileForm({
           <div className="grid gap-3 sm:grid-cols-3">
             {AVAILABILITIES.map((a) => (
               <label key={a} className={choice(availability === a)}>
-                <input type="radio" value={a} className="sr-only" {...register("availability")} />
+                <input type="radio" className="sr-only" {...radioField("availability", a)} />
                 <span className="text-sm font-semibold">{AVAILABILITY_LABELS[a]}</span>
                 <span className="text-xs text-slate-600">
                   Badge "{AVAILABILITY_BADGES[a]}". {AVAILABILITY_HINTS[a]}
@@ -280,7 +282,7 @@ export function DeveloperProfileForm({
               inputMode="url"
               placeholder="https://github.com/your-name"
               invalid={!!errors.links?.github}
-              {...register("links.github")}
+              {...valueField("links.github")}
             />
           </Field>
           <Field id="links.linkedin" label="LinkedIn" error={errors.links?.linkedin?.message}>
@@ -290,7 +292,7 @@ export function DeveloperProfileForm({
               inputMode="url"
               placeholder="https://www.linkedin.com/in/your-name"
               invalid={!!errors.links?.linkedin}
-              {...register("links.linkedin")}
+              {...valueField("links.linkedin")}
             />
           </Field>
           <Field id="links.website" label="Website" error={errors.links?.website?.message} className="sm:col-span-2">
@@ -300,7 +302,7 @@ export function DeveloperProfileForm({
               inputMode="url"
               placeholder="https://your-site.co.za"
               invalid={!!errors.links?.website}
-              {...register("links.website")}
+              {...valueField("links.website")}
             />
           </Field>
         </div>

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "../ui/icons";
 import { useId, useState, type ReactNode } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
+import { registerWithDefaults } from "../../lib/form-defaults";
 import type { DeveloperProfileInput } from "../../../shared/schemas";
 import { MAX_PORTFOLIO_IMAGES } from "../../../shared/constants";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
@@ -66,6 +67,7 @@ function TechnologiesInput({ id, initial, onChange }: { id: string; initial: str
 /** Portfolio items: title, description, technologies, link (docs/product.md, Projects). */
 export function PortfolioList({ control, register, setValue, getValues, errors, images = {} }: ListProps & { images?: Record<string, FileInfo[]> }) {
   const { fields, append, remove } = useFieldArray({ control, name: "portfolio", keyName: "key" });
+  const { valueField } = registerWithDefaults(register, getValues);
   const e = errors.portfolio;
   return (
     <div className="space-y-3">
@@ -74,7 +76,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
           {fields.map((f, i) => (
             <Item key={f.key} label={`Portfolio item ${i + 1}`} onRemove={() => remove(i)}>
               <Field id={`portfolio-${i}-title`} label="Project title" error={e?.[i]?.title?.message} className="sm:col-span-2">
-                <Input id={`portfolio-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Taxi rank queue app" {...register(`portfolio.${i}.title`)} />
+                <Input id={`portfolio-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Taxi rank queue app" {...valueField(`portfolio.${i}.title`)} />
               </Field>
               <Field id={`portfolio-${i}-description`} label="Description" error={e?.[i]?.description?.message} className="sm:col-span-2">
                 <Textarea
@@ -82,7 +84,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
                   rows={3}
                   invalid={!!e?.[i]?.description}
                   placeholder="What you built, for whom, and what it achieved"
-                  {...register(`portfolio.${i}.description`)}
+                  {...valueField(`portfolio.${i}.description`)}
                 />
               </Field>
               <Field id={`portfolio-${i}-technologies`} label="Technologies" hint="Separate with commas." error={e?.[i]?.technologies?.message}>
@@ -99,7 +101,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
                   inputMode="url"
                   placeholder="https://"
                   invalid={!!e?.[i]?.link}
-                  {...register(`portfolio.${i}.link`)}
+                  {...valueField(`portfolio.${i}.link`)}
                 />
               </Field>
               <div className="sm:col-span-2">
@@ -139,6 +141,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
 /** One experience entry's end date: a month, or "I currently work here" (endDate ""). */
 function EndDate({ i, register, setValue, getValues, errors }: ListProps & { i: number }) {
   const [current, setCurrent] = useState(!getValues(`experience.${i}.endDate`));
+  const { valueField } = registerWithDefaults(register, getValues);
   const error = errors.experience?.[i]?.endDate?.message;
   return (
     <div className="space-y-1.5">
@@ -152,7 +155,7 @@ function EndDate({ i, register, setValue, getValues, errors }: ListProps & { i: 
         disabled={current}
         invalid={!!error}
         aria-describedby={`experience-${i}-endDate-error`}
-        {...register(`experience.${i}.endDate`)}
+        {...valueField(`experience.${i}.endDate`)}
       />
       <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input
@@ -177,8 +180,9 @@ function EndDate({ i, register, setValue, getValues, errors }: ListProps & { i: 
 
 /** Experience: title, company, start YYYY-MM, end YYYY-MM or current ("Present"), description. */
 export function ExperienceList(props: ListProps) {
-  const { control, register, errors } = props;
+  const { control, register, getValues, errors } = props;
   const { fields, append, remove } = useFieldArray({ control, name: "experience", keyName: "key" });
+  const { valueField } = registerWithDefaults(register, getValues);
   const e = errors.experience;
   return (
     <div className="space-y-3">
@@ -187,10 +191,10 @@ export function ExperienceList(props: ListProps) {
           {fields.map((f, i) => (
             <Item key={f.key} label={`Experience ${i + 1}`} onRemove={() => remove(i)}>
               <Field id={`experience-${i}-title`} label="Job title" error={e?.[i]?.title?.message}>
-                <Input id={`experience-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Mobile developer" {...register(`experience.${i}.title`)} />
+                <Input id={`experience-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Mobile developer" {...valueField(`experience.${i}.title`)} />
               </Field>
               <Field id={`experience-${i}-company`} label="Company" error={e?.[i]?.company?.message}>
-                <Input id={`experience-${i}-company`} invalid={!!e?.[i]?.company} {...register(`experience.${i}.company`)} />
+                <Input id={`experience-${i}-company`} invalid={!!e?.[i]?.company} {...valueField(`experience.${i}.company`)} />
               </Field>
               <Field id={`experience-${i}-startDate`} label="Start" error={e?.[i]?.startDate?.message}>
                 <Input
@@ -198,12 +202,12 @@ export function ExperienceList(props: ListProps) {
                   type="month"
                   placeholder="YYYY-MM"
                   invalid={!!e?.[i]?.startDate}
-                  {...register(`experience.${i}.startDate`)}
+                  {...valueField(`experience.${i}.startDate`)}
                 />
               </Field>
               <EndDate {...props} i={i} />
               <Field id={`experience-${i}-description`} label="Description (optional)" error={e?.[i]?.description?.message} className="sm:col-span-2">
-                <Textarea id={`experience-${i}-description`} rows={3} invalid={!!e?.[i]?.description} {...register(`experience.${i}.description`)} />
+                <Textarea id={`experience-${i}-description`} rows={3} invalid={!!e?.[i]?.description} {...valueField(`experience.${i}.description`)} />
               </Field>
             </Item>
           ))}
@@ -224,8 +228,9 @@ export function ExperienceList(props: ListProps) {
 }
 
 /** Certifications: name, issuer, date (YYYY-MM). */
-export function CertificationList({ control, register, errors }: ListProps) {
+export function CertificationList({ control, register, getValues, errors }: ListProps) {
   const { fields, append, remove } = useFieldArray({ control, name: "certifications", keyName: "key" });
+  const { valueField } = registerWithDefaults(register, getValues);
   const e = errors.certifications;
   return (
     <div className="space-y-3">
@@ -238,14 +243,20 @@ export function CertificationList({ control, register, errors }: ListProps) {
                   id={`certifications-${i}-name`}
                   invalid={!!e?.[i]?.name}
                   placeholder="e.g. AWS Certified Developer"
-                  {...register(`certifications.${i}.name`)}
+                  {...valueField(`certifications.${i}.name`)}
                 />
               </Field>
               <Field id={`certifications-${i}-issuer`} label="Issuer" error={e?.[i]?.issuer?.message}>
-                <Input id={`certifications-${i}-issuer`} invalid={!!e?.[i]?.issuer} {...register(`certifications.${i}.issuer`)} />
+                <Input id={`certifications-${i}-issuer`} invalid={!!e?.[i]?.issuer} {...valueField(`certifications.${i}.issuer`)} />
               </Field>
               <Field id={`certifications-${i}-date`} label="Date (optional)" error={e?.[i]?.date?.message}>
-                <Input id={`certifications-${i}-date`} type="month" placeholder="YYYY-MM" invalid={!!e?.[i]?.date} {...register(`certifications.${i}.date`)} />
+                <Input
+                  id={`certifications-${i}-date`}
+                  type="month"
+                  placeholder="YYYY-MM"
+                  invalid={!!e?.[i]?.date}
+                  {...valueField(`certifications.${i}.date`)}
+                />
               </Field>
             </Item>
           ))}

@@ -3,6 +3,7 @@ import { Dialog, Switch } from "radix-ui";
 import { Download, LogOut, Trash2 } from "../ui/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { registerWithDefaults } from "../../lib/form-defaults";
 import { Form, useActionData, useFetcher, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import type { EmailType } from "../../../shared/constants";
@@ -64,7 +65,11 @@ export function NameForm({ name }: { name: string }) {
   const result = useResult("name");
   const busy = useBusy("name");
   type Values = z.input<typeof changeNameSchema>;
-  const { register, handleSubmit, setError, reset, formState } = useForm<Values>({ resolver: zodResolver(changeNameSchema), defaultValues: { name } });
+  const { register, getValues, handleSubmit, setError, reset, formState } = useForm<Values>({
+    resolver: zodResolver(changeNameSchema),
+    defaultValues: { name },
+  });
+  const { valueField } = registerWithDefaults(register, getValues);
   useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
   useEffect(() => {
     if (result?.ok) notify("success", result.message);
@@ -77,7 +82,7 @@ export function NameForm({ name }: { name: string }) {
       onSubmit={handleSubmit((v) => submit({ intent: "name", ...v }, { method: "post", encType: "application/json" }))}
     >
       <Field id="name" label="Full name" error={formState.errors.name?.message} className="flex-1">
-        <Input id="name" autoComplete="name" maxLength={100} invalid={!!formState.errors.name} aria-describedby="name-error" {...register("name")} />
+        <Input id="name" autoComplete="name" maxLength={100} invalid={!!formState.errors.name} aria-describedby="name-error" {...valueField("name")} />
       </Field>
       <Button type="submit" variant="secondary" busy={busy} className="sm:mt-7">
         {busy ? "Saving..." : "Save name"}

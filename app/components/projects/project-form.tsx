@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "../ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
+import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
   BUDGET_RANGES,
@@ -98,6 +99,7 @@ export function ProjectForm({
     trigger,
     formState: { errors },
   } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues, mode: "onTouched" });
+  const { valueField, radioField } = registerWithDefaults(register, getValues);
   useServerErrors<ProjectInput>(result, (name, error) => {
     setError(name, error);
     const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
@@ -203,7 +205,7 @@ export function ProjectForm({
                 placeholder="e.g. Booking app for a Cape Town hair salon"
                 invalid={!!errors.title}
                 aria-describedby="title-error"
-                {...register("title")}
+                {...valueField("title")}
               />
             </Field>
             <Field
@@ -218,7 +220,7 @@ export function ProjectForm({
                 maxLength={MAX_DESCRIPTION}
                 invalid={!!errors.description}
                 aria-describedby="description-error description-count"
-                {...register("description")}
+                {...valueField("description")}
               />
               <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
                 {description.trim().length} / {MIN_DESCRIPTION} characters minimum
@@ -231,7 +233,7 @@ export function ProjectForm({
                   const Icon = PLATFORM_ICONS[p];
                   return (
                     <label key={p} className={`${choice(platform === p)} items-start gap-3`}>
-                      <input type="radio" value={p} className="sr-only" {...register("platform")} />
+                      <input type="radio" className="sr-only" {...radioField("platform", p)} />
                       <Icon className="mt-0.5 size-5 text-brand-600" aria-hidden="true" />
                       <span>
                         <span className="block text-sm font-medium">{PLATFORM_LABELS[p]}</span>
@@ -290,7 +292,7 @@ export function ProjectForm({
               <div className="grid gap-3 sm:grid-cols-2">
                 {BUDGET_RANGES.map((b) => (
                   <label key={b.code} className={`${choice(budgetRange === b.code)} flex-col`}>
-                    <input type="radio" value={b.code} className="sr-only" {...register("budgetRange")} />
+                    <input type="radio" className="sr-only" {...radioField("budgetRange", b.code)} />
                     <span className="text-sm font-semibold">{budgetRangeLabel(b.code)}</span>
                     <span className="text-xs text-slate-600">{b.description}</span>
                   </label>
@@ -303,7 +305,7 @@ export function ProjectForm({
               <div className="grid gap-3 sm:grid-cols-2">
                 {TIMELINES.map((t) => (
                   <label key={t.code} className={`${choice(timeline === t.code)} flex-col`}>
-                    <input type="radio" value={t.code} className="sr-only" {...register("timeline")} />
+                    <input type="radio" className="sr-only" {...radioField("timeline", t.code)} />
                     <span className="text-sm font-semibold">{t.label}</span>
                     <span className="text-xs text-slate-600">{t.description}</span>
                   </label>
@@ -312,7 +314,7 @@ export function ProjectForm({
               <FieldError id="timeline-error" message={errors.timeline?.message} />
             </fieldset>
             <Field id="deadline" label="Deadline (optional)" error={errors.deadline?.message} hint="Leave empty for a flexible timeline.">
-              <Input id="deadline" type="date" min={today} className="sm:max-w-xs" invalid={!!errors.deadline} {...register("deadline")} />
+              <Input id="deadline" type="date" min={today} className="sm:max-w-xs" invalid={!!errors.deadline} {...valueField("deadline")} />
             </Field>
             <div className="space-y-2">
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
@@ -369,10 +371,10 @@ export function ProjectForm({
               error={errors.targetAudience?.message}
               hint="Who will use the app? e.g. commuters in Gauteng, small retailers."
             >
-              <Input id="targetAudience" invalid={!!errors.targetAudience} {...register("targetAudience")} />
+              <Input id="targetAudience" invalid={!!errors.targetAudience} {...valueField("targetAudience")} />
             </Field>
             <Field id="category" label="Category" error={errors.category?.message}>
-              <Select id="category" invalid={!!errors.category} {...register("category")}>
+              <Select id="category" invalid={!!errors.category} {...valueField("category")}>
                 {CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -386,7 +388,7 @@ export function ProjectForm({
               error={errors.additionalInfo?.message}
               hint="Anything else developers should know: existing systems, brand guides, hosting."
             >
-              <Textarea id="additionalInfo" rows={4} invalid={!!errors.additionalInfo} {...register("additionalInfo")} />
+              <Textarea id="additionalInfo" rows={4} invalid={!!errors.additionalInfo} {...valueField("additionalInfo")} />
             </Field>
           </>
         ) : null}
