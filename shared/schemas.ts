@@ -49,13 +49,16 @@ import { randText, todayIso } from "./format";
 if (typeof document !== "undefined") z.config({ jitless: true });
 
 /**
- * Control characters (Unicode category Cc: U+0000-U+001F, U+007F-U+009F). PostgreSQL refuses NUL
+ * Control characters (Unicode category Cc: U+0000-U+001F, U+007F-U+009F), and the bidirectional
+ * embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069). PostgreSQL refuses NUL
  * in text and JSON, and the others have no place in a name, title or message (docs/security.md,
- * "Authentication" and bad input).
+ * "Authentication" and bad input): an override shows "gpj.exe" as "exe.jpg" and makes a name or a
+ * link read as something else. Arabic or Hebrew text needs none of them (their direction comes
+ * from the letters).
  */
-const CONTROL = /\p{Cc}/u;
+const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 /** The same, less tab, line feed and carriage return (a textarea sends line breaks as CRLF). */
-const CONTROL_IN_LINES = /[^\P{Cc}\t\n\r]/u;
+const CONTROL_IN_LINES = /[^\P{Cc}\t\n\r]|[\u202A-\u202E\u2066-\u2069]/u;
 
 /** The field message for text holding control characters. */
 export const controlCharactersMessage = (label: string) => `${label} cannot contain control characters`;

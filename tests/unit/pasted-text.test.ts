@@ -59,4 +59,14 @@ describe("pasted invisible characters", () => {
     expect(named.success && named.data).toBe("Zoë Piénaar");
     expect(projectListQuerySchema.parse({ search: "Zoe\u0308" }).search).toBe("Zoë");
   });
+
+  it("a bidirectional override (text shown backwards) is refused in a name, a title and a message; Arabic and Hebrew text is not", () => {
+    // U+202E shows "Thabo\u202Eexe.gpj" as "Thabojpg.exe": a name or a link that reads as something else.
+    expect(nameSchema.safeParse("Thabo \u202Eiboksam").error?.issues[0]?.message).toBe("Name cannot contain control characters");
+    expect(issues(projectSchema.safeParse(projectInput({ title: "Invoice app \u2066for\u2069 salons" })))).toEqual({
+      title: "Title cannot contain control characters",
+    });
+    expect(messageSchema.safeParse({ body: "See invoice\u202Efdp.exe\nThanks" }).error?.issues[0]?.message).toBe("Message cannot contain control characters");
+    expect(nameSchema.safeParse("سارة שרה").success).toBe(true);
+  });
 });
