@@ -250,7 +250,15 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       expect(await titles({ search: "UI/UX" })).toEqual(["Salon booking redesign"]);
       expect(await titles({ search: "vue.js ui/ux" })).toEqual(["Salon booking redesign"]);
       await deleteProject(t.domain, client, uiux.id);
-      expect(toPrefixTsquery("Node.js, ../etc 'x'.y")).toBe("(node.js:* | node:* & js:*) & etc:* & x:* & y:*");
+      expect(toPrefixTsquery("Node.js, ../etc 'x'.y")).toBe("(node.js:* | node:* & js:*) & etc:* & x & y");
+    });
+
+    it("finds C# and C++ by the letter the index keeps, not every word starting with c", async () => {
+      const csharp = await createProject(t.database.db, client, projectInput({ title: "Stock takes for a Polokwane wholesaler", skills: ["C#", ".NET"] }));
+      // "Clinic booking for Durban" starts with c: a prefix match listed it (and nearly every project).
+      expect(await titles({ search: "C#" })).toEqual(["Stock takes for a Polokwane wholesaler"]);
+      expect(await titles({ search: "c++" })).toEqual(["Stock takes for a Polokwane wholesaler"]);
+      await deleteProject(t.domain, client, csharp.id);
     });
 
     it("sorts newest, budget_high and most_proposals", async () => {
