@@ -118,6 +118,18 @@ describe("behind a TLS-terminating proxy (APP_URL https, TRUST_PROXY=1)", () => 
     // A post from another origin is still refused.
     const evil = await requestTls(proxy.cert, `${base}/login`, { method: "POST", headers: { ...headers, origin: "https://evil.example" }, body: form });
     expect(evil.status).toBe(403);
+    // Back from checkout, the contract page drops ?payment= with a redirect whose one-minute cookie
+    // carries the reference to the next render: Secure and HttpOnly too, behind the proxy.
+    const signedIn = { cookie: cookieHeader(cookies) };
+    const dashboard = await requestTls(proxy.cert, `${base}/dashboard`, { headers: signedIn });
+    const contract = /\/contracts\/[0-9a-f-]{36}/.exec(dashboard.body)?.[0];
+    expect(contract, "the demo client's dashboard links a contract").toBeTruthy();
+    const back = await requestTls(proxy.cert, `${base}${contract}?payment=bz_${"0".repeat(24)}&trxref=x`, { headers: signedIn });
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe(`${contract}?trxref=x`);
+    const carried = setCookiesOf(back.headers).find((c) => c.startsWith("payment-return="));
+    expect(carried).toMatch(/;\s*Secure/i);
+    expect(carried).toMatch(/;\s*HttpOnly/i);
   });
 
   it("sends the security headers: CSP with this page's nonce, HSTS, nosniff; private answers not stored", async () => {
