@@ -271,6 +271,21 @@ describe("journeys: defects", () => {
     expect(await page.locator('input[name="platform"]:checked').getAttribute("value")).toBe("web");
     await page.goto(`${server.url}/profile`);
     expect(await page.getByLabel("Full name").inputValue()).toBe(name);
+    // Sent before (or without) the scripts, a Settings form posts: it was a GET that put the fields
+    // in the address, passwords included, and saved nothing.
+    await page.getByLabel("Full name").fill(`${name} Mthembu`);
+    await page.getByRole("button", { name: "Save name" }).click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).search).toBe("");
+    await page.goto(`${server.url}/profile`);
+    expect(await page.getByLabel("Full name").inputValue()).toBe(`${name} Mthembu`);
+    await page.getByLabel("Current password").fill("not-my-password-1");
+    await page.getByLabel("New password", { exact: true }).fill("Another-Secret-42");
+    await page.getByLabel("Confirm new password").fill("Another-Secret-42");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain("Secret");
+    expect(new URL(page.url()).search).toBe("");
     await noJs.close();
     await context.close();
   });

@@ -74,10 +74,12 @@ export function ApiTokens({ tokens }: { tokens: ApiTokenRow[] }) {
       ) : null}
 
       <form
+        method="post"
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
         onSubmit={handleSubmit((v) => submit({ intent: "createToken", ...v }, { method: "post", encType: "application/json" }))}
       >
+        <input type="hidden" name="intent" value="createToken" />
         <Field id="tokenName" label="Token name" error={formState.errors.name?.message} hint="What it is for, such as “Invoicing script”." className="flex-1">
           <Input
             id="tokenName"

@@ -77,10 +77,12 @@ export function NameForm({ name }: { name: string }) {
   useEffect(() => reset({ name }), [name, reset]);
   return (
     <form
+      method="post"
       noValidate
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       onSubmit={handleSubmit((v) => submit({ intent: "name", ...v }, { method: "post", encType: "application/json" }))}
     >
+      <input type="hidden" name="intent" value="name" />
       <Field id="name" label="Full name" error={formState.errors.name?.message} className="flex-1">
         <Input id="name" autoComplete="name" maxLength={100} invalid={!!formState.errors.name} aria-describedby="name-error" {...valueField("name")} />
       </Field>
@@ -109,10 +111,12 @@ export function PasswordForm() {
   }, [result, reset]);
   return (
     <form
+      method="post"
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit((v) => submit({ intent: "password", ...v }, { method: "post", encType: "application/json" }))}
     >
+      <input type="hidden" name="intent" value="password" />
       <Field id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
         <PasswordInput
           id="currentPassword"
@@ -325,10 +329,12 @@ export function DeleteAccountDialog({ userType }: { userType: "client" | "develo
               : "Your name, email and sign-in details are removed, and you are signed out everywhere. Your open projects are closed, with any developer hired on them told. This cannot be undone."}
           </Dialog.Description>
           <form
+            method="post"
             noValidate
             className="mt-5 space-y-4"
             onSubmit={handleSubmit((v) => submit({ intent: "delete", ...v }, { method: "post", encType: "application/json" }))}
           >
+            <input type="hidden" name="intent" value="delete" />
             <Field id="deletePassword" label="Enter your password to confirm" error={formState.errors.password?.message}>
               <PasswordInput
                 id="deletePassword"

@@ -50,10 +50,12 @@ export function EmailAddressForm({ email }: { email: string }) {
         </p>
       ) : null}
       <form
+        method="post"
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit((v) => submit({ intent: "changeEmail", ...v }, { method: "post", encType: "application/json" }))}
       >
+        <input type="hidden" name="intent" value="changeEmail" />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="newEmail" label="New email address" error={errors.newEmail?.message}>
             <Input id="newEmail" type="email" autoComplete="email" invalid={!!errors.newEmail} aria-describedby="newEmail-error" {...register("newEmail")} />
