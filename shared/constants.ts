@@ -34,6 +34,12 @@ export const MIN_NAME = 2;
 export const MIN_PASSWORD = 6;
 
 /** Upper bounds we enforce so a huge string is refused with a message (docs/product.md, Constants). */
+/**
+ * A long text box's maxLength: its limit plus this many characters, so a paste over the limit is
+ * kept and shown with the field's "at most N characters" message instead of being cut silently
+ * (docs/product.md, Messages and errors).
+ */
+export const PASTE_ROOM = 100;
 export const MAX_TITLE = 120;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_FEATURE = 200;

@@ -287,6 +287,14 @@ describe("journeys: defects", () => {
     expect(page.url()).not.toContain("Secret");
     expect(new URL(page.url()).search).toBe("");
     await noJs.close();
+    // A description pasted over the limit is kept and refused with the field's message, not cut silently.
+    await client.goto(`${server.url}/projects/new`);
+    const description = client.getByLabel("Project description");
+    await description.fill("Stokvel payments. ".repeat(283));
+    await description.blur();
+    expect((await description.inputValue()).length).toBe(5094);
+    await expect.poll(() => client.getByText("Description must be at most 5000 characters").isVisible()).toBe(true);
+    expect(await client.locator("#description-count").textContent()).toBe("5093 / 5000 characters maximum");
     await context.close();
   });
 });

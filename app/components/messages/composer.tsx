@@ -1,6 +1,6 @@
 import { Paperclip, SendHorizontal } from "../ui/icons";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { MAX_MESSAGE, MAX_MESSAGE_FILES } from "../../../shared/constants";
+import { MAX_MESSAGE, MAX_MESSAGE_FILES, PASTE_ROOM } from "../../../shared/constants";
 import { AttachmentsField } from "../files/attachments";
 
 /**
@@ -157,7 +157,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           onFocus={() => void loadSchemas()}
           placeholder={placeholder}
-          maxLength={MAX_MESSAGE + 100}
+          maxLength={MAX_MESSAGE + PASTE_ROOM}
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? "message-error" : touch ? undefined : "message-hint"}
           className="field-sizing-content max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500"

@@ -5,7 +5,16 @@ import type { FileInfo } from "../files/attachments";
 import { useForm, type FieldPath } from "react-hook-form";
 import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
-import { AVAILABILITIES, AVAILABILITY_BADGES, AVAILABILITY_LABELS, DEFAULT_RESPONSE_TIME, LOCATIONS, MAX_BIO, RESPONSE_TIMES } from "../../../shared/constants";
+import {
+  AVAILABILITIES,
+  AVAILABILITY_BADGES,
+  AVAILABILITY_LABELS,
+  DEFAULT_RESPONSE_TIME,
+  LOCATIONS,
+  MAX_BIO,
+  PASTE_ROOM,
+  RESPONSE_TIMES,
+} from "../../../shared/constants";
 import { developerProfileSchema, type DeveloperProfileInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { useServerErrors } from "../../lib/use-server-errors";
@@ -172,7 +181,7 @@ export function DeveloperProfileForm({
             id="bio"
             className="scroll-mt-28"
             rows={6}
-            maxLength={MAX_BIO}
+            maxLength={MAX_BIO + PASTE_ROOM}
             placeholder="Who you are, what you build, and the clients you have helped."
             invalid={!!errors.bio}
             aria-describedby="bio-error bio-count"

@@ -8,6 +8,7 @@ import {
   BUDGET_RANGES,
   CATEGORIES,
   MAX_DESCRIPTION,
+  PASTE_ROOM,
   MAX_PROJECT_FILES,
   MIN_DESCRIPTION,
   PLATFORM_DESCRIPTIONS,
@@ -217,14 +218,20 @@ export function ProjectForm({
               <Textarea
                 id="description"
                 rows={7}
-                maxLength={MAX_DESCRIPTION}
+                maxLength={MAX_DESCRIPTION + PASTE_ROOM}
                 invalid={!!errors.description}
                 aria-describedby="description-error description-count"
                 {...valueField("description")}
               />
-              <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
-                {description.trim().length} / {MIN_DESCRIPTION} characters minimum
-              </p>
+              {description.trim().length > MAX_DESCRIPTION ? (
+                <p id="description-count" className="text-right text-xs text-red-700">
+                  {description.trim().length} / {MAX_DESCRIPTION} characters maximum
+                </p>
+              ) : (
+                <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
+                  {description.trim().length} / {MIN_DESCRIPTION} characters minimum
+                </p>
+              )}
             </Field>
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-800">Platform</legend>
