@@ -102,11 +102,18 @@ export const FINAL_MILESTONE_STATUSES: readonly MilestoneStatus[] = ["released",
 
 export type MilestoneDecision = { ok: true; to: MilestoneStatus } | { ok: false; reason: "status" | "actor"; message: string };
 
-/** May `actor` take `event` on a milestone in `status`, and where does it lead? */
+/**
+ * May `actor` take `event` on a milestone in `status`, and where does it lead? A refusal for the
+ * status says what the milestone is now ("Only a submitted milestone can be approved: this one is
+ * released"), so a page left open while the other side acted tells what happened.
+ */
 export function decideMilestone(status: string, event: MilestoneEvent, actor: MilestoneActor): MilestoneDecision {
   const t = MILESTONE_TRANSITIONS[event];
   if (!t.actors.includes(actor)) return { ok: false, reason: "actor", message: "You are not allowed to do that" };
-  if (!(t.from as readonly string[]).includes(status)) return { ok: false, reason: "status", message: t.refusal };
+  if (!(t.from as readonly string[]).includes(status)) {
+    const now = MILESTONE_STATUS_LABELS[status as MilestoneStatus];
+    return { ok: false, reason: "status", message: now ? `${t.refusal}: this one is ${now.toLowerCase()}` : t.refusal };
+  }
   return { ok: true, to: t.to };
 }
 

@@ -211,6 +211,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await approveMilestone(deps, h.client, m1);
     expect(await statusOf(m1)).toBe("released");
     expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000);
+    // Approved again from a page left open: refused, saying what the milestone is now; nothing moves.
+    await expect(approveMilestone(deps, h.client, m1)).rejects.toThrow("Only a submitted milestone can be approved: this one is released");
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(555_000);
     // Each notice names the milestone and its project.
     const told = async (userId: string) =>
       (await db().select({ message: notifications.message }).from(notifications).where(eq(notifications.userId, userId))).map((n) => n.message);
