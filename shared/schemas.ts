@@ -78,13 +78,19 @@ function plain<T extends z.ZodString>(schema: T, label: string, multiline = fals
  * "0x1f4", "1e3", an object) is left as it is, so z.number refuses it with the field's "must be a
  * number" message instead of reading true as R1 (docs/security.md, Bad input).
  */
-function numberInput<T extends z.ZodNumber>(schema: T) {
+function numberInput<T extends z.ZodNumber>(schema: T, read: (text: string) => string | null = plainDecimal) {
   return z.preprocess((v) => {
     if (typeof v !== "string") return v;
-    const text = v.trim();
-    if (text === "") return 0;
-    return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : v;
+    if (v.trim() === "") return 0;
+    const text = read(v);
+    return text === null ? v : Number(text);
   }, schema);
+}
+
+/** Plain decimal text ("1500", " 2.5 ", "-3"), trimmed, or null. */
+function plainDecimal(value: string): string | null {
+  const text = value.trim();
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? text : null;
 }
 
 /**
@@ -94,12 +100,7 @@ function numberInput<T extends z.ZodNumber>(schema: T) {
  * Money typed in forms).
  */
 function randInput<T extends z.ZodNumber>(schema: T) {
-  return z.preprocess((v) => {
-    if (typeof v !== "string") return v;
-    if (v.trim() === "") return 0;
-    const text = randText(v);
-    return text === null ? v : Number(text);
-  }, schema);
+  return numberInput(schema, randText);
 }
 
 /** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */

@@ -256,14 +256,19 @@ export async function updateProject(db: Db, user: SessionUser | null, id: string
   const saved = projectFormValues(current);
   // The saved deadline may have passed since; only a new one must not be in the past.
   const data = parseInput(projectEditSchema(saved.deadline), { ...saved, ...changes });
-  // The WHERE repeats the policy, so a hire committed since the read above is not overwritten.
+  // The WHERE repeats the policy and the version, so neither a hire nor another edit committed since
+  // the read above is overwritten (two tabs saving at once: one wins, the other is refused).
+  const unchanged = version === undefined || version === null ? undefined : eq(projects.updatedAt, new Date(current.updatedAt));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(projects)
       .set({ ...toRow(data), updatedAt: new Date() })
-      .where(and(eq(projects.id, id), isNull(projects.hiredDeveloperId), inArray(projects.status, ["active", "closed"])))
+      .where(and(eq(projects.id, id), isNull(projects.hiredDeveloperId), inArray(projects.status, ["active", "closed"]), unchanged))
       .returning(columns);
-    if (!row) throw new ConflictError(projectEditRefusal({ status: "in_progress", hiredDeveloperId: "" })!.message);
+    if (!row) {
+      const [state] = await tx.select({ status: projects.status, hiredDeveloperId: projects.hiredDeveloperId }).from(projects).where(eq(projects.id, id));
+      throw new ConflictError(state ? (projectEditRefusal(state)?.message ?? PROJECT_CHANGED_ELSEWHERE) : PROJECT_CHANGED_ELSEWHERE);
+    }
     // Without `attachments` an edit leaves the files as they are; with it, the list replaces them.
     const attached = data.attachments
       ? (await setAttachments(tx, current.userId, "project", id, data.attachments, { max: MAX_PROJECT_FILES, field: "attachments" })).map(toFileInfo)

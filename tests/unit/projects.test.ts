@@ -173,6 +173,13 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       "Title from tab A",
     );
     expect((await updateProject(t.database.db, owner, p.id, { title: "Renamed by a script" })).title).toBe("Renamed by a script");
+    // Two tabs saving at the same moment with the same version: one is saved, the other refused.
+    const now = await getProject(t.database.db, p.id);
+    const saves = await Promise.allSettled(
+      ["Tab C", "Tab D"].map((title) => updateProject(t.database.db, owner, p.id, { ...projectFormValues(now), title, version: now.updatedAt })),
+    );
+    expect(saves.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(saves.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([PROJECT_CHANGED_ELSEWHERE]);
   });
 
   it("answers Project not found for unknown and malformed ids", async () => {

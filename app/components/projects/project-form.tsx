@@ -124,6 +124,7 @@ export function ProjectForm({
   }, [result, stopPublishing]);
   const saving = navigation.state === "submitting";
   const description = watch("description") ?? "";
+  const descriptionLength = description.trim().length;
   const platform = watch("platform");
   const features = watch("features") ?? [""];
   const skills = watch("skills") ?? [];
@@ -223,15 +224,14 @@ export function ProjectForm({
                 aria-describedby="description-error description-count"
                 {...valueField("description")}
               />
-              {description.trim().length > MAX_DESCRIPTION ? (
-                <p id="description-count" className="text-right text-xs text-red-700">
-                  {description.trim().length} / {MAX_DESCRIPTION} characters maximum
-                </p>
-              ) : (
-                <p id="description-count" className={`text-right text-xs ${description.trim().length < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}>
-                  {description.trim().length} / {MIN_DESCRIPTION} characters minimum
-                </p>
-              )}
+              <p
+                id="description-count"
+                className={`text-right text-xs ${descriptionLength > MAX_DESCRIPTION ? "text-red-700" : descriptionLength < MIN_DESCRIPTION ? "text-slate-600" : "text-brand-700"}`}
+              >
+                {descriptionLength > MAX_DESCRIPTION
+                  ? `${descriptionLength} / ${MAX_DESCRIPTION} characters maximum`
+                  : `${descriptionLength} / ${MIN_DESCRIPTION} characters minimum`}
+              </p>
             </Field>
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-800">Platform</legend>
