@@ -217,10 +217,13 @@ export function SessionsForm({ sessions }: { sessions: SessionListing[] }) {
   );
 }
 
-/** The session a "Sign out" beside it is ending right now, or null. */
+/**
+ * The session a "Sign out" beside it is ending right now, or null: while the action runs and while
+ * the list reloads after it (the action's message shows before the reloaded list does).
+ */
 function useEnding(): string | null {
   const navigation = useNavigation();
-  if (navigation.state !== "submitting" || navigation.formData?.get("intent") !== "signOutSession") return null;
+  if (navigation.state === "idle" || navigation.formData?.get("intent") !== "signOutSession") return null;
   const id = navigation.formData.get("sessionId");
   return typeof id === "string" ? id : null;
 }
