@@ -40,6 +40,12 @@ export const MIN_PASSWORD = 6;
  * (docs/product.md, Messages and errors).
  */
 export const PASTE_ROOM = 100;
+
+/**
+ * How far ahead a project's deadline or a milestone's due date may be, in years (docs/product.md,
+ * Projects): a year typed wrong ("2062" for "2026") is refused instead of saved.
+ */
+export const MAX_YEARS_AHEAD = 3;
 export const MAX_TITLE = 120;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_FEATURE = 200;

@@ -2,7 +2,7 @@
  * Money and date formatting (docs/product.md "Money", docs/product.md, Look and feel "Dates"). Isomorphic.
  * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
  */
-import { BUDGET_RANGES, LIST_TOTAL_CAP, TIMELINES, type BudgetRangeCode } from "./constants";
+import { BUDGET_RANGES, LIST_TOTAL_CAP, MAX_YEARS_AHEAD, TIMELINES, type BudgetRangeCode } from "./constants";
 
 /**
  * A value built on first use and kept. The Intl formatters below are built this way, not at module
@@ -207,6 +207,15 @@ const isoDay = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE
 /** Today in Africa/Johannesburg as "2026-11-23" (ISO date; `now` injectable for tests). */
 export function todayIso(now: Date = new Date()): string {
   return isoDay().format(now);
+}
+
+/**
+ * The latest deadline or due date accepted today: today's South African date MAX_YEARS_AHEAD years
+ * on, as "2029-11-23". Only compared with ISO dates as a string bound (29 February stays as typed).
+ */
+export function latestDateIso(now: Date = new Date()): string {
+  const today = todayIso(now);
+  return `${Number(today.slice(0, 4)) + MAX_YEARS_AHEAD}${today.slice(4)}`;
 }
 
 /** The last 12 months as YYYY-MM, newest first, in South African time (the statement's month picker and its default). */

@@ -29,6 +29,7 @@ import {
   MAX_PORTFOLIO_IMAGES,
   MAX_TARGET_AUDIENCE,
   MAX_TITLE,
+  MAX_YEARS_AHEAD,
   MIN_DESCRIPTION,
   MIN_NAME,
   MIN_PASSWORD,
@@ -42,7 +43,7 @@ import {
   MAX_PROJECT_FILES,
   MAX_PROPOSAL_FILES,
 } from "./constants";
-import { randText, todayIso } from "./format";
+import { latestDateIso, randText, todayIso } from "./format";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
@@ -271,7 +272,7 @@ export function fileIdsSchema(max: number) {
 }
 
 /**
- * A project's deadline: "" or null for none, else an ISO date not before today. `kept`, the saved
+ * A project's deadline: "" or null for none, else an ISO date from today to MAX_YEARS_AHEAD years on. `kept`, the saved
  * deadline of a project being edited (YYYY-MM-DD), stays allowed once it has passed, so editing the
  * description of a project whose deadline went by is not refused over a field the owner left alone
  * (docs/product.md, Projects).
@@ -283,6 +284,7 @@ function deadlineField(kept = "") {
       .optional()
       // Compared in Africa/Johannesburg when the form is sent (docs/product.md, Journeys).
       .refine((v) => !v || v === kept || v >= todayIso(), "Deadline cannot be in the past")
+      .refine((v) => !v || v === kept || v <= latestDateIso(), `Deadline must be within ${MAX_YEARS_AHEAD} years`)
       .transform((v) => (v ? v : null))
   );
 }
@@ -646,7 +648,8 @@ export const milestoneChangeSchema = milestoneItemSchema.extend({
     .union([z.literal(""), z.null(), z.iso.date("Due date must be a date")], { error: "Due date must be a date" })
     .optional()
     .transform((v) => v || null)
-    .refine((v) => !v || v >= todayIso(), "Due date cannot be in the past"),
+    .refine((v) => !v || v >= todayIso(), "Due date cannot be in the past")
+    .refine((v) => !v || v <= latestDateIso(), `Due date must be within ${MAX_YEARS_AHEAD} years`),
 });
 export type MilestoneChangeInput = z.input<typeof milestoneChangeSchema>;
 

@@ -5,6 +5,7 @@
  * amount less the fee, and they withdraw it (before funding, the developer proposes new terms for a
  * milestone on a phone and the client accepts them; the delivery carries a file the client downloads) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
+import { todayIso } from "../../shared/format";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { launchBrowser, register, startServer, verifyEmail, type RunningServer, PORT_BASE } from "./support";
+
+/** A due date next year: within the MAX_YEARS_AHEAD bound whatever the year the tests run. */
+const NEXT_YEAR = Number(todayIso().slice(0, 4)) + 1;
 
 const SHOTS = path.resolve("tests/.tmp/payments-shots");
 
@@ -104,18 +108,18 @@ describe("payments", () => {
     await developer.goto(contractUrl);
     await milestone(developer, 1).getByText("Propose a change").click();
     await milestone(developer, 1).getByLabel("Title").fill("Stock screens and counts");
-    await milestone(developer, 1).getByLabel("Due date (optional)").fill("2099-03-01");
+    await milestone(developer, 1).getByLabel("Due date (optional)").fill(`${NEXT_YEAR}-03-01`);
     await milestone(developer, 1).getByRole("button", { name: "Send proposal" }).click();
     await poll(() => developer.getByText("Waiting for Lerato Dlamini to accept or decline").isVisible()).toBe(true);
     expect(await text(milestone(developer, 1).locator("h3"))).toBe("1. Stock screens");
     await developer.screenshot({ path: `${SHOTS}/contract-change-proposed-390.png`, fullPage: true });
     await client.reload();
     const proposed = client.getByRole("region", { name: "Proposed changes" });
-    expect(await text(proposed)).toContain("Sipho Khumalo proposes changing milestone 1 to Stock screens and counts, R6 000,00, due 01 Mar 2099");
+    expect(await text(proposed)).toContain(`Sipho Khumalo proposes changing milestone 1 to Stock screens and counts, R6 000,00, due 01 Mar ${NEXT_YEAR}`);
     await client.screenshot({ path: `${SHOTS}/contract-change-1280.png`, fullPage: true });
     await proposed.getByRole("button", { name: "Accept" }).click();
     await poll(() => text(milestone(client, 1).locator("h3"))).toBe("1. Stock screens and counts");
-    expect(await milestone(client, 1).getByText("Due 01 Mar 2099").isVisible()).toBe(true);
+    expect(await milestone(client, 1).getByText(`Due 01 Mar ${NEXT_YEAR}`).isVisible()).toBe(true);
     expect(await client.getByRole("region", { name: "Proposed changes" }).count()).toBe(0);
 
     // A failed payment leaves the milestone unfunded, and says so.

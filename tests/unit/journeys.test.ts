@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "../../server/errors";
 import { getProject, updateProject } from "../../server/projects/service";
-import { countLabel, todayIso } from "../../shared/format";
+import { MAX_YEARS_AHEAD } from "../../shared/constants";
+import { countLabel, latestDateIso, todayIso } from "../../shared/format";
 import { projectEditRefusal } from "../../shared/policies";
-import { changePasswordSchema, developerProfileSchema, projectSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
+import { changePasswordSchema, developerProfileSchema, projectEditSchema, projectSchema, registerSchema, resetPasswordSchema } from "../../shared/schemas";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeHire, makeProject } from "../support/factories";
@@ -64,6 +65,16 @@ describe("form input", () => {
     const base = { title: "Clinic app", description: "x".repeat(60), platform: "mobile", budgetRange: "R5000-R15000", timeline: "1-2" };
     expect(projectSchema.safeParse({ ...base, deadline: "2020-01-01" }).error?.issues[0]?.message).toBe("Deadline cannot be in the past");
     expect(projectSchema.safeParse({ ...base, deadline: todayIso() }).success).toBe(true);
+    // A year typed wrong is refused; MAX_YEARS_AHEAD years on is the last day accepted.
+    expect(projectSchema.safeParse({ ...base, deadline: "9999-12-31" }).error?.issues[0]?.message).toBe(`Deadline must be within ${MAX_YEARS_AHEAD} years`);
+    const last = latestDateIso();
+    expect(last.slice(5)).toBe(todayIso().slice(5));
+    expect(Number(last.slice(0, 4)) - Number(todayIso().slice(0, 4))).toBe(MAX_YEARS_AHEAD);
+    expect(projectSchema.safeParse({ ...base, deadline: last }).success).toBe(true);
+    const later = last.endsWith("-12-31") ? `${Number(last.slice(0, 4)) + 1}-01-01` : `${last.slice(0, 4)}-12-31`;
+    expect(projectSchema.safeParse({ ...base, deadline: later }).success).toBe(false);
+    // A saved deadline further out than that (saved before this rule) stays editable around.
+    expect(projectEditSchema("9999-12-31").safeParse({ ...base, deadline: "9999-12-31" }).success).toBe(true);
     const future = developerProfileSchema.safeParse({ experience: [{ title: "Developer", company: "Takealot", startDate: "2999-01" }] });
     expect(future.error?.issues[0]?.message).toBe("Start date cannot be in the future");
   });

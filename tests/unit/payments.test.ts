@@ -23,7 +23,7 @@ import {
   providerRefunds,
   testProviderCharges,
 } from "../../server/db/schema";
-import { formatDate, formatDateTime } from "../../shared/format";
+import { formatDate, formatDateTime, todayIso } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract, milestoneActions } from "../../server/payments/contracts";
@@ -68,6 +68,10 @@ import {
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
+import { MAX_YEARS_AHEAD } from "../../shared/constants";
+
+/** A due date next year: within the MAX_YEARS_AHEAD bound whatever the year the tests run. */
+const NEXT_YEAR = Number(todayIso().slice(0, 4)) + 1;
 
 const ACTORS: MilestoneActor[] = ["client", "developer", "moderator", "system"];
 
@@ -917,6 +921,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     ).rejects.toMatchObject({
       fields: { title: "Milestone title is required", amount: "Amount must be a number", dueDate: "Due date cannot be in the past" },
     });
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { title: "Phase 3", amount: 1000, dueDate: "2099-01-01" })).rejects.toMatchObject({
+      fields: { dueDate: `Due date must be within ${MAX_YEARS_AHEAD} years` },
+    });
     await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: "not-a-uuid", title: "X", amount: 10 })).rejects.toMatchObject({
       fields: { milestoneId: "Choose a milestone of this contract" },
     });
@@ -932,9 +939,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       milestoneId: m1,
       title: "Designs and prototype",
       amount: "7500",
-      dueDate: "2099-02-01",
+      dueDate: `${NEXT_YEAR}-02-01`,
     });
-    expect(change).toMatchObject({ status: "pending", amountCents: 750_000, dueDate: "2099-02-01", proposedBy: h.developer.id });
+    expect(change).toMatchObject({ status: "pending", amountCents: 750_000, dueDate: `${NEXT_YEAR}-02-01`, proposedBy: h.developer.id });
     expect(await row(m1)).toMatchObject({ title: before.title, amountCents: before.amountCents, dueDate: null });
     expect((await getContract(db(), h.client, h.contractId)).changes.map((c) => c.id)).toEqual([change.id]);
     // The proposer cannot accept their own; nobody outside answers.
@@ -945,7 +952,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(await row(m1)).toMatchObject({ amountCents: before.amountCents });
     // The client accepts: applied once.
     expect(await answerMilestoneChange(deps, h.client, change.id, "accept")).toMatchObject({ status: "accepted" });
-    expect(await row(m1)).toMatchObject({ title: "Designs and prototype", amountCents: 750_000, dueDate: "2099-02-01", status: "proposed" });
+    expect(await row(m1)).toMatchObject({ title: "Designs and prototype", amountCents: 750_000, dueDate: `${NEXT_YEAR}-02-01`, status: "proposed" });
     await expect(answerMilestoneChange(deps, h.client, change.id, "decline")).rejects.toThrow("This proposal was already answered");
 
     // The client proposes a new milestone; the developer declines it: nothing is added.

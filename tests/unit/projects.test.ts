@@ -24,6 +24,7 @@ import { DB_KINDS } from "../support/db";
 import { createTestApp, type TestApp } from "../support/app";
 import { projectInput } from "../support/fixtures";
 import { eq, sql } from "drizzle-orm";
+import { MAX_YEARS_AHEAD } from "../../shared/constants";
 
 describe.each(DB_KINDS)("projects domain on %s", (kind) => {
   let t: TestApp;
@@ -153,6 +154,13 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     });
     await expect(createProject(t.database.db, owner, projectInput({ deadline: day }))).rejects.toMatchObject({
       fields: { deadline: "Deadline cannot be in the past" },
+    });
+    // A year typed wrong ("2062" for "2026"): refused on create and on a new deadline in an edit.
+    await expect(createProject(t.database.db, owner, projectInput({ deadline: "2062-03-01" }))).rejects.toMatchObject({
+      fields: { deadline: `Deadline must be within ${MAX_YEARS_AHEAD} years` },
+    });
+    await expect(updateProject(t.database.db, owner, p.id, { deadline: "9999-12-31" })).rejects.toMatchObject({
+      fields: { deadline: `Deadline must be within ${MAX_YEARS_AHEAD} years` },
     });
   });
 

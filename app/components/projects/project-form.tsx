@@ -17,7 +17,7 @@ import {
   PROJECT_SKILL_SUGGESTIONS,
   TIMELINES,
 } from "../../../shared/constants";
-import { budgetRangeLabel, todayIso } from "../../../shared/format";
+import { budgetRangeLabel, latestDateIso, todayIso } from "../../../shared/format";
 import { useNow } from "../../lib/now";
 import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
@@ -79,7 +79,8 @@ export function ProjectForm({
   version?: string;
 }) {
   // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
-  const today = todayIso(useNow());
+  const now = useNow();
+  const today = todayIso(now);
   const [step, setStep] = useState(initialStep);
   // Editing keeps a saved deadline that has passed, as the server does (docs/product.md, Projects).
   const [schema] = useState(() => (mode === "edit" ? projectEditSchema(defaultValues.deadline ?? "") : projectSchema));
@@ -321,7 +322,15 @@ export function ProjectForm({
               <FieldError id="timeline-error" message={errors.timeline?.message} />
             </fieldset>
             <Field id="deadline" label="Deadline (optional)" error={errors.deadline?.message} hint="Leave empty for a flexible timeline.">
-              <Input id="deadline" type="date" min={today} className="sm:max-w-xs" invalid={!!errors.deadline} {...valueField("deadline")} />
+              <Input
+                id="deadline"
+                type="date"
+                min={today}
+                max={latestDateIso(now)}
+                className="sm:max-w-xs"
+                invalid={!!errors.deadline}
+                {...valueField("deadline")}
+              />
             </Field>
             <div className="space-y-2">
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
