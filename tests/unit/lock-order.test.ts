@@ -1,16 +1,19 @@
 /**
- * Writes that meet on one hire (ARCHITECTURE.md, Locks): milestone changes against completing
- * the project or ending the hire. Through the API, as the requests arrive. On PostgreSQL a second connection holds a row lock so the two requests meet in the middle
+ * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
+ * completing the project or ending the hire, settling a payment against cancelling the hire, and
+ * deleting a project against a change on its ended contract. Through the API, as the requests
+ * arrive. On PostgreSQL a second connection holds a row lock so the two requests meet in the middle
  * of their transactions, in a chosen order (PGlite has one connection: its writes never overlap).
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contracts, milestoneChanges, milestones, projects } from "../../server/db/schema";
+import { contracts, milestoneChanges, milestones, payments, projects } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { proposeMilestoneChange } from "../../server/payments/changes";
-import { paymentsDeps, type PaymentsDeps } from "../../server/payments/service";
-import { completeProject } from "../../server/projects/lifecycle";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import { paymentsDeps, startFunding, type PaymentsDeps } from "../../server/payments/service";
+import { cancelHire, completeProject } from "../../server/projects/lifecycle";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { CONTRACT_COMPLETED, HIRE_ENDED } from "../../shared/payments";
 import { apiClient } from "../support/api";
@@ -165,5 +168,71 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
     expect(await proposing).toEqual({ status: 409, message: HIRE_ENDED });
     expect(await milestonesOf(h.contractId)).toEqual(before);
     expect(await db().select().from(milestoneChanges).where(eq(milestoneChanges.contractId, h.contractId))).toEqual([]);
+  });
+
+  for (const first of ["settle", "cancel"] as const) {
+    it.runIf(kind === "postgres")(`settles a payment and cancels its hire at the same moment without a 500 (${first} first)`, async () => {
+      const h = await hire([6000, 12000]);
+      const m1 = h.milestoneIds[0]!;
+      const { reference } = await startFunding(deps, h.client.user, m1);
+      const event = (await createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret }).complete(reference, "success"))!;
+      const settle = () =>
+        call("POST", "/api/v1/payments/webhooks/test", {
+          cookie: "",
+          body: event.body,
+          headers: { [TEST_SIGNATURE_HEADER]: event.signature },
+        });
+      const cancel = () => call("POST", `/api/v1/projects/${h.project.id}/cancel-hire`, { cookie: h.client.cookie });
+      // Both queue on the project row, which another transaction holds, in the order of the test's name.
+      const other = await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+      const a = first === "settle" ? settle() : cancel();
+      await waitingForLocks(1);
+      const b = first === "settle" ? cancel() : settle();
+      await waitingForLocks(2);
+      await other.release();
+      const [settled, cancelled] = first === "settle" ? [await a, await b] : [await b, await a];
+      expect(settled.status).toBe(200);
+      const [paid] = await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, reference));
+      if (first === "settle") {
+        // Funded first: the hire is not cancelled with money in escrow.
+        expect(cancelled).toEqual({ status: 409, message: "Refund or resolve the funded milestones before cancelling the hire" });
+        expect([paid!.status, (await milestonesOf(h.contractId))[0]!.status, await projectStatus(h.project.id)]).toEqual([
+          "succeeded",
+          "funded",
+          "in_progress",
+        ]);
+      } else {
+        // Cancelled first: the late payment funds nothing and goes back whole.
+        expect(cancelled.status).toBe(200);
+        expect([paid!.status, (await milestonesOf(h.contractId))[0]!.status, await projectStatus(h.project.id)]).toEqual(["refunded", "proposed", "active"]);
+      }
+    });
+  }
+
+  it.runIf(kind === "postgres")("deletes a project while a change is proposed on its ended contract without a deadlock", async () => {
+    const h = await hire([6000]);
+    await cancelHire(t.domain, h.client.user, h.project.id);
+    // Another transaction holds the project row; the delete comes first, then the proposal. Taking
+    // the project before the contract, the delete waited for the contract the proposal held while
+    // the proposal waited for the project: PostgreSQL broke the deadlock with a 500.
+    const other = await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+    const deleting = call("DELETE", `/api/v1/projects/${h.project.id}`, { cookie: h.client.cookie });
+    await waitingForLocks(1);
+    const proposing = call("POST", `/api/v1/contracts/${h.contractId}/milestone-changes`, {
+      cookie: h.developer.cookie,
+      body: { title: "Extra screens", amount: 3000 },
+    });
+    await waitingForLocks(2);
+    await other.release();
+    // Contract, then project, in both: the proposal waits for the delete and finds the contract gone.
+    expect(await deleting).toEqual({ status: 204, message: undefined });
+    expect(await proposing).toEqual({ status: 404, message: "Contract not found" });
+    expect(await projectStatus(h.project.id)).toBeUndefined();
+    expect(
+      await db()
+        .select()
+        .from(milestoneChanges)
+        .where(and(eq(milestoneChanges.contractId, h.contractId))),
+    ).toEqual([]);
   });
 });
