@@ -45,7 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : EMPTY_PROFILE;
   const portfolioImages = Object.fromEntries((profile?.portfolio ?? []).map((p) => [p.id, p.images ?? []]));
-  return { name: user.name, id: user.id, saved: profile !== null, completion: profileCompletion(profile), values, portfolioImages };
+  // The profile's updatedAt as the form opens: a save over a change made since in another tab is refused (docs/product.md, Developers).
+  return {
+    name: user.name,
+    id: user.id,
+    saved: profile !== null,
+    completion: profileCompletion(profile),
+    values,
+    portfolioImages,
+    version: profile?.updatedAt,
+  };
 }
 
 /** Saves the whole form as one statement (saveDeveloperProfile); stays on the page. */
@@ -61,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
-  const { completion, saved, id, name, values, portfolioImages } = loaderData;
+  const { completion, saved, id, name, values, portfolioImages, version } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -77,7 +86,7 @@ export default function ProfileSetup({ loaderData }: Route.ComponentProps) {
       </div>
       <CompletionCard className="mt-6" percent={completion.percent} missing={completion.missing} />
       <div className="mt-6">
-        <DeveloperProfileForm defaultValues={values} portfolioImages={portfolioImages} />
+        <DeveloperProfileForm defaultValues={values} portfolioImages={portfolioImages} version={version} />
       </div>
     </div>
   );

@@ -120,6 +120,7 @@ export default function ProposalPage({ loaderData }: Route.ComponentProps) {
                 : { coverLetter: "", price: "", duration: "", milestones: [] }
             }
             editing={Boolean(mine)}
+            version={mine?.updatedAt}
             idempotencyKey={loaderData.idempotencyKey}
             fees={loaderData.fees}
           />
@@ -195,12 +196,15 @@ function FeeNote({ price, fees }: { price: number; fees: Pick<FeePolicy, "feeBps
 function ProposalForm({
   defaults,
   editing,
+  version,
   idempotencyKey,
   files = [],
   fees,
 }: {
   defaults: FormValues;
   editing: boolean;
+  /** The proposal's updatedAt when the form opened (editing): a change made since is not overwritten (docs/product.md, Proposals). */
+  version?: string;
   idempotencyKey: string;
   files?: FileInfo[];
   /** The platform fee and VAT on it, in basis points (docs/product.md, Payments "Fees"). */
@@ -246,7 +250,11 @@ function ProposalForm({
 
   const onSubmit = handleSubmit((values) => {
     submit(
-      { intent: editing ? "update" : "submit", ...(editing ? {} : { idempotencyKey }), ...(values as unknown as Record<string, never>) },
+      {
+        intent: editing ? "update" : "submit",
+        ...(editing ? (version ? { version } : {}) : { idempotencyKey }),
+        ...(values as unknown as Record<string, never>),
+      },
       { method: "post", encType: "application/json" },
     );
   });

@@ -468,8 +468,16 @@ export const API_DOCS: Record<string, Doc> = {
   "PATCH /proposals/{id}": {
     tags: ["Proposals"],
     summary: "Edit my proposal",
+    description:
+      "Its developer only, while it awaits a decision. With `version` (the proposal's updatedAt as you read it), an edit of a proposal changed since is refused with 409.",
     security: session,
-    requestBody: body(z.object(proposalSchema.shape).partial(), "Any fields of a proposal; the others keep their values"),
+    requestBody: body(
+      z
+        .object(proposalSchema.shape)
+        .partial()
+        .extend({ version: z.string().optional().describe("The proposal's updatedAt as read: refuse the edit if it changed since") }),
+      "Any fields of a proposal; the others keep their values",
+    ),
     responses: { 200: json(z.strictObject({ proposal: proposalOut }), "The proposal"), ...errors(400, 401, 403, 404, 409, 413, 415) },
   },
   "POST /proposals/{id}/withdraw": {
@@ -538,9 +546,13 @@ export const API_DOCS: Record<string, Doc> = {
   "PUT /me/developer-profile": {
     tags: ["Account"],
     summary: "Save my developer profile",
+    description:
+      "Fields not sent keep their value. With `version` (the profile's updatedAt as you read it), a save over a profile changed since is refused with 409.",
     security: session,
-    requestBody: body(developerProfileSchema),
-    responses: { 200: json(z.strictObject({ developer: developerOut }), "The profile"), ...errors(400, 401, 403, 413, 415) },
+    requestBody: body(
+      developerProfileSchema.extend({ version: z.string().optional().describe("The profile's updatedAt as read: refuse the save if it changed since") }),
+    ),
+    responses: { 200: json(z.strictObject({ developer: developerOut }), "The profile"), ...errors(400, 401, 403, 409, 413, 415) },
   },
   "PUT /me/photo": {
     tags: ["Account"],

@@ -22,7 +22,7 @@ import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
 import { developerProfiles, reviews, users, type CertificationItem, type ExperienceItem, type PortfolioItem, type ProfileLinks } from "../db/schema";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { isUserId } from "../lib/ids";
 import { refreshDeveloperStats } from "./stats";
@@ -141,12 +141,18 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
   return user;
 }
 
+/** The refusal of a profile save from a form opened before the profile last changed (docs/product.md, Developers). */
+export const PROFILE_CHANGED_ELSEWHERE =
+  "Your profile was changed in another tab or window after you opened this form. Reload the page to see the latest version, then make your changes again.";
+
 /**
  * Creates or updates the signed-in developer's profile from untrusted `input` (fields missing
  * from `input` keep their value). docs/product.md, Lifecycles: isActive true, updatedAt now, createdAt kept.
  * (A suspended account, which marks its profile inactive, has no session to save with.)
- * List items without an id get one. One statement, so a save is all or nothing.
- * Throws UnauthorizedError, ForbiddenError (clients), ValidationError.
+ * List items without an id get one. One statement, so a save is all or nothing. With `version`
+ * (the profile's updatedAt, ISO, when the form was opened), a save over a profile changed since is
+ * refused and writes nothing; without one (API callers) it is not checked.
+ * Throws UnauthorizedError, ForbiddenError (clients), ValidationError, ConflictError PROFILE_CHANGED_ELSEWHERE.
  */
 export async function saveDeveloperProfile(db: Db, user: SessionUser | null, input: unknown): Promise<Developer> {
   const developer = requireDeveloper(user);
@@ -156,7 +162,9 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     .innerJoin(users, eq(users.id, developerProfiles.userId))
     .where(eq(developerProfiles.userId, developer.id))
     .limit(1);
-  const changes = input && typeof input === "object" && !Array.isArray(input) ? input : {};
+  const { version, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const checked = version !== undefined && version !== null;
+  if (checked && version !== current?.updatedAt.toISOString()) throw new ConflictError(PROFILE_CHANGED_ELSEWHERE);
   const base = current
     ? {
         title: current.title,
@@ -195,8 +203,15 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
     const [created] = await tx
       .insert(developerProfiles)
       .values({ userId: developer.id, ...values })
-      .onConflictDoUpdate({ target: developerProfiles.userId, set: values })
+      // The version is checked again on the locked row, so of two tabs saving at once with the same
+      // version one is saved and the other refused (nothing of it written).
+      .onConflictDoUpdate({
+        target: developerProfiles.userId,
+        set: values,
+        setWhere: checked ? eq(developerProfiles.updatedAt, current!.updatedAt) : undefined,
+      })
       .returning({ isNew: sql<boolean>`xmax = 0` });
+    if (!created) throw new ConflictError(PROFILE_CHANGED_ELSEWHERE);
     // A developer hired and reviewed before making a profile: the new row starts from the record,
     // not from zero (decision 0006: the figures always equal a recount).
     if (created?.isNew) await refreshDeveloperStats(tx, developer.id);

@@ -6,8 +6,11 @@
  * milestone that was funded meanwhile is refused (409). A change's status moves only through the
  * machine of shared/payments.ts (decideMilestoneChange).
  *
- * Locking: proposing and answering lock the contract row first (as milestone transitions do), so an
- * answer and a funding of the same milestone queue one behind the other.
+ * Locking: proposing and answering lock the contract row, then share-lock the project row, as
+ * settling a payment does (ARCHITECTURE.md, Locks; decision 0053): an answer and a funding of the
+ * same milestone queue one behind the other, and completing the project or ending the hire (which
+ * lock the project row) either commit first, and the change is refused with the contract-closed
+ * reason, or wait until it is written.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { contractClosedReason, decideMilestoneChange, HIRE_ENDED, type MilestoneChangeEvent, type MilestoneChangeStatus } from "../../shared/payments";
@@ -55,14 +58,17 @@ const view = (r: ChangeRow): MilestoneChangeView => ({
 });
 
 /**
- * Locks a contract and checks the user is one of its two parties and that it is still open
- * (contractClosedReason). Throws NotFoundError, ForbiddenError, ConflictError (the hire ended,
- * HIRE_ENDED: a project hired again is in progress with another contract; the project is complete,
- * CONTRACT_COMPLETED).
+ * Locks a contract (FOR UPDATE), then its project (FOR SHARE), and checks the user is one of the
+ * contract's two parties and that it is still open (contractClosedReason). Throws NotFoundError,
+ * ForbiddenError, ConflictError (the hire ended, HIRE_ENDED: a project hired again is in progress
+ * with another contract; the project is complete, CONTRACT_COMPLETED).
  *
- * Two statements, on purpose: the hire's and the project's statuses are read after the row lock
- * is granted. Joined into the locking statement they would be read as of that statement's start,
- * so a hire ended or a project completed while it waited for the lock would go unseen.
+ * The project lock is what makes the check hold until commit: completing the project and ending
+ * the hire lock the project row but not the contract, so without it a completion in flight was
+ * read as "in progress" and a milestone accepted onto the completed project, never to be funded.
+ * The statuses are read in a statement after the locks are granted. Joined into a locking
+ * statement they would be read as of that statement's start, so a hire ended or a project
+ * completed while it waited for the lock would go unseen.
  */
 async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
   const [c] = await tx
@@ -78,6 +84,7 @@ async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
     .for("update");
   if (!c) throw new NotFoundError("Contract not found");
   if (userId !== c.clientId && userId !== c.developerId) throw new ForbiddenError("Only the contract's client or developer can do that");
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, c.projectId)).for("share");
   const [state] = await tx
     .select({ proposalStatus: proposals.status, projectStatus: projects.status })
     .from(proposals)

@@ -67,8 +67,21 @@ export async function refuseDeletionWithMoney(tx: Tx, userId: string): Promise<v
 }
 
 /**
+ * Locks the contract rows of project `projectId` (FOR UPDATE, in id order) for the rest of the
+ * transaction. A path that writes contracts and the project takes these before the project row,
+ * in the order every contract write uses (ARCHITECTURE.md, Locks; decision 0053): the project
+ * delete, which removes unused contracts, would otherwise hold the project while waiting for a
+ * contract whose holder waits for the project (a deadlock, PostgreSQL 40P01).
+ */
+export async function lockProjectContracts(tx: Tx, projectId: string): Promise<void> {
+  if (!isUuid(projectId)) return;
+  await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.projectId, projectId)).orderBy(asc(contracts.id)).for("update");
+}
+
+/**
  * Before a project is deleted: removes its contracts that never moved money (no payment, no
- * journal); a contract with payment records keeps the project (ConflictError).
+ * journal); a contract with payment records keeps the project (ConflictError). The caller has
+ * locked them first (lockProjectContracts).
  */
 export async function dropUnusedContracts(tx: Tx, projectId: string): Promise<void> {
   const ms = tx.select({ id: milestones.id }).from(milestones).where(eq(milestones.contractId, contracts.id));

@@ -17,7 +17,7 @@ import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../er
 import { refreshDeveloperStats } from "../developers/stats";
 import { discardTargetFiles } from "../files/service";
 import { applyEffects, mergeEffects, noEffects, type Effects } from "../notifications/effects";
-import { createContract, dropUnusedContracts, refuseWithEscrow } from "../payments/contracts";
+import { createContract, dropUnusedContracts, lockProjectContracts, refuseWithEscrow } from "../payments/contracts";
 import { reviewRequestEffects } from "../reviews/reminders";
 import { lockProject, recountProposals, transitionProposal, type ActorRef, type LockedProject } from "../proposals/lifecycle";
 
@@ -72,6 +72,10 @@ async function moveProposals(
  * does not allow it, e.g. deleting a project with a hired developer).
  */
 export async function transitionProject(tx: Tx, input: ProjectTransitionInput): Promise<ProjectTransitionResult> {
+  // Deleting removes the project's unused contracts: their rows are locked before the project's, in
+  // the order of every contract write (ARCHITECTURE.md, Locks). Only an accept, which needs an
+  // active project and so makes the delete refused, adds a contract between this and the project lock.
+  if (input.event === "delete") await lockProjectContracts(tx, input.projectId);
   const project = await lockProject(tx, input.projectId);
   if (input.actor.role === "client" && project.userId !== input.actor.userId) throw new ForbiddenError("Only the project owner can do that");
   const decision = decideProject(project.status, input.event, input.actor.role);

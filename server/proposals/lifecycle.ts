@@ -65,6 +65,13 @@ export async function recountProposals(tx: Tx, projectId: string): Promise<void>
     .where(eq(projects.id, projectId));
 }
 
+/**
+ * The refusal of an edit made on a form opened before the proposal last changed: saved in another
+ * tab or window, or shortlisted by the client meanwhile (docs/product.md, Proposals).
+ */
+export const PROPOSAL_CHANGED_ELSEWHERE =
+  "This proposal was changed after you opened this form (in another tab or window, or the client shortlisted it). Reload the page to see the latest version, then make your changes again.";
+
 /** The fields an "edit" writes (already validated by proposalSchema). Price in whole rand. */
 export interface ProposalChanges {
   coverLetter: string;
@@ -82,6 +89,11 @@ export interface ProposalTransitionInput {
   reason?: string;
   /** edit: the new content. */
   changes?: ProposalChanges;
+  /**
+   * edit: the proposal's updatedAt (ISO) when the form was opened; an edit of a proposal changed
+   * since is refused (PROPOSAL_CHANGED_ELSEWHERE). Undefined or null: not checked (API callers).
+   */
+  version?: unknown;
   /** The proposal's project, when the caller has locked it already (a project transition). */
   project?: LockedProject;
   /** Leave the recount to the caller (a project transition moving many proposals recounts once). */
@@ -143,7 +155,8 @@ function proposalEffects(
 /**
  * Moves a proposal by `event` taken by `actor` (docs/product.md, Proposal lifecycle). Throws
  * NotFoundError, ForbiddenError (not the project's client / not the proposal's developer / an
- * actor the machine does not allow), ConflictError (the status does not allow it).
+ * actor the machine does not allow), ConflictError (the status does not allow it; an edit whose
+ * `version` is not the locked row's updatedAt, PROPOSAL_CHANGED_ELSEWHERE).
  */
 export async function transitionProposal(tx: Tx, input: ProposalTransitionInput): Promise<ProposalTransitionResult> {
   if (!isUuid(input.proposalId)) throw new NotFoundError("Proposal not found");
@@ -158,6 +171,7 @@ export async function transitionProposal(tx: Tx, input: ProposalTransitionInput)
       developerId: proposals.developerId,
       status: proposals.status,
       price: proposals.price,
+      updatedAt: proposals.updatedAt,
       developerName: users.name,
     })
     .from(proposals)
@@ -170,6 +184,11 @@ export async function transitionProposal(tx: Tx, input: ProposalTransitionInput)
   if (input.actor.role === "developer" && row.developerId !== input.actor.userId) throw new ForbiddenError("This is not your proposal");
   const decision = decideProposal(row.status, input.event, input.actor.role);
   if (!decision.ok) throw decision.reason === "actor" ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
+  // Checked under the row lock: of two tabs saving at once with one version, the second finds the
+  // first's updatedAt and is refused instead of putting back what the first replaced.
+  if (input.version !== undefined && input.version !== null && input.version !== row.updatedAt.toISOString()) {
+    throw new ConflictError(PROPOSAL_CHANGED_ELSEWHERE);
+  }
 
   const now = new Date();
   const reason = input.reason ?? "";

@@ -27,6 +27,8 @@ import { photoIdColumn } from "../files/profile-photos";
 import { filesOf, setAttachments, type FileInfo } from "../files/service";
 import { lockProject, recountProposals, transitionProposal } from "./lifecycle";
 
+export { PROPOSAL_CHANGED_ELSEWHERE } from "./lifecycle";
+
 /** What a proposal write needs: the database and the mail context of the emails it queues. */
 export type ProposalDeps = LifecycleDeps;
 
@@ -227,10 +229,15 @@ async function proposalAction(
   return deps.db.transaction(async (tx) => {
     let changes;
     let attachments: string[] | undefined;
+    let version: unknown;
     if (event === "edit") {
       const current = await loadProposal(tx, id);
       if (current.developer.id !== me.id) throw new ForbiddenError("This is not your proposal");
-      const given = extra.input && typeof extra.input === "object" && !Array.isArray(extra.input) ? extra.input : {};
+      const input = (extra.input && typeof extra.input === "object" && !Array.isArray(extra.input) ? extra.input : {}) as Record<string, unknown>;
+      const { version: opened, ...given } = input;
+      // Checked under the row lock by the transition; a form's version is read after it was
+      // committed, so when it still matches there, `current` (read just before) is that version too.
+      version = opened;
       const data = parseInput(proposalSchema, {
         coverLetter: current.coverLetter,
         price: current.price,
@@ -241,14 +248,19 @@ async function proposalAction(
       changes = { coverLetter: data.coverLetter, price: data.price, milestones: data.milestones, ...parseDuration(data.duration) };
       attachments = data.attachments;
     }
-    const result = await transitionProposal(tx, { proposalId: id, event, actor: { role, userId: me.id }, reason: extra.reason, changes });
+    const result = await transitionProposal(tx, { proposalId: id, event, actor: { role, userId: me.id }, reason: extra.reason, changes, version });
     if (attachments) await setAttachments(tx, me.id, "proposal", id, attachments, { max: MAX_PROPOSAL_FILES, field: "attachments" });
     await applyEffects(tx, deps, result.effects);
     return loadProposal(tx, id);
   });
 }
 
-/** Edits one's own proposal while it awaits a decision (fields not sent keep their value). Throws as submitProposal. */
+/**
+ * Edits one's own proposal while it awaits a decision (fields not sent keep their value). With
+ * `version` (the proposal's updatedAt when the edit form was opened), an edit of a proposal changed
+ * since is refused with ConflictError PROPOSAL_CHANGED_ELSEWHERE and nothing is written; without
+ * one (API callers) it is not checked (docs/product.md, Proposals). Throws as submitProposal.
+ */
 export function updateProposal(deps: ProposalDeps, user: SessionUser | null, id: string, input: unknown): Promise<Proposal> {
   return proposalAction(deps, user, id, "developer", "edit", { input });
 }

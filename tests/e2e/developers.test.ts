@@ -1,5 +1,6 @@
 /**
- * docs/product.md, Developers in Chromium: register a developer, complete the profile, find yourself in /developers
+ * docs/product.md, Developers in Chromium: register a developer, complete the profile (a second tab's
+ * stale save refused), find yourself in /developers
  * by skill and city filters and by search text, open the profile and see every tab; a client
  * opens it and sees Contact.
  */
@@ -54,6 +55,31 @@ describe("developers", () => {
     const view = page.getByRole("link", { name: "View public profile" });
     await expect.poll(() => view.isVisible()).toBe(true);
     profileUrl = new URL((await view.getAttribute("href"))!, server.url).toString();
+    // A second tab opens the form; this one saves again: its form took the version of its own save.
+    const stale = await page.context().newPage();
+    await stale.goto(`${server.url}/profile/setup`);
+    await page.getByLabel("Hourly rate (rand)").fill("650");
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/profile/setup"));
+    await page.getByRole("button", { name: "Save profile" }).click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Hourly rate (rand)").inputValue()).toBe("650");
+    // The other tab still shows the old rate: saving it is refused, and the new rate stays (docs/product.md, Developers).
+    await waitForHydration(stale);
+    await stale.getByLabel("Professional title").fill("Solidity Developer");
+    await stale.getByRole("button", { name: "Save profile" }).click();
+    await expect
+      .poll(() =>
+        stale
+          .getByText(/Your profile was changed in another tab or window after you opened this form/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await stale.close();
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Hourly rate (rand)").inputValue()).toBe("650");
+    expect(await page.getByLabel("Professional title").inputValue()).toBe("Blockchain Developer");
     // The owner sees "Edit profile" instead of Contact.
     await page.goto(profileUrl);
     await expect.poll(() => page.getByRole("link", { name: "Edit profile" }).isVisible()).toBe(true);

@@ -78,6 +78,30 @@ describe("hiring", () => {
     await developer.getByRole("button", { name: "Submit Proposal" }).click();
     await developer.waitForURL(projectUrl);
     await expect.poll(() => toast(developer, "Proposal submitted successfully!").isVisible()).toBe(true);
+
+    // Two tabs on the proposal: one updates it; the other still shows the duration before and is
+    // refused, so it does not put it back (docs/product.md, Proposals).
+    const stale = await developer.context().newPage();
+    await stale.goto(`${projectUrl}/proposal`);
+    await developer.goto(`${projectUrl}/proposal`);
+    await developer.getByLabel("Estimated duration").selectOption({ label: "2+ months" });
+    await developer.getByRole("button", { name: "Update Proposal" }).click();
+    await developer.waitForURL(projectUrl);
+    await expect.poll(() => toast(developer, "Proposal updated successfully!").isVisible()).toBe(true);
+    await waitForHydration(stale);
+    await stale.getByLabel("Your price (rand)").fill("48000");
+    await stale.getByRole("button", { name: "Update Proposal" }).click();
+    await expect
+      .poll(() =>
+        stale
+          .getByText(/This proposal was changed after you opened this form/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await stale.close();
+    await developer.goto(`${projectUrl}/proposal`);
+    await expect.poll(() => developer.getByLabel("Estimated duration").inputValue()).toBe("8+");
   });
 
   it("the client shortlists and accepts, then marks the project complete", async () => {

@@ -2,7 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABILITIES, DEVELOPER_SORTS, LOCATIONS, type DeveloperSort } from "../../shared/constants";
 import { developerProfiles, users } from "../../server/db/schema";
-import { getDeveloper, listDevelopers, listTopDevelopers, profileCompletion, type Developer } from "../../server/developers/service";
+import {
+  getDeveloper,
+  listDevelopers,
+  listTopDevelopers,
+  PROFILE_CHANGED_ELSEWHERE,
+  profileCompletion,
+  saveDeveloperProfile,
+  type Developer,
+} from "../../server/developers/service";
+import * as profileRoute from "../../app/routes/profile.setup";
 import { NotFoundError } from "../../server/errors";
 import { seedDemoData } from "../../server/seed/seed";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
@@ -232,6 +241,88 @@ async function saveOwnProfileChecks(t: TestApp) {
     .where(eq(developerProfiles.userId, client.user.id));
   expect(count[0]!.n).toBe(0);
 }
+
+describe.each(DB_KINDS)("developer profile saves from a stale form on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+  const db = () => t.database.db;
+  const row = async (userId: string) => (await db().select().from(developerProfiles).where(eq(developerProfiles.userId, userId)))[0]!;
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+
+  it("refuses a save from a form opened before the profile changed, writing nothing; a current version or none saves", async () => {
+    const dev = await makeDeveloper(db(), { profile: false });
+    const first = await saveDeveloperProfile(db(), dev, { title: "Flutter Developer", bio: "First words." });
+    // Tabs A and B open the form; A saves a new title first.
+    await tick();
+    const a = await saveDeveloperProfile(db(), dev, { title: "Android Developer", bio: "First words.", version: first.updatedAt });
+    expect(a.title).toBe("Android Developer");
+    // B still shows the old title and sends its whole form: refused, and nothing of it is written.
+    const before = await row(dev.id);
+    await expect(saveDeveloperProfile(db(), dev, { title: "Flutter Developer", bio: "Words from tab B.", version: first.updatedAt })).rejects.toMatchObject({
+      status: 409,
+      message: PROFILE_CHANGED_ELSEWHERE,
+    });
+    expect(await row(dev.id)).toEqual(before);
+    // A form opened after A's save goes through; so does an API save without a version.
+    await tick();
+    expect((await saveDeveloperProfile(db(), dev, { bio: "Words from tab B.", version: a.updatedAt })).bio).toBe("Words from tab B.");
+    expect((await saveDeveloperProfile(db(), dev, { title: "Renamed by a script" })).title).toBe("Renamed by a script");
+  });
+
+  it("of two tabs saving at the same moment with the same version, saves one and refuses the other", async () => {
+    const dev = await makeDeveloper(db(), { profile: false });
+    const saved = await saveDeveloperProfile(db(), dev, { title: "Flutter Developer" });
+    const saves = await Promise.allSettled(["Tab C", "Tab D"].map((title) => saveDeveloperProfile(db(), dev, { title, version: saved.updatedAt })));
+    expect(saves.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(saves.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([PROFILE_CHANGED_ELSEWHERE]);
+    const winner = (saves.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<Developer>).value.title;
+    expect((await row(dev.id)).title).toBe(winner);
+  });
+
+  it("answers a stale save with 409 and the message, on the profile page and through the API", async () => {
+    const dev = await t.signUp({ email: `stale-profile-${kind}@example.co.za`, userType: "developer", name: "Stale Tab" });
+    const opened = (await saveDeveloperProfile(db(), dev.user, { title: "Flutter Developer" })).updatedAt;
+    await tick();
+    await saveDeveloperProfile(db(), dev.user, { title: "Android Developer" });
+
+    // The page: the loader hands the form its version; a form opened before the change is refused.
+    const context = { deps: t.deps, user: dev.user };
+    const page = await profileRoute.loader({ request: new Request(`${APP_URL}/profile/setup`), context, params: {} } as never);
+    expect(page.version).toBe((await row(dev.user.id)).updatedAt.toISOString());
+    const post = (version: string) =>
+      profileRoute.action({
+        request: new Request(`${APP_URL}/profile/setup`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...page.values, title: "iOS Developer", version }),
+        }),
+        context,
+        params: {},
+      } as never);
+    const stale = (await post(opened!)) as unknown as { init: { status: number }; data: { ok: false; message: string } };
+    expect(stale.init.status).toBe(409);
+    expect(stale.data).toMatchObject({ ok: false, message: PROFILE_CHANGED_ELSEWHERE });
+    expect((await row(dev.user.id)).title).toBe("Android Developer");
+    expect(await post(page.version!)).toEqual({ ok: true });
+    expect((await row(dev.user.id)).title).toBe("iOS Developer");
+
+    // The API: PUT with an old version is refused the same way; without one it saves.
+    const put = (body: unknown) =>
+      t.app.request("/api/v1/me/developer-profile", {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie: dev.cookie },
+        body: JSON.stringify(body),
+      });
+    const res = await put({ title: "Kotlin Developer", version: opened });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { message: PROFILE_CHANGED_ELSEWHERE } });
+    expect((await row(dev.user.id)).title).toBe("iOS Developer");
+    expect((await put({ title: "Kotlin Developer" })).status).toBe(200);
+  });
+});
 
 describe.each(DB_KINDS)("developers on seeded demo data on %s", (kind) => {
   let t: TestApp;

@@ -13,6 +13,7 @@ import {
   developerProposalStats,
   getProposal,
   listMyProposals,
+  PROPOSAL_CHANGED_ELSEWHERE,
   listProjectProposals,
   shortlistProposal,
   submitProposal,
@@ -21,7 +22,8 @@ import {
 } from "../../server/proposals/service";
 import { createReview } from "../../server/reviews/service";
 import { apiClient, json } from "../support/api";
-import { createTestApp, type TestApp } from "../support/app";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import * as proposalRoute from "../../app/routes/project.proposal";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeHire, makeProject, makeProposal, proposalBody as body } from "../support/factories";
 import { projectInput } from "../support/fixtures";
@@ -136,6 +138,88 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     await expect(updateProposal(t.domain, dev, prop.id, { price: 30000 })).rejects.toThrow("Only a proposal awaiting a decision can be edited");
     const notes = await db().select().from(notifications).where(eq(notifications.userId, client.id));
     expect(notes.map((n) => n.type).sort()).toEqual(["proposal_received", "proposal_withdrawn"]);
+  });
+
+  it("refuses a proposal edit from a form opened before the proposal changed, writing nothing; a current version or none saves", async () => {
+    const client = await makeClient(db());
+    const dev = await makeDeveloper(db());
+    const p = await makeProject(db(), client);
+    const prop = await makeProposal(t.domain, p, dev, 18000);
+    const form = { coverLetter: prop.coverLetter, price: String(prop.price), duration: prop.duration, milestones: [] };
+    // Tabs A and B open the edit form (version = updatedAt then); A saves a new price first.
+    const opened = prop.updatedAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const a = await updateProposal(t.domain, dev, prop.id, { ...form, price: "21000", version: opened });
+    expect(a.price).toBe(21000);
+    // B still shows the old price and sends its whole form: refused, and nothing of it is written.
+    await expect(updateProposal(t.domain, dev, prop.id, { ...form, duration: "30", version: opened })).rejects.toMatchObject({
+      status: 409,
+      message: PROPOSAL_CHANGED_ELSEWHERE,
+    });
+    expect(await getProposal(db(), dev, prop.id)).toMatchObject({ price: 21000, duration: prop.duration, updatedAt: a.updatedAt });
+    // The client shortlisting it since is a change too: the form shows what it was before.
+    await new Promise((r) => setTimeout(r, 5));
+    await shortlistProposal(t.domain, client, prop.id);
+    await expect(updateProposal(t.domain, dev, prop.id, { ...form, price: "19000", version: a.updatedAt })).rejects.toThrow(PROPOSAL_CHANGED_ELSEWHERE);
+    // A form opened now saves; so does an API edit without a version.
+    const now = await getProposal(db(), dev, prop.id);
+    expect((await updateProposal(t.domain, dev, prop.id, { ...form, price: "19000", version: now.updatedAt })).price).toBe(19000);
+    expect((await updateProposal(t.domain, dev, prop.id, { price: 20000 })).price).toBe(20000);
+    // A decided proposal says so, not that it changed.
+    const latest = await getProposal(db(), dev, prop.id);
+    await declineProposal(t.domain, client, prop.id, {});
+    await expect(updateProposal(t.domain, dev, prop.id, { ...form, version: latest.updatedAt })).rejects.toThrow(
+      "Only a proposal awaiting a decision can be edited",
+    );
+  });
+
+  it("of two tabs saving one proposal at the same moment with the same version, saves one and refuses the other", async () => {
+    const p = await makeProject(db(), await makeClient(db()));
+    const dev = await makeDeveloper(db());
+    const prop = await makeProposal(t.domain, p, dev, 18000);
+    const saves = await Promise.allSettled([21000, 22000].map((price) => updateProposal(t.domain, dev, prop.id, { price, version: prop.updatedAt })));
+    expect(saves.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(saves.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([PROPOSAL_CHANGED_ELSEWHERE]);
+    const saved = (saves.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ price: number }>).value.price;
+    expect((await getProposal(db(), dev, prop.id)).price).toBe(saved);
+  });
+
+  it("answers a stale proposal edit with 409 and the message, on the edit page and through the API", async () => {
+    const call = apiClient(t.app);
+    const dev = await t.signUp({ email: `stale-proposal-${kind}@example.co.za`, userType: "developer", name: "Stale Tab" });
+    const p = await makeProject(db(), await makeClient(db()));
+    const prop = await makeProposal(t.domain, p, dev.user, 18000);
+    const opened = prop.updatedAt;
+    await new Promise((r) => setTimeout(r, 5));
+    await updateProposal(t.domain, dev.user, prop.id, { price: 21000 });
+
+    // The edit page: the loader hands the form its version; a form opened before the change is refused.
+    const context = { deps: t.deps, user: dev.user };
+    const page = await proposalRoute.loader({ request: new Request(`${APP_URL}/projects/${p.id}/proposal`), context, params: { id: p.id } } as never);
+    expect(page.mine?.updatedAt).not.toBe(opened);
+    const post = (version: string) =>
+      proposalRoute.action({
+        request: new Request(`${APP_URL}/projects/${p.id}/proposal`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ intent: "update", coverLetter: prop.coverLetter, price: "25000", duration: prop.duration, milestones: [], version }),
+        }),
+        context,
+        params: { id: p.id },
+      } as never);
+    const stale = (await post(opened)) as unknown as { init: { status: number }; data: { ok: false; message: string } };
+    expect(stale.init.status).toBe(409);
+    expect(stale.data).toMatchObject({ ok: false, message: PROPOSAL_CHANGED_ELSEWHERE });
+    expect((await getProposal(db(), dev.user, prop.id)).price).toBe(21000);
+    expect(((await post(page.mine!.updatedAt)) as Response).status).toBe(302);
+    expect((await getProposal(db(), dev.user, prop.id)).price).toBe(25000);
+
+    // The API: PATCH with an old version is refused the same way; without one it saves.
+    const res = await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000, version: opened } });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toMatchObject({ error: { message: PROPOSAL_CHANGED_ELSEWHERE } });
+    expect((await getProposal(db(), dev.user, prop.id)).price).toBe(25000);
+    expect((await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000 } })).status).toBe(200);
   });
 
   it("hires through accept, completes, and both sides review once; stats follow the reviews and projects", async () => {

@@ -72,10 +72,13 @@ const AVAILABILITY_HINTS = {
 export function DeveloperProfileForm({
   defaultValues,
   portfolioImages = {},
+  version,
 }: {
   defaultValues: DeveloperProfileInput;
   /** The saved images of each portfolio item, by item id. */
   portfolioImages?: Record<string, FileInfo[]>;
+  /** The profile's updatedAt when the form opened (none before the first save): a change made since elsewhere is not overwritten (docs/product.md, Developers). */
+  version?: string;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -161,7 +164,7 @@ export function DeveloperProfileForm({
     <form
       noValidate
       onBlur={checkOnLeave}
-      onSubmit={handleSubmit((values) => submit(values as never, { method: "post", encType: "application/json" }))}
+      onSubmit={handleSubmit((values) => submit({ ...values, ...(version ? { version } : {}) } as never, { method: "post", encType: "application/json" }))}
       className="space-y-6"
     >
       <Section title="About you" description="What clients see first on your card and profile.">

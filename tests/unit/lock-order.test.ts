@@ -1,0 +1,238 @@
+/**
+ * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
+ * completing the project or ending the hire, settling a payment against cancelling the hire, and
+ * deleting a project against a change on its ended contract. Through the API, as the requests
+ * arrive. On PostgreSQL a second connection holds a row lock so the two requests meet in the middle
+ * of their transactions, in a chosen order (PGlite has one connection: its writes never overlap).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contracts, milestoneChanges, milestones, payments, projects } from "../../server/db/schema";
+import { saveDeveloperProfile } from "../../server/developers/service";
+import { proposeMilestoneChange } from "../../server/payments/changes";
+import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
+import { paymentsDeps, startFunding, type PaymentsDeps } from "../../server/payments/service";
+import { cancelHire, completeProject } from "../../server/projects/lifecycle";
+import { acceptProposal, submitProposal } from "../../server/proposals/service";
+import { CONTRACT_COMPLETED, HIRE_ENDED } from "../../shared/payments";
+import { apiClient } from "../support/api";
+import { createTestApp, type TestApp } from "../support/app";
+import { DB_KINDS } from "../support/db";
+import { makeProject, proposalBody } from "../support/factories";
+
+/** What an API call answered: its status and error message, if any. */
+interface Answer {
+  status: number;
+  message?: string;
+}
+
+describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
+  let t: TestApp;
+  let deps: PaymentsDeps;
+  let watcher: pg.Client | undefined;
+  let n = 0;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    deps = paymentsDeps(t.deps);
+    if (kind === "postgres") {
+      watcher = new pg.Client({ connectionString: t.database.url });
+      await watcher.connect();
+    }
+  });
+  afterAll(async () => {
+    await watcher?.end();
+    await t?.close();
+  });
+  const db = () => t.database.db;
+  const call = (method: string, path: string, options: { cookie: string; body?: unknown; headers?: Record<string, string> }) =>
+    apiClient(t.app)(method, path, options).then(async (res): Promise<Answer> => {
+      const text = await res.text();
+      const body = text ? (JSON.parse(text) as { error?: { message?: string } }) : {};
+      return { status: res.status, message: body.error?.message };
+    });
+
+  /** A hire through accepted proposal: client and developer with cookies (the developer has a profile), the contract and its milestones. */
+  async function hire(amounts: number[]) {
+    n++;
+    const client = await t.signUp({ email: `lock-client-${n}-${kind}@example.co.za`, userType: "client", name: "Lerato Client" });
+    const developer = await t.signUp({ email: `lock-dev-${n}-${kind}@example.co.za`, userType: "developer", name: "Sipho Developer" });
+    await saveDeveloperProfile(db(), developer.user, { title: "Flutter Developer" });
+    const project = await makeProject(db(), client.user);
+    const price = amounts.reduce((a, b) => a + b, 0);
+    const proposal = await submitProposal(
+      t.domain,
+      developer.user,
+      project.id,
+      proposalBody(price, { milestones: amounts.map((amount, i) => ({ title: `Milestone ${i + 1}`, amount })) }),
+    );
+    await acceptProposal(t.domain, client.user, proposal.id);
+    const [contract] = await db().select({ id: contracts.id }).from(contracts).where(eq(contracts.proposalId, proposal.id));
+    return { client, developer, project, proposalId: proposal.id, contractId: contract!.id, milestoneIds: (await milestonesOf(contract!.id)).map((m) => m.id) };
+  }
+  const milestonesOf = (contractId: string) =>
+    db()
+      .select({ id: milestones.id, title: milestones.title, amountCents: milestones.amountCents, status: milestones.status })
+      .from(milestones)
+      .where(eq(milestones.contractId, contractId))
+      .orderBy(asc(milestones.position));
+  const projectStatus = async (id: string) => (await db().select({ s: projects.status }).from(projects).where(eq(projects.id, id)))[0]?.s;
+
+  /**
+   * Another connection in the middle of a transaction, holding the row locks `sql` takes: the
+   * requests under test queue behind it until `release()` commits it.
+   */
+  async function holding(sql: string, params: unknown[]) {
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    await other.query("begin");
+    await other.query(sql, params);
+    return {
+      async release() {
+        await other.query("commit");
+        await other.end();
+      },
+    };
+  }
+  /** Resolves once `count` sessions of this database wait for a lock (at most 10 s). */
+  async function waitingForLocks(count: number): Promise<void> {
+    for (const started = Date.now(); Date.now() - started < 10_000;) {
+      const { rows } = await watcher!.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n >= count) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${count} sessions never waited for a lock`);
+  }
+
+  it("refuses, with 409 and the contract-closed reason, to propose or accept a change on a completed project's contract, adding nothing", async () => {
+    const h = await hire([6000, 12000]);
+    const change = await proposeMilestoneChange(deps, h.developer.user, h.contractId, { title: "Extra screens", amount: 3000 });
+    await completeProject(t.domain, h.client.user, h.project.id);
+    const before = await milestonesOf(h.contractId);
+    expect(await call("POST", `/api/v1/milestone-changes/${change.id}/accept`, { cookie: h.client.cookie })).toEqual({
+      status: 409,
+      message: CONTRACT_COMPLETED,
+    });
+    expect(
+      await call("POST", `/api/v1/contracts/${h.contractId}/milestone-changes`, { cookie: h.client.cookie, body: { title: "One more", amount: 2000 } }),
+    ).toEqual({ status: 409, message: CONTRACT_COMPLETED });
+    expect(await milestonesOf(h.contractId)).toEqual(before);
+    expect(await db().select({ status: milestoneChanges.status }).from(milestoneChanges).where(eq(milestoneChanges.contractId, h.contractId))).toEqual([
+      { status: "pending" },
+    ]);
+  });
+
+  it.runIf(kind === "postgres")(
+    "refuses a change accepted while the project is being completed, with the contract-closed reason, and adds no milestone to the completed project",
+    async () => {
+      const h = await hire([6000]);
+      const change = await proposeMilestoneChange(deps, h.developer.user, h.contractId, { title: "Extra screens", amount: 3000 });
+      const before = await milestonesOf(h.contractId);
+      // Completing locks the project row, marks it completed, then waits here (recounting the
+      // developer's figures, whose row another transaction holds): completed, not yet committed.
+      const other = await holding("select 1 from developer_profiles where user_id = $1 for update", [h.developer.user.id]);
+      const completing = call("POST", `/api/v1/projects/${h.project.id}/complete`, { cookie: h.client.cookie });
+      await waitingForLocks(1);
+      const accepting = call("POST", `/api/v1/milestone-changes/${change.id}/accept`, { cookie: h.client.cookie });
+      // Without the project lock the accept read "in progress" and went through here.
+      await Promise.race([accepting, waitingForLocks(2)]);
+      await other.release();
+      expect((await completing).status).toBe(200);
+      expect(await accepting).toEqual({ status: 409, message: CONTRACT_COMPLETED });
+      expect(await projectStatus(h.project.id)).toBe("completed");
+      expect(await milestonesOf(h.contractId)).toEqual(before);
+      expect((await db().select({ status: milestoneChanges.status }).from(milestoneChanges).where(eq(milestoneChanges.id, change.id)))[0]!.status).toBe(
+        "pending",
+      );
+    },
+  );
+
+  it.runIf(kind === "postgres")("refuses a change proposed while the hire is being cancelled, with HIRE_ENDED", async () => {
+    const h = await hire([6000]);
+    const before = await milestonesOf(h.contractId);
+    // Cancelling locks the project row, then waits here for the accepted proposal's row, which
+    // another transaction holds: the hire is ending, not yet committed.
+    const other = await holding("select 1 from proposals where id = $1 for update", [h.proposalId]);
+    const cancelling = call("POST", `/api/v1/projects/${h.project.id}/cancel-hire`, { cookie: h.client.cookie });
+    await waitingForLocks(1);
+    const proposing = call("POST", `/api/v1/contracts/${h.contractId}/milestone-changes`, {
+      cookie: h.developer.cookie,
+      body: { title: "Extra screens", amount: 3000 },
+    });
+    // Without the project lock the proposal read "accepted" and was written here.
+    await Promise.race([proposing, waitingForLocks(2)]);
+    await other.release();
+    expect((await cancelling).status).toBe(200);
+    expect(await proposing).toEqual({ status: 409, message: HIRE_ENDED });
+    expect(await milestonesOf(h.contractId)).toEqual(before);
+    expect(await db().select().from(milestoneChanges).where(eq(milestoneChanges.contractId, h.contractId))).toEqual([]);
+  });
+
+  for (const first of ["settle", "cancel"] as const) {
+    it.runIf(kind === "postgres")(`settles a payment and cancels its hire at the same moment without a 500 (${first} first)`, async () => {
+      const h = await hire([6000, 12000]);
+      const m1 = h.milestoneIds[0]!;
+      const { reference } = await startFunding(deps, h.client.user, m1);
+      const event = (await createTestProvider({ db: db(), appUrl: "http://localhost", secret: t.deps.secret }).complete(reference, "success"))!;
+      const settle = () =>
+        call("POST", "/api/v1/payments/webhooks/test", {
+          cookie: "",
+          body: event.body,
+          headers: { [TEST_SIGNATURE_HEADER]: event.signature },
+        });
+      const cancel = () => call("POST", `/api/v1/projects/${h.project.id}/cancel-hire`, { cookie: h.client.cookie });
+      // Both queue on the project row, which another transaction holds, in the order of the test's name.
+      const other = await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+      const a = first === "settle" ? settle() : cancel();
+      await waitingForLocks(1);
+      const b = first === "settle" ? cancel() : settle();
+      await waitingForLocks(2);
+      await other.release();
+      const [settled, cancelled] = first === "settle" ? [await a, await b] : [await b, await a];
+      expect(settled.status).toBe(200);
+      const [paid] = await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, reference));
+      if (first === "settle") {
+        // Funded first: the hire is not cancelled with money in escrow.
+        expect(cancelled).toEqual({ status: 409, message: "Refund or resolve the funded milestones before cancelling the hire" });
+        expect([paid!.status, (await milestonesOf(h.contractId))[0]!.status, await projectStatus(h.project.id)]).toEqual([
+          "succeeded",
+          "funded",
+          "in_progress",
+        ]);
+      } else {
+        // Cancelled first: the late payment funds nothing and goes back whole.
+        expect(cancelled.status).toBe(200);
+        expect([paid!.status, (await milestonesOf(h.contractId))[0]!.status, await projectStatus(h.project.id)]).toEqual(["refunded", "proposed", "active"]);
+      }
+    });
+  }
+
+  it.runIf(kind === "postgres")("deletes a project while a change is proposed on its ended contract without a deadlock", async () => {
+    const h = await hire([6000]);
+    await cancelHire(t.domain, h.client.user, h.project.id);
+    // Another transaction holds the project row; the delete comes first, then the proposal. Taking
+    // the project before the contract, the delete waited for the contract the proposal held while
+    // the proposal waited for the project: PostgreSQL broke the deadlock with a 500.
+    const other = await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+    const deleting = call("DELETE", `/api/v1/projects/${h.project.id}`, { cookie: h.client.cookie });
+    await waitingForLocks(1);
+    const proposing = call("POST", `/api/v1/contracts/${h.contractId}/milestone-changes`, {
+      cookie: h.developer.cookie,
+      body: { title: "Extra screens", amount: 3000 },
+    });
+    await waitingForLocks(2);
+    await other.release();
+    // Contract, then project, in both: the proposal waits for the delete and finds the contract gone.
+    expect(await deleting).toEqual({ status: 204, message: undefined });
+    expect(await proposing).toEqual({ status: 404, message: "Contract not found" });
+    expect(await projectStatus(h.project.id)).toBeUndefined();
+    expect(
+      await db()
+        .select()
+        .from(milestoneChanges)
+        .where(and(eq(milestoneChanges.contractId, h.contractId))),
+    ).toEqual([]);
+  });
+});
