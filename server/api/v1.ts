@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { domainDeps, type AppDeps, type SessionUser } from "../context";
 import type { Db } from "../db/client";
-import { asUnavailable } from "../db/faults";
+import { asUnavailable, errorCodeOf } from "../db/faults";
 import { checkIdempotencyKey, jsonBodyFingerprint, runIdempotent } from "../idempotency/service";
 import { AppError, ForbiddenError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { createTokenAuthenticator } from "../tokens/service";
@@ -125,8 +125,8 @@ export function errorResponse(c: Context, err: unknown): Response {
   const requestId = currentRequestId();
   const unavailable = err instanceof AppError ? null : asUnavailable(err);
   if (unavailable) {
-    const cause = unavailable.cause as { message?: string; code?: string } | undefined;
-    log().warn({ event: "db.unavailable", method: c.req.method, path: c.req.path, cause: cause?.message, code: cause?.code }, "database unavailable");
+    const cause = unavailable.cause as { message?: string } | undefined;
+    log().warn({ event: "db.unavailable", method: c.req.method, path: c.req.path, cause: cause?.message, code: errorCodeOf(cause) }, "database unavailable");
     err = unavailable;
   }
   if (err instanceof AppError && err.status !== 500) {

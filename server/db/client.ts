@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
-import { asUnavailable, isConnectionFault, noteDatabaseFault } from "./faults";
+import { asUnavailable, isConnectionFault, isTransactionConflict, noteDatabaseFault } from "./faults";
 import { createQueryGate, gatePglite } from "./pglite-gate";
 import { statementNamer } from "./prepared";
 import { countPlannerStartupOptions, setCountDb } from "./count-planner";
@@ -311,7 +311,12 @@ function guardQueries(
         return value;
       },
       (err: unknown) => {
-        if (!isConnectionFault(err)) throw err;
+        if (!isConnectionFault(err)) {
+          // A deadlock or serialization failure is the request's, not the database's health: noted
+          // so the page a router caught it in still answers 503 (server/http/app.ts).
+          if (isTransactionConflict(err)) noteDatabaseFault(err);
+          throw err;
+        }
         health.lastFaultAt = Date.now();
         noteDatabaseFault(err);
         client?.end().catch(() => {});

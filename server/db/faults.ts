@@ -17,6 +17,17 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE
  */
 const UNAVAILABLE_SQLSTATES = new Set(["53300", "57P01", "57P02", "57P03", "57014", "25P03"]);
 
+/**
+ * SQLSTATEs of a transaction PostgreSQL aborted because it met another one: deadlock_detected
+ * (40P01) and serialization_failure (40001). Nothing of it was written, and the same request sent
+ * again can succeed; one lock order keeps deadlocks from happening (decision 0053), so one seen
+ * means a path broke that order.
+ */
+const CONFLICT_SQLSTATES = new Set(["40P01", "40001"]);
+
+/** The message of a request whose transaction PostgreSQL aborted as a deadlock or serialization failure. */
+export const TRANSACTION_CONFLICT_MESSAGE = "This met another change made at the same moment, and nothing was saved. Please try again.";
+
 /** Messages node-postgres and pg-pool give their own connection errors, which carry no code. */
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/;
@@ -52,13 +63,34 @@ export function isConnectionFault(err: unknown): boolean {
   return false;
 }
 
+/** The first string `code` in `err`'s chain (a SQLSTATE such as "40P01", or a socket error such as "ECONNREFUSED"), for logs. */
+export function errorCodeOf(err: unknown): string | undefined {
+  for (const e of errorChain(err)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** Whether `err` (or an error it wraps) is a transaction PostgreSQL aborted as a deadlock or serialization failure (CONFLICT_SQLSTATES). */
+export function isTransactionConflict(err: unknown): boolean {
+  for (const e of errorChain(err)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONFLICT_SQLSTATES.has(code)) return true;
+  }
+  return false;
+}
+
 /**
  * The UnavailableError (503, Retry-After) for `err` when it is, or wraps, a database connection
- * fault; null for any other error.
+ * fault (Retry-After 5) or a transaction aborted as a deadlock or serialization failure (Retry-After
+ * 1, TRANSACTION_CONFLICT_MESSAGE: nothing was written, sending again can succeed); null for any
+ * other error.
  */
 export function asUnavailable(err: unknown): UnavailableError | null {
   for (const e of errorChain(err)) if (e instanceof UnavailableError) return e;
-  return isConnectionFault(err) ? new UnavailableError(undefined, undefined, err) : null;
+  if (isConnectionFault(err)) return new UnavailableError(undefined, undefined, err);
+  return isTransactionConflict(err) ? new UnavailableError(TRANSACTION_CONFLICT_MESSAGE, 1, err) : null;
 }
 
 interface FaultScope {
@@ -81,4 +113,9 @@ export function noteDatabaseFault(err: unknown): void {
 /** Whether the current request met a database fault, even one a library caught and turned into a 500. */
 export function databaseFaultSeen(): boolean {
   return scope.getStore()?.fault !== undefined;
+}
+
+/** The first database fault the current request met (undefined when none, or outside a request). */
+export function databaseFault(): unknown {
+  return scope.getStore()?.fault;
 }

@@ -30,7 +30,7 @@ import type { AttemptKind } from "../auth/limits";
 import { createAuthRoutes } from "../auth/http";
 import type { AppDeps, RequestContext } from "../context";
 import type { Database } from "../db/client";
-import { asUnavailable, databaseFaultSeen, withFaultScope } from "../db/faults";
+import { asUnavailable, databaseFault, databaseFaultSeen, errorCodeOf, withFaultScope } from "../db/faults";
 import { AppError, UnavailableError } from "../errors";
 import { log, runWithRequestLog, setRequestUser } from "../log";
 import { overrideClientAddressHeader } from "../auth/address-header";
@@ -230,7 +230,12 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
         // deletion): this instance forgets them now; the others on the NOTIFY (decision 0024).
         if (deps.sessions && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetOwnerOf(c.req.raw.headers);
         if (c.res.status >= 500 && (databaseFaultSeen() || asUnavailable(c.error))) {
-          const unavailable = asUnavailable(c.error) ?? new UnavailableError();
+          const unavailable = asUnavailable(c.error) ?? asUnavailable(databaseFault()) ?? new UnavailableError();
+          // A 503 already is the API's answer, which logged it (server/api/v1.ts errorResponse).
+          if (c.res.status !== 503) {
+            const code = errorCodeOf(unavailable.cause ?? databaseFault());
+            log().warn({ event: "db.unavailable", method: c.req.method, path: c.req.path, code }, "database unavailable");
+          }
           await c.res.body?.cancel().catch(() => {});
           c.res = undefined as never; // replace, not merge headers (Hono's setter would)
           c.res = unavailableResponse(new URL(c.req.url), c.req.method, unavailable);

@@ -8,7 +8,8 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponse } from "../../server/api/v1";
-import { asUnavailable, isConnectionFault } from "../../server/db/faults";
+import { sql } from "drizzle-orm";
+import { asUnavailable, databaseFault, isConnectionFault, TRANSACTION_CONFLICT_MESSAGE, withFaultScope } from "../../server/db/faults";
 import { NotFoundError, UnavailableError, ValidationError } from "../../server/errors";
 import { createHttpApp } from "../../server/http/app";
 import { createRealtimeHub } from "../../server/realtime/hub";
@@ -199,6 +200,60 @@ describe("database connection faults (server/db/faults.ts)", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.json()).toEqual({ error: { code: "unavailable", message: "BuildZA is briefly unavailable. Please try again in a moment." } });
+  });
+
+  it("answers a transaction PostgreSQL aborted as a deadlock or serialization failure with 503 and Retry-After 1: nothing was written, sending again can work", async () => {
+    const deadlock = new DrizzleQueryError("update", [], Object.assign(new Error("deadlock detected"), { code: "40P01" }));
+    const serialization = Object.assign(new Error("could not serialize access"), { code: "40001" });
+    for (const err of [deadlock, serialization]) {
+      expect(isConnectionFault(err)).toBe(false); // the database is fine: health is not marked down
+      expect(asUnavailable(err)).toMatchObject({ status: 503, retryAfter: 1, message: TRANSACTION_CONFLICT_MESSAGE });
+    }
+    const app = new Hono();
+    app.post("/x", () => {
+      throw deadlock;
+    });
+    app.onError((err, c) => errorResponse(c, err));
+    const res = await app.request("/x", { method: "POST" });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toEqual({ error: { code: "unavailable", message: TRANSACTION_CONFLICT_MESSAGE } });
+  });
+});
+
+describe.runIf(DB_KINDS.includes("postgres"))("a real deadlock on postgres", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("postgres");
+    await t.database.db.execute(sql`create table deadlock_probe (id int primary key, n int not null default 0)`);
+    await t.database.db.execute(sql`insert into deadlock_probe (id) values (1), (2)`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is noted for the request that met it (so a page that caught it answers 503), as a conflict and not a connection fault", async () => {
+    const db = t.database.db;
+    let bothLocked: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      let locked = 0;
+      bothLocked = () => ++locked === 2 && resolve();
+    });
+    // Two transactions take the same two rows in opposite orders: PostgreSQL aborts one (40P01).
+    const crossing = (first: number, second: number) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update deadlock_probe set n = n + 1 where id = ${first}`);
+        bothLocked();
+        await barrier;
+        await tx.execute(sql`update deadlock_probe set n = n + 1 where id = ${second}`);
+      });
+    const fault = await withFaultScope(async () => {
+      const results = await Promise.allSettled([crossing(1, 2), crossing(2, 1)]);
+      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+      return databaseFault();
+    });
+    expect(asUnavailable(fault)).toMatchObject({ status: 503, retryAfter: 1, message: TRANSACTION_CONFLICT_MESSAGE });
+    expect(isConnectionFault(fault)).toBe(false);
   });
 });
 
