@@ -4,6 +4,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -217,7 +218,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir ?? undefined,
-    extensions: { pg_trgm },
+    // unaccent: the search configurations of migration 0037 use its dictionary; a data folder
+    // migrated past 0037 cannot run a search without it.
+    extensions: { pg_trgm, unaccent },
     loadDataDir: options.loadDataDir,
   });
   if (options.maxQueued) gatePglite(client, createQueryGate(options.maxQueued));

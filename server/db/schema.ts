@@ -149,7 +149,8 @@ export const verifications = pgTable(
 /**
  * Projects (docs/product.md, Projects). Budgets are whole rand; budget_max null means no upper bound
  * (R75000+). `search_vector` is generated from title, skills, description and features for
- * full-text search (docs/product.md) and served by a GIN index.
+ * full-text search (docs/product.md) and served by a GIN index. Its configuration english_unaccent
+ * (migration 0037) is English with accents removed first, so "cafe" finds "café".
  */
 export const projects = pgTable(
   "projects",
@@ -194,7 +195,7 @@ export const projects = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true, precision: 3 }),
     hiddenBy: text("hidden_by").$type<"moderator" | "suspension">(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B') || setweight(to_tsvector('english'::regconfig, buildza_join(features)), 'C')`,
+      sql`setweight(to_tsvector('english_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, description), 'B') || setweight(to_tsvector('english_unaccent'::regconfig, buildza_join(features)), 'C')`,
     ),
     ...timestamps,
   },
@@ -315,7 +316,8 @@ export interface ProfileLinks {
 
 /**
  * Developer profiles (docs/product.md, Projects "Developer profile"), one per developer user, keyed by the
- * user id. `name` is kept equal to users.name (same transaction) so search can index it. Rating
+ * user id. `name` is kept equal to users.name (same transaction) so search can index it, with
+ * accents removed (english_unaccent, simple_unaccent: migration 0037), so "zoe" finds "Zoë". Rating
  * (0-5, two decimals), reviewCount and completedProjects follow from reviews and projects.
  * hourlyRate is whole rand per hour, null for "Rate on request".
  */
@@ -346,7 +348,7 @@ export const developerProfiles = pgTable(
     successRate: integer("success_rate").notNull().default(100),
     isActive: boolean("is_active").notNull().default(true),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, title), 'A') || setweight(to_tsvector('english'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english'::regconfig, bio), 'B')`,
+      sql`setweight(to_tsvector('simple_unaccent'::regconfig, name), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, name), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, buildza_join(skills)), 'A') || setweight(to_tsvector('english_unaccent'::regconfig, bio), 'B')`,
     ),
     ...timestamps,
   },

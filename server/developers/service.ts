@@ -341,8 +341,10 @@ export async function listDevelopers(db: Db, rawQuery: unknown, totalsCache?: To
   if (q.availability) filters.push(eq(developerProfiles.availability, q.availability));
   const tsquery = q.search ? toPrefixTsquery(q.search) : null;
   // Stemmed, or as typed: a name that is an English stop word ("Don", "Will") is dropped from the
-  // stemmed query and found by the unstemmed one (docs/product.md, Lists and search).
-  if (tsquery) filters.push(sql`${developerProfiles.searchVector} @@ (to_tsquery('english', ${tsquery}) || to_tsquery('simple', ${tsquery}))`);
+  // stemmed query and found by the unstemmed one (docs/product.md, Lists and search). Both without
+  // accents, as the column keeps them (migration 0037): "zoe" finds "Zoë" and "Zoë" finds "Zoe".
+  if (tsquery)
+    filters.push(sql`${developerProfiles.searchVector} @@ (to_tsquery('english_unaccent', ${tsquery}) || to_tsquery('simple_unaccent', ${tsquery}))`);
 
   const sort = SORTS[q.sortBy];
   const pageFilters = [activeDeveloper, ...filters];

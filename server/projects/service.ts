@@ -326,7 +326,9 @@ export async function listProjects(db: Db, rawQuery: unknown, totalsCache?: Tota
   if (q.budgetMax != null) filters.push(and(isNotNull(projects.budgetMax), lte(projects.budgetMax, q.budgetMax))!);
   if (q.skills?.length) filters.push(arrayOverlaps(projects.skills, q.skills));
   const tsquery = q.search ? toPrefixTsquery(q.search) : null;
-  if (tsquery) filters.push(sql`${projects.searchVector} @@ to_tsquery('english', ${tsquery})`);
+  // The column's own configuration (accents removed, then English stems; migration 0037), so "cafe"
+  // and "café" reach the index as the same word.
+  if (tsquery) filters.push(sql`${projects.searchVector} @@ to_tsquery('english_unaccent', ${tsquery})`);
 
   const sort = SORT_KEYS[q.sortBy];
   const pageFilters = [...filters];

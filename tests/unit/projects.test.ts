@@ -276,6 +276,27 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
       await deleteProject(t.domain, client, csharp.id);
     });
 
+    it("finds words whatever their accents, typed with or without them (café, cafe)", async () => {
+      const description = (text: string) => `${text} A detailed brief for a South African client that needs it built well.`;
+      const cafe = await createProject(t.database.db, client, projectInput({ title: "Café loyalty stamps", description: description("Stamps for regulars.") }));
+      const cart = await createProject(
+        t.database.db,
+        client,
+        projectInput({ title: "Coffee cart orders", description: description("Like a cafe on wheels.") }),
+      );
+      try {
+        expect(await titles({ search: "cafe" })).toEqual(["Café loyalty stamps", "Coffee cart orders"]);
+        expect(await titles({ search: "Café" })).toEqual(["Café loyalty stamps", "Coffee cart orders"]);
+        expect(await titles({ search: "cafe loyalty" })).toEqual(["Café loyalty stamps"]);
+        // The JSON API answers the same search.
+        const res = await t.app.request("/api/v1/projects?search=cafe&limit=50");
+        expect(((await res.json()) as { projects: Project[] }).projects.map((p) => p.title).sort()).toEqual(["Café loyalty stamps", "Coffee cart orders"]);
+      } finally {
+        await deleteProject(t.domain, client, cafe.id);
+        await deleteProject(t.domain, client, cart.id);
+      }
+    });
+
     it("sorts newest, budget_high and most_proposals", async () => {
       const order = async (sortBy: string) =>
         (await listProjects(t.database.db, { limit: "50", sortBy })).projects.filter((p) => p.userId === client.id).map((p) => p.title);
