@@ -125,6 +125,8 @@ export interface OpenOptions {
    * UnavailableError (503, Retry-After; server/db/pglite-gate.ts). 0 or absent: no limit (scripts).
    */
   maxQueued?: number;
+  /** PostgreSQL only: the migrations to apply (default MIGRATIONS_FOLDER; tests give an older set). */
+  migrationsFolder?: string;
 }
 
 let newestMigration: number | undefined;
@@ -201,7 +203,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "postgres",
       url,
-      migrate: () => migrateWithLock(url, timeouts),
+      migrate: () => migrateWithLock(url, timeouts, options.migrationsFolder ?? MIGRATIONS_FOLDER),
       close: async () => {
         await Promise.all([pool.end(), countPool.end()]);
       },
@@ -360,9 +362,10 @@ function guardQueries(
  * Applies pending migrations on a connection of its own holding a PostgreSQL advisory lock
  * (MIGRATION_LOCK_KEY), so instances started together on an empty database migrate one at a time:
  * the later ones wait, then find nothing to do. No statement timeout there (a migration may build
- * an index for minutes); the lock goes with the connection if the process dies.
+ * an index for minutes); the lock goes with the connection if the process dies. When this run
+ * applied a migration, tables it rewrote are vacuumed before the lock is let go (vacuumRewritten).
  */
-async function migrateWithLock(url: string, timeouts: DbTimeouts): Promise<void> {
+async function migrateWithLock(url: string, timeouts: DbTimeouts, migrationsFolder: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, ...poolTimeouts({ ...timeouts, statementMs: 0, idleInTransactionMs: 0 }) });
   await client.connect();
   try {
@@ -374,12 +377,42 @@ async function migrateWithLock(url: string, timeouts: DbTimeouts): Promise<void>
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     }
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      const before = await appliedMigrations(client);
+      await migratePg(drizzlePg(client), { migrationsFolder });
+      if ((await appliedMigrations(client)) > before) await vacuumRewritten(client);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
     await client.end();
+  }
+}
+
+/** How many migrations drizzle has recorded as applied on this database (0 before the first). */
+async function appliedMigrations(client: pg.Client): Promise<number> {
+  // Two statements: a statement naming a table that does not exist yet fails when parsed.
+  const exists = (await client.query<{ table: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as table`)).rows[0]?.table;
+  if (!exists) return 0;
+  return (await client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")).rows[0]?.n ?? 0;
+}
+
+/**
+ * Vacuums (with analyse) every table that has pages but no page marked all-visible: what a
+ * migration that rewrites a table leaves (migration 0037 regenerating the search vectors), and no
+ * activity counter tells autovacuum so. Until then every index-only count reads table pages (5-12
+ * ms against 0.2-0.3 for a list total at 100,000 projects; docs/operations.md). VACUUM does not
+ * block reads or writes; it runs outside a transaction, one table at a time.
+ */
+async function vacuumRewritten(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ identifier: string }>(
+    `select quote_ident(c.relname) as identifier
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relallvisible = 0 and pg_relation_size(c.oid) > 0`,
+  );
+  for (const { identifier } of rows) {
+    const started = performance.now();
+    await client.query(`VACUUM (ANALYZE) ${identifier}`);
+    log().info({ event: "db.vacuum", table: identifier, ms: Math.round(performance.now() - started) }, "vacuumed a table a migration rewrote");
   }
 }
 

@@ -4,12 +4,16 @@
  * reports a reachable database with every migration applied, or pending ones; through a quiet spell
  * an instance keeps a few warm connections open and closes the rest.
  */
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
+import { MIGRATIONS_FOLDER, openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
 import { countDbOf } from "../../server/db/count-planner";
 import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS } from "../support/db";
+import { makeClient, makeProject } from "../support/factories";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -42,6 +46,49 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
           await Promise.all(instances.map((d) => d.close()));
         }
       });
+    }
+  });
+
+  it("a migration that rewrites a table (0037) leaves it vacuumed: its pages are all-visible again for index-only counts", async () => {
+    // The migrations before 0037, in a folder of their own.
+    const older = await mkdtemp(path.join(tmpdir(), "buildza-migrations-"));
+    try {
+      const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+      const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0037_"));
+      expect(upTo).toBeGreaterThan(0);
+      await mkdir(path.join(older, "meta"));
+      await writeFile(path.join(older, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      for (const e of journal.entries.slice(0, upTo)) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(older, `${e.tag}.sql`));
+
+      await withEmptyDatabase(async (url) => {
+        const before = await openDatabase({ databaseUrl: url, poolSize: 1, migrationsFolder: older });
+        try {
+          await before.migrate();
+          // Projects written before the upgrade, vacuumed as autovacuum would leave them.
+          const owner = await makeClient(before.db);
+          for (let i = 0; i < 30; i++) await makeProject(before.db, owner, { title: `Café booking app number ${i}` });
+          await before.query("vacuum (analyze) projects");
+        } finally {
+          await before.close();
+        }
+        const after = await openDatabase({ databaseUrl: url, poolSize: 1 });
+        try {
+          await after.migrate();
+          const [projects] = await after.query<{ allVisible: number; pages: number }>(
+            `select relallvisible::int as "allVisible", (pg_relation_size(oid) / current_setting('block_size')::int)::int as pages from pg_class where relname = 'projects'`,
+          );
+          expect(projects!.pages).toBeGreaterThan(0);
+          expect(projects!.allVisible).toBe(projects!.pages);
+          const found = await after.query<{ n: number }>(
+            `select count(*)::int as n from projects where search_vector @@ to_tsquery('english_unaccent', 'cafe')`,
+          );
+          expect(found[0]!.n).toBe(30);
+        } finally {
+          await after.close();
+        }
+      });
+    } finally {
+      await rm(older, { recursive: true, force: true });
     }
   });
 
