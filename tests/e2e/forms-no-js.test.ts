@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -236,5 +236,48 @@ describe("forms without JavaScript", () => {
       skills: ["Flutter", "Firebase"],
     });
     await close();
+  });
+
+  it("sent before the scripts arrive, the wizard posts; the answer then hydrates without a mismatch and goes on with the scripts", async () => {
+    const context = await browser.newContext({ ...PHONE, storageState: await clientJs.storageState() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // (The refused post's page comes with its 400, which the console reports as a failed load.)
+    page.on("console", (m) => (m.type() === "error" && !m.text().startsWith("Failed to load resource") ? errors.push(m.text()) : undefined));
+    // A slow phone: the page's scripts arrive only when let through.
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/projects/new`, { waitUntil: "commit" });
+    await page.getByLabel("Project title").fill("Spaza stock counter");
+    await page
+      .getByLabel("Project description")
+      .fill("Shop owners count stock with the phone camera, see what sells, and order from suppliers before they run out.");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Please select a budget range").waitFor();
+    release();
+    await waitForHydration(page);
+    // The scripts take over the step the server showed, with its message and the earlier step's values.
+    await page.locator('label:has(input[name="budgetRange"][value="R5000-R15000"])').click();
+    await expect.poll(() => page.getByText("Please select a budget range").count()).toBe(0);
+    await page.locator('label:has(input[name="timeline"][value="1-2"])').click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 3 of 3: Additional Info" }).waitFor();
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split("/").pop();
+    expect((await api(page, `/api/v1/projects/${id}`)).json.project).toMatchObject({
+      title: "Spaza stock counter",
+      budgetRange: "R5000-R15000",
+      timeline: "1-2",
+    });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "../ui/icons";
-import { useEffect, useRef, useState } from "react";
-import { useForm, type FieldErrors, type FieldPath } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, type FieldErrors, type FieldPath, type UseFormSetError } from "react-hook-form";
 import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -158,11 +158,17 @@ export function ProjectForm({
     formState: { errors },
   } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues: posted.values ?? defaultValues, errors: posted.errors, mode: "onTouched" });
   const { valueField, radioField } = registerWithDefaults(register, getValues);
-  useServerErrors<ProjectInput>(result, (name, error) => {
-    setError(name, error);
-    const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
-    if (at >= 0) setStep((current) => Math.min(current, at));
-  });
+  // One function for the form's life: a new one each render made useServerErrors put the action's
+  // messages back on every render, so fixing a field no longer cleared its message.
+  const showServerError = useCallback<UseFormSetError<ProjectInput>>(
+    (name, error) => {
+      setError(name, error);
+      const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
+      if (at >= 0) setStep((current) => Math.min(current, at));
+    },
+    [setError],
+  );
+  useServerErrors<ProjectInput>(result, showServerError);
 
   // A field showing a message is checked again on every change, so a fix clears it at once
   // (choosing a budget range removes "Please select a budget range").
