@@ -123,6 +123,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <RealtimeProvider userId={root?.user?.id ?? null} initialCounts={root?.unread ?? null}>
             <Header user={root?.user ?? null} />
             {root?.user && !root.user.emailVerified ? <VerifyBanner email={root.user.email} /> : null}
+            {root?.flash ? (
+              // The flash as a line of text where the toast cannot show: a page without scripts
+              // (a form sent without JavaScript says it was saved; docs/product.md, Look and feel).
+              <noscript>
+                <p
+                  role="status"
+                  className={`px-4 py-3 text-center text-sm ${root.flash.type === "error" ? "bg-red-50 text-red-800" : "bg-brand-50 text-brand-800"}`}
+                >
+                  {root.flash.message}
+                </p>
+              </noscript>
+            ) : null}
             <main id="main" className={`flex-1 ${chatPage ? "max-sm:min-h-0" : ""}`}>
               {children}
             </main>

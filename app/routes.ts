@@ -43,6 +43,7 @@ export default [
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("api/docs", "routes/api-docs.tsx"),
   route("moderation", "routes/moderation.tsx"),
+  route("report/:kind/:id", "routes/report.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

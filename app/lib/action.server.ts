@@ -7,6 +7,7 @@ import { redirectWithFlash, type Flash } from "./flash.server";
 import { AppError } from "../../server/errors";
 import { log } from "../../server/log";
 import type { FieldErrors } from "../../shared/schemas";
+import { formFields, type FormFieldOptions } from "./form-fields";
 
 export interface ActionFailure {
   ok: false;
@@ -14,6 +15,11 @@ export interface ActionFailure {
   fields?: FieldErrors;
   /** Which of several forms on the page failed (e.g. the milestone whose form it was), when the action says. */
   target?: string;
+  /**
+   * The fields as sent, for a form posted before or without the page's scripts (readFormBody): the
+   * page rendered with the failure shows them again instead of the saved (or empty) values.
+   */
+  values?: Record<string, unknown>;
 }
 
 /**
@@ -42,15 +48,30 @@ export async function readBody(request: Request, options: { booleans?: string[];
 }
 
 /**
- * An AppError as the action's answer (status and field messages; a 403 is logged as an
- * authorization refusal, as the API logs it), naming `target` (which form failed) when given;
- * anything else is rethrown (logged by entry.server).
+ * The body of a form that also posts before or without the page's scripts (docs/product.md, Look
+ * and feel): JSON as the scripts send it, or the form's fields read into the schema's shape by their
+ * names (app/lib/form-fields.ts `formFields`, with its list options). `form` holds those fields when
+ * they came as a form post: a failure hands them back (failure's `values`) so the page shows what
+ * the user typed; undefined for JSON, whose page still holds them.
  */
-export function failure(err: unknown, target?: string) {
+export async function readFormBody(request: Request, options: FormFieldOptions = {}): Promise<{ body: unknown; form?: Record<string, unknown> }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) return { body: await readBody(request) };
+  const form = formFields(await request.formData(), options);
+  return { body: form, form };
+}
+
+/**
+ * An AppError as the action's answer (status and field messages; a 403 is logged as an
+ * authorization refusal, as the API logs it), naming `target` (which form failed) when given and
+ * carrying `values` (the fields of a form post, readFormBody) when given; anything else is rethrown
+ * (logged by entry.server).
+ */
+export function failure(err: unknown, target?: string, values?: Record<string, unknown>) {
   if (err instanceof AppError) {
     if (err.status === 403) log().warn({ event: "authz.refused", code: err.code }, err.message);
     return data<ActionFailure>(
-      { ok: false, message: err.message, fields: err.fields, ...(target ? { target } : {}) },
+      { ok: false, message: err.message, fields: err.fields, ...(target ? { target } : {}), ...(values ? { values } : {}) },
       { status: err.status, headers: err.retryAfter ? { "Retry-After": String(err.retryAfter) } : undefined },
     );
   }

@@ -1,5 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { useActionData } from "react-router";
+import { nestedFieldErrors } from "./form-fields";
 import { notify } from "./toast";
 import type { ActionFailure } from "./action.server";
 
@@ -16,4 +18,22 @@ export function useServerErrors<T extends FieldValues>(result: ActionFailure | u
     fields.forEach(([name, message], i) => setError(name as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }));
     if (!fields.length) notify("error", result.message);
   }, [result, setError]);
+}
+
+/**
+ * The failure of a form posted before or without the page's scripts, as the server renders the page
+ * again: the fields as sent (`values`) and their messages nested as react-hook-form holds them
+ * (`errors`, for useForm's `errors`), so the page shows what was typed with each field's message
+ * (docs/product.md, Look and feel), and `message` when no field carries it (shown on the form: the
+ * toast needs the scripts). Read once, when the form mounts: a form already on the page when
+ * its scripts post JSON keeps its own values and shows the messages through useServerErrors as before.
+ */
+export function usePostedFailure(): { values?: Record<string, unknown>; errors?: Record<string, unknown>; message?: string } {
+  const result = useActionData() as ActionFailure | { ok: true } | undefined;
+  const [posted] = useState(() => {
+    if (!result || result.ok !== false || !result.values) return {};
+    const errors = nestedFieldErrors(result.fields);
+    return { values: result.values, errors, message: errors ? undefined : result.message };
+  });
+  return posted;
 }

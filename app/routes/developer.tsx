@@ -162,16 +162,7 @@ export default function DeveloperProfile({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </div>
               ) : null}
-              {!viewer.isOwner ? (
-                <ReportContentDialog
-                  endpoint={`/api/v1/users/${developer.id}/reports`}
-                  reasons="user"
-                  title="Report this profile"
-                  description="Tell us what is wrong with this profile. Our moderators review every report."
-                  thanks="Thanks for your report. A moderator will review this profile."
-                  label="Report profile"
-                />
-              ) : null}
+              {!viewer.isOwner ? <ReportContentDialog kind="profile" targetId={developer.id} label="Report profile" /> : null}
               {!viewer.isOwner ? (
                 <>
                   {viewer.block === "byMe" || viewer.block === "both" ? <p className="text-sm text-slate-600">You blocked {developer.name}.</p> : null}

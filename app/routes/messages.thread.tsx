@@ -306,16 +306,7 @@ function Thread({ loaderData }: Route.ComponentProps) {
                       }
                     />
                   ) : null}
-                  {!mine && !m.removed && m.id ? (
-                    <ReportContentDialog
-                      endpoint={`/api/v1/messages/${m.id}/reports`}
-                      reasons="user"
-                      title="Report this message"
-                      description="Tell us what is wrong with this message. A moderator sees it as it was sent."
-                      thanks="Thanks for your report. A moderator will review this message."
-                      idPrefix={`report-${m.seq}`}
-                    />
-                  ) : null}
+                  {!mine && !m.removed && m.id ? <ReportContentDialog kind="message" targetId={m.id} idPrefix={`report-${m.seq}`} /> : null}
                 </li>
               );
             })}

@@ -1,7 +1,9 @@
 import { ExternalLink } from "../components/ui/icons";
 import { Link } from "react-router";
 import type { DeveloperProfileInput } from "../../shared/schemas";
-import { DeveloperProfileForm, EMPTY_PROFILE } from "../components/profile/profile-form";
+import { DeveloperProfileForm, EMPTY_PROFILE, PROFILE_FORM_FIELDS } from "../components/profile/profile-form";
+import { NEW_SKILLS } from "../components/profile/skills-field";
+import { withAddedItems } from "../lib/form-fields";
 import { CompletionCard } from "../components/profile/completion-card";
 import type { Route } from "./+types/profile.setup";
 import {
@@ -9,7 +11,7 @@ import {
   failure,
   findOwnDeveloperProfile,
   profileCompletion,
-  readBody,
+  readFormBody,
   redirectWithFlash,
   requireUser,
   saveDeveloperProfile,
@@ -57,15 +59,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Saves the whole form as one statement (saveDeveloperProfile); stays on the page. */
+/**
+ * Saves the whole form as one statement (saveDeveloperProfile); stays on the page. JSON from the
+ * form's scripts answers { ok: true } (they toast "Profile saved"); the form's fields, sent before or
+ * without the scripts (docs/product.md, Look and feel), come back to the page with that message as a
+ * flash, or with the fields as sent and their messages when refused.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireDeveloper(request, context);
+  const { body, form } = await readFormBody(request, PROFILE_FORM_FIELDS);
   try {
-    await saveDeveloperProfile(context.deps.db, user, await readBody(request));
+    await saveDeveloperProfile(context.deps.db, user, form ? withAddedItems(form, "skills", NEW_SKILLS) : body);
     await deleteQueuedFilesSoon(context.deps);
+    if (form) return redirectWithFlash("/profile/setup", { type: "success", message: "Profile saved" });
     return { ok: true as const };
   } catch (err) {
-    return failure(err);
+    return failure(err, undefined, form);
   }
 }
 

@@ -14,11 +14,14 @@ import {
   ForbiddenError,
   getProject,
   NotFoundError,
+  PROJECT_FORM_FIELDS,
+  projectFields,
   projectFormValues,
-  readBody,
+  readFormBody,
   redirectWithFlash,
   requireUser,
   updateProject,
+  wizardMove,
 } from "./project-write.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data && "title" in data ? data.title : "project"} | BuildZA` }];
@@ -44,19 +47,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * Saves the edit (or `intent=delete` deletes the project). The wizard sent before or without its
+ * scripts posts its fields as a form: Next and Previous (wizardMove, checked against the saved
+ * deadline as the browser does) show the next or previous step; a refused save hands the fields back.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const body = await readBody(request);
+  const { body: sent, form } = await readFormBody(request, PROJECT_FORM_FIELDS);
   try {
-    if (body && typeof body === "object" && (body as { intent?: string }).intent === "delete") {
+    if (sent && typeof sent === "object" && (sent as { intent?: string }).intent === "delete") {
       await deleteProject(domainDeps(context.deps), user, params.id);
       await deleteQueuedFilesSoon(context.deps);
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
-    const project = await updateProject(context.deps.db, user, params.id, body);
+    if (form && (form.intent === "next" || form.intent === "previous")) {
+      const project = await getProject(context.deps.db, params.id);
+      if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
+      return await wizardMove(context.deps.db, user, form, { keepDraft: false, savedDeadline: projectFormValues(project).deadline });
+    }
+    const project = await updateProject(context.deps.db, user, params.id, form ? projectFields(form) : sent);
     return redirectWithFlash(`/projects/${project.id}`, { type: "success", message: "Project updated successfully!" });
   } catch (err) {
-    return failure(err);
+    return failure(err, undefined, form);
   }
 }
 

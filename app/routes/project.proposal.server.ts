@@ -10,7 +10,7 @@ import { redirectWithFlash } from "../lib/flash.server";
 export { submitProposal, updateProposal, withdrawProposal, type Proposal } from "../../server/proposals/service";
 export { domainDeps } from "../../server/context";
 export { feePolicy } from "../../server/payments/service";
-export { createOnce, failure, newFormKey, readBody } from "../lib/action.server";
+export { createOnce, failure, newFormKey, readFormBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 

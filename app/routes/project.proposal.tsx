@@ -7,7 +7,7 @@ import { AttachmentsField, type FileInfo } from "../components/files/attachments
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Plus, Send, Trash2, X } from "../components/ui/icons";
 import { useState } from "react";
-import { useFieldArray, useForm, type Resolver } from "react-hook-form";
+import { useFieldArray, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { registerWithDefaults } from "../lib/form-defaults";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
@@ -20,9 +20,10 @@ import { RelativeTime } from "../components/ui/relative-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { Field, FieldError, Input, Select, Textarea } from "../components/ui/form";
+import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../components/ui/form";
 import type { ActionFailure } from "../lib/action.server";
-import { useServerErrors } from "../lib/use-server-errors";
+import { usePostedFailure, useServerErrors } from "../lib/use-server-errors";
+import { likeShape } from "../lib/form-fields";
 import type { Route } from "./+types/project.proposal";
 import {
   createOnce,
@@ -31,7 +32,7 @@ import {
   feePolicy,
   loadProposalPage,
   newFormKey,
-  readBody,
+  readFormBody,
   redirectWithFlash,
   requireUser,
   submitProposal,
@@ -50,10 +51,19 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.mine ? "Your proposal" : "Submit a proposal"}${data ? ` - ${data.project.title}` : ""} | BuildZA` },
 ];
 
+/**
+ * Sends, updates (`intent: "update"`) or withdraws (`intent: "withdraw"`) the developer's proposal:
+ * JSON from the form's scripts, or the form's fields when it was sent before or without them
+ * (docs/product.md, Look and feel), whose duration comes as the chosen timeline (`durationMode`) or
+ * "days" and `durationDays`. A refusal sent as a form carries the fields back (failure's `values`).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const { db } = context.deps;
-  const body = await readBody(request);
+  const { body: sent, form } = await readFormBody(request);
+  // A form names the duration with its two fields (a timeline, or "days" and a number); JSON sends one.
+  const { durationMode, durationDays, ...fields } = form ?? {};
+  const body = form ? { ...fields, duration: durationMode === DAYS ? (durationDays ?? "") : (durationMode ?? "") } : sent;
   const intent = body && typeof body === "object" && "intent" in body ? String(body.intent) : "submit";
   try {
     const { project, mine } = await loadProposalPage(db, user, params.id);
@@ -75,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (err) {
     if (err instanceof Response) return err;
-    return failure(err);
+    return failure(err, undefined, form);
   }
 }
 
@@ -89,6 +99,9 @@ interface FormValues {
 }
 
 const DAYS = "days";
+
+/** The fields of the proposal form as a post sends them (its duration as two fields), for likeShape. */
+const SENT_PROPOSAL = { coverLetter: "", price: "", durationMode: "", durationDays: "", milestones: [{ title: "", amount: "" }] };
 
 export default function ProposalPage({ loaderData }: Route.ComponentProps) {
   const { project, mine } = loaderData;
@@ -213,9 +226,12 @@ function ProposalForm({
   const submit = useSubmit();
   const navigation = useNavigation();
   const result = useActionData() as ActionFailure | undefined;
+  // Sent before or without the scripts and refused: the fields as typed, with their messages.
+  const posted = usePostedFailure();
+  const sent = posted.values ? likeShape(posted.values, SENT_PROPOSAL) : undefined;
   const isTimeline = (TIMELINES as readonly { code: string }[]).some((t) => t.code === defaults.duration);
-  const [durationMode, setDurationMode] = useState(defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
-  const [days, setDays] = useState(defaults.duration && !isTimeline ? defaults.duration : "");
+  const [durationMode, setDurationMode] = useState(sent ? sent.durationMode : defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
+  const [days, setDays] = useState(sent ? sent.durationDays : defaults.duration && !isTimeline ? defaults.duration : "");
   const [uploading, setUploading] = useState(false);
   const {
     register,
@@ -228,7 +244,16 @@ function ProposalForm({
     formState: { errors, isSubmitted },
   } = useForm<FormValues>({
     resolver: zodResolver(proposalSchema) as unknown as Resolver<FormValues>,
-    defaultValues: defaults,
+    defaultValues: sent
+      ? {
+          ...defaults,
+          coverLetter: sent.coverLetter,
+          price: sent.price,
+          duration: durationMode === DAYS ? days : durationMode,
+          milestones: sent.milestones,
+        }
+      : defaults,
+    errors: posted.errors as FieldErrors<FormValues> | undefined,
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
@@ -266,7 +291,18 @@ function ProposalForm({
   return (
     <>
       <Card className="p-5 sm:p-6">
-        <form noValidate onSubmit={onSubmit} className="space-y-6">
+        {/* method="post": sent before the scripts run (a slow phone) or without them, the fields go to
+            the action, never into the address as a GET that saves nothing (docs/product.md, Look and feel). */}
+        <form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+          <input type="hidden" name="intent" value={editing ? "update" : "submit"} />
+          {editing ? (
+            version ? (
+              <input type="hidden" name="version" value={version} />
+            ) : null
+          ) : (
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          )}
+          <FormAlert result={posted.message ? { ok: false, message: posted.message } : null} />
           <Field
             id="coverLetter"
             label="Cover letter"
@@ -311,6 +347,7 @@ function ProposalForm({
               <Field id="durationMode" label="Estimated duration" error={durationMode === DAYS ? undefined : errors.duration?.message}>
                 <Select
                   id="durationMode"
+                  name="durationMode"
                   value={durationMode}
                   invalid={Boolean(errors.duration) && durationMode !== DAYS}
                   aria-describedby="durationMode-error"
@@ -332,6 +369,7 @@ function ProposalForm({
                 <Field id="durationDays" label="Number of days" error={errors.duration?.message}>
                   <Input
                     id="durationDays"
+                    name="durationDays"
                     type="number"
                     inputMode="numeric"
                     min={1}

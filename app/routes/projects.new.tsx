@@ -1,5 +1,5 @@
 import { FilePen, Trash2 } from "../components/ui/icons";
-import { Form, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { EMPTY_PROJECT, ProjectForm } from "../components/projects/project-form";
 import { RelativeTime } from "../components/ui/relative-time";
 import { Button, ButtonLink } from "../components/ui/button";
@@ -14,9 +14,12 @@ import {
   failure,
   getProjectDraft,
   newFormKey,
-  readBody,
+  PROJECT_FORM_FIELDS,
+  projectFields,
+  readFormBody,
   redirectWithFlash,
   requireUser,
+  wizardMove,
 } from "./project-write.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Post a project | BuildZA" }];
@@ -33,14 +36,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { idempotencyKey: newFormKey(), draft, draftTitle: title || "Untitled project", continuing: continuing && draft !== null };
 }
 
-/** Publishes the project (and deletes the draft with it), or `intent=discardDraft` deletes the draft. */
+/**
+ * Publishes the project (and deletes the draft with it), or `intent=discardDraft` deletes the draft.
+ * The wizard sent before or without its scripts posts its fields as a form: Next and Previous
+ * (wizardMove) show the next or previous step and save the draft; publishing refused hands the fields back.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const body = await readBody(request);
-  if (body && typeof body === "object" && (body as Record<string, unknown>).intent === "discardDraft") {
+  const { body: sent, form } = await readFormBody(request, PROJECT_FORM_FIELDS);
+  if (sent && typeof sent === "object" && (sent as Record<string, unknown>).intent === "discardDraft") {
     await discardProjectDraft(context.deps.db, user);
     return redirectWithFlash("/projects/new", { type: "success", message: "Draft discarded" });
   }
+  const moved = form ? await wizardMove(context.deps.db, user, form, { keepDraft: true }) : null;
+  if (moved) return moved;
+  const body = form ? projectFields(form) : sent;
   try {
     return await createOnce(context.deps, user, request, body, async (db, fields) => {
       const project = await createProject(db, user, fields);
@@ -49,14 +59,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (err) {
     // docs/product.md, Messages and errors: "Failed to create project" unless a field says what is wrong.
-    if (err instanceof AppError && !err.fields) return failure(new AppError(err.status, err.code, "Failed to create project"));
-    return failure(err);
+    if (err instanceof AppError && !err.fields) return failure(new AppError(err.status, err.code, "Failed to create project"), undefined, form);
+    return failure(err, undefined, form);
   }
 }
 
 export default function NewProject({ loaderData }: Route.ComponentProps) {
-  const { draft, continuing } = loaderData;
+  const { draft } = loaderData;
   const navigation = useNavigation();
+  // The wizard sent without its scripts comes back on a step (or refused): the wizard, not the draft choice.
+  const answered = useActionData() as { values?: unknown } | undefined;
+  const continuing = loaderData.continuing || Boolean(answered?.values);
   const title = loaderData.draftTitle;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">

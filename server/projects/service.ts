@@ -15,7 +15,7 @@ import {
   type ProjectStatus,
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { projectEditSchema, projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { PROJECT_WIZARD_STEPS, projectEditSchema, projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -161,6 +161,18 @@ export async function createProject(db: Db, user: SessionUser | null, input: unk
     const attached = await setAttachments(tx, owner.id, "project", row!.id, data.attachments ?? [], { max: MAX_PROJECT_FILES, field: "attachments" });
     return { ...toProject(row!), attachments: attached.map(toFileInfo) };
   });
+}
+
+/**
+ * Checks the fields of one step of the project wizard (PROJECT_WIZARD_STEPS, 0-2) as its Next button
+ * does in the browser, with the same schema: projectSchema, or for an edit of a project whose saved
+ * deadline is `savedDeadline` (YYYY-MM-DD, "" for none) projectEditSchema. For the wizard sent
+ * without its scripts (docs/product.md, Journeys). Throws ValidationError with the step's field messages.
+ */
+export function checkProjectStep(input: unknown, step: number, savedDeadline?: string): void {
+  const schema = savedDeadline === undefined ? projectSchema : projectEditSchema(savedDeadline);
+  const fields = PROJECT_WIZARD_STEPS[step]?.fields ?? [];
+  parseInput(schema.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<(typeof fields)[number], true>), input);
 }
 
 /** A project by id. Throws NotFoundError "Project not found" (docs/product.md, Messages and errors). */

@@ -84,6 +84,25 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/profile", body: { intent: "delete", password: TEST_PASSWORD }, who: ["anonymous", "fresh"] },
   { method: "POST", path: "/projects/new", body: projectInput() },
   { method: "POST", path: "/projects/new", body: { intent: "discardDraft" } },
+  // Forms sent without JavaScript (docs/product.md, Look and feel): fields named by their path, the wizard's steps, the report page.
+  {
+    method: "POST",
+    path: "/projects/new",
+    body: { intent: "next", step: "0", title: "Fuzzed wizard step", description: "d".repeat(60), platform: "web", "features.0": "Stock" },
+  },
+  {
+    method: "POST",
+    path: "/profile/setup",
+    body: {
+      ...profileBody,
+      newSkills: "Go, Rust",
+      "experience.0.title": "Mobile developer",
+      "experience.0.company": "Yoco",
+      "experience.0.startDate": "2021-03",
+    },
+    who: ["developer"],
+  },
+  { method: "POST", path: "/report/project/:project", body: { reason: "Spam or scam", details: "Asks for payment first", returnTo: "/projects" } },
   { method: "POST", path: "/developers/:developer", body: { intent: "invite", projectId: ":project", returnTo: "/dashboard" } },
   { method: "POST", path: "/developers/:developer", body: { intent: "save", returnTo: "/developers" } },
   { method: "POST", path: "/projects/:project", body: { intent: "save", returnTo: "/projects" } },

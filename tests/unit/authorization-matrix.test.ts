@@ -220,6 +220,12 @@ const FORMS: Record<
     params: (f) => ({ id: f.conversationId }),
   },
   "routes/notifications.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" } },
+  // The report page (without JavaScript): only the conversation's other participant reports a message in it.
+  "routes/report.tsx": {
+    who: { anonymous: "login", client: 403, developer: 403 },
+    body: { reason: "Other", details: "Not mine to report" },
+    params: (f) => ({ kind: "message", id: f.messageId }),
+  },
   // The verification link's button needs no session (the signed token is the permission).
   "routes/verify-email.tsx": { who: ANYONE, body: { token: "not-a-token" } },
   // Moderators only (docs/product.md, Trust and safety); the page itself: tests/unit/moderation.test.ts.

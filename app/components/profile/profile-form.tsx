@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check } from "../ui/icons";
 import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
 import type { FileInfo } from "../files/attachments";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm, type FieldErrors, type FieldPath } from "react-hook-form";
 import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -17,13 +17,14 @@ import {
 } from "../../../shared/constants";
 import { developerProfileSchema, type DeveloperProfileInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
-import { useServerErrors } from "../../lib/use-server-errors";
+import { usePostedFailure, useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../lib/toast";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
-import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
+import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../ui/form";
+import { likeShape, withAddedItems } from "../../lib/form-fields";
 import { CertificationList, ExperienceList, PortfolioList } from "./profile-lists";
-import { SkillsField } from "./skills-field";
+import { NEW_SKILLS, SkillsField } from "./skills-field";
 
 /** Empty values of the profile form (no profile saved yet). */
 export const EMPTY_PROFILE: DeveloperProfileInput = {
@@ -39,6 +40,25 @@ export const EMPTY_PROFILE: DeveloperProfileInput = {
   experience: [],
   certifications: [],
 };
+
+/** The fields of /profile/setup as the action reads a post of them made before or without the scripts (formFields). */
+export const PROFILE_FORM_FIELDS = { lists: ["skills"], commaLists: [NEW_SKILLS, "portfolio.*.technologies"] } as const;
+
+/** The fields of the form as a post sends them, for likeShape (lists with one item of their shape). */
+const SENT_PROFILE = {
+  ...EMPTY_PROFILE,
+  city: "",
+  hourlyRate: "",
+  skills: [""],
+  portfolio: [{ id: "", title: "", description: "", technologies: [""], link: "" }],
+  experience: [{ id: "", title: "", company: "", startDate: "", endDate: "", description: "" }],
+  certifications: [{ id: "", name: "", issuer: "", date: "" }],
+};
+
+/** The form's values after a refused post without the scripts: the fields as sent, added skills after the kept ones. */
+function sentProfile(sent: Record<string, unknown>): DeveloperProfileInput {
+  return likeShape(withAddedItems(sent, "skills", NEW_SKILLS), SENT_PROFILE) as DeveloperProfileInput;
+}
 
 /** A section of the form: a card with a heading; `id` is the anchor profileCompletion links to. */
 function Section({ id, title, description, children }: { id?: string; title: string; description?: ReactNode; children: ReactNode }) {
@@ -86,7 +106,15 @@ export function DeveloperProfileForm({
   // Checks run when a field is left (checkOnLeave below) and on Save, not on RHF's own events: its
   // field arrays validate the whole list when an entry is added, which showed every empty field's
   // message of a new entry at once (docs/product.md, Journeys).
-  const form = useForm<DeveloperProfileInput>({ resolver: zodResolver(developerProfileSchema), defaultValues, mode: "onSubmit", reValidateMode: "onSubmit" });
+  // Sent before or without the scripts and refused: the fields as typed, with their messages.
+  const posted = usePostedFailure();
+  const form = useForm<DeveloperProfileInput>({
+    resolver: zodResolver(developerProfileSchema),
+    defaultValues: posted.values ? sentProfile(posted.values) : defaultValues,
+    errors: posted.errors as FieldErrors<DeveloperProfileInput> | undefined,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
   const {
     register,
     handleSubmit,
@@ -107,7 +135,11 @@ export function DeveloperProfileForm({
   useEffect(() => {
     if (result?.ok) notify("success", "Profile saved");
   }, [result]);
+  // Not the first run: the form starts with the values (those sent, after a refused post without the scripts).
+  const shownValues = useRef(defaultValues);
   useEffect(() => {
+    if (shownValues.current === defaultValues) return;
+    shownValues.current = defaultValues;
     reset(defaultValues);
   }, [defaultValues, reset]);
 
@@ -161,12 +193,18 @@ export function DeveloperProfileForm({
   const listProps = { control, register, setValue, getValues, errors };
 
   return (
+    // method="post": sent before the scripts run (a slow phone) or without them, the fields go to the
+    // action by their names, never into the address as a GET that saves nothing (docs/product.md, Look and feel).
     <form
+      method="post"
       noValidate
       onBlur={checkOnLeave}
       onSubmit={handleSubmit((values) => submit({ ...values, ...(version ? { version } : {}) } as never, { method: "post", encType: "application/json" }))}
       className="space-y-6"
     >
+      {/* Sent without the scripts too, so a stale save is refused either way (docs/product.md, Developers). */}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      <FormAlert result={posted.message ? { ok: false, message: posted.message } : null} />
       <Section title="About you" description="What clients see first on your card and profile.">
         <Field id="title" label="Professional title" error={errors.title?.message} hint={'Shown under your name. Empty shows "Full-Stack Developer".'}>
           <Input

@@ -16,12 +16,17 @@ export interface ListProps {
   errors: FieldErrors<DeveloperProfileInput>;
 }
 
-/** The bordered box of one list item, with its number and a remove button. */
-function Item({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
+/**
+ * The bordered box of one list item, with its number and a remove button. `idField` names the hidden
+ * field of the item's id ("experience.0.id"), posted by a form sent before or without the scripts so
+ * the item is updated in place (a portfolio item keeps its images).
+ */
+function Item({ label, onRemove, idField, children }: { label: string; onRemove: () => void; idField: { name: string; value: string }; children: ReactNode }) {
   // A named group: a screen reader says "Portfolio item 2" on entering its fields, which repeat per item.
   const labelId = useId();
   return (
     <li role="group" aria-labelledby={labelId} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+      <input type="hidden" name={idField.name} defaultValue={idField.value} />
       <div className="mb-3 flex items-center justify-between gap-2">
         <p id={labelId} className="text-sm font-semibold text-slate-700">
           {label}
@@ -43,11 +48,12 @@ function Empty({ children }: { children: ReactNode }) {
  * Technologies of a portfolio item as comma-separated text; the form holds the list. The text is
  * kept as typed (a trailing comma stays) and parsed into unique, trimmed names.
  */
-function TechnologiesInput({ id, initial, onChange }: { id: string; initial: string[]; onChange: (list: string[]) => void }) {
+function TechnologiesInput({ id, name, initial, onChange }: { id: string; name: string; initial: string[]; onChange: (list: string[]) => void }) {
   const [text, setText] = useState(initial.join(", "));
   return (
     <Input
       id={id}
+      name={name}
       placeholder="e.g. Flutter, Firebase, Paystack"
       value={text}
       onChange={(e) => {
@@ -74,7 +80,12 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
       {fields.length ? (
         <ol className="space-y-3">
           {fields.map((f, i) => (
-            <Item key={f.key} label={`Portfolio item ${i + 1}`} onRemove={() => remove(i)}>
+            <Item
+              key={f.key}
+              label={`Portfolio item ${i + 1}`}
+              onRemove={() => remove(i)}
+              idField={{ name: `portfolio.${i}.id`, value: getValues(`portfolio.${i}.id`) ?? "" }}
+            >
               <Field id={`portfolio-${i}-title`} label="Project title" error={e?.[i]?.title?.message} className="sm:col-span-2">
                 <Input id={`portfolio-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Taxi rank queue app" {...valueField(`portfolio.${i}.title`)} />
               </Field>
@@ -90,6 +101,7 @@ export function PortfolioList({ control, register, setValue, getValues, errors, 
               <Field id={`portfolio-${i}-technologies`} label="Technologies" hint="Separate with commas." error={e?.[i]?.technologies?.message}>
                 <TechnologiesInput
                   id={`portfolio-${i}-technologies`}
+                  name={`portfolio.${i}.technologies`}
                   initial={getValues(`portfolio.${i}.technologies`) ?? []}
                   onChange={(list) => setValue(`portfolio.${i}.technologies`, list, { shouldDirty: true })}
                 />
@@ -189,7 +201,12 @@ export function ExperienceList(props: ListProps) {
       {fields.length ? (
         <ol className="space-y-3">
           {fields.map((f, i) => (
-            <Item key={f.key} label={`Experience ${i + 1}`} onRemove={() => remove(i)}>
+            <Item
+              key={f.key}
+              label={`Experience ${i + 1}`}
+              onRemove={() => remove(i)}
+              idField={{ name: `experience.${i}.id`, value: getValues(`experience.${i}.id`) ?? "" }}
+            >
               <Field id={`experience-${i}-title`} label="Job title" error={e?.[i]?.title?.message}>
                 <Input id={`experience-${i}-title`} invalid={!!e?.[i]?.title} placeholder="e.g. Mobile developer" {...valueField(`experience.${i}.title`)} />
               </Field>
@@ -237,7 +254,12 @@ export function CertificationList({ control, register, getValues, errors }: List
       {fields.length ? (
         <ol className="space-y-3">
           {fields.map((f, i) => (
-            <Item key={f.key} label={`Certification ${i + 1}`} onRemove={() => remove(i)}>
+            <Item
+              key={f.key}
+              label={`Certification ${i + 1}`}
+              onRemove={() => remove(i)}
+              idField={{ name: `certifications.${i}.id`, value: getValues(`certifications.${i}.id`) ?? "" }}
+            >
               <Field id={`certifications-${i}-name`} label="Name" error={e?.[i]?.name?.message} className="sm:col-span-2">
                 <Input
                   id={`certifications-${i}-name`}

@@ -2,12 +2,17 @@ import { useState } from "react";
 import { DEVELOPER_SKILL_FILTERS } from "../../../shared/constants";
 import { Button } from "../ui/button";
 import { FieldError, Input } from "../ui/form";
-import { matchSkillSuggestions, SkillChipList, SkillSuggestions } from "../ui/skill-chips";
+import { matchSkillSuggestions, SkillChipList, SkillHiddenInputs, SkillSuggestions } from "../ui/skill-chips";
+
+/** The name of the skill box: sent without the scripts, its text is skills to add, separated by commas. */
+export const NEW_SKILLS = "newSkills";
 
 /**
  * Skills as removable chips, with the developer skill suggestions of docs/product.md, Constants and free
  * text. A skill cannot be added twice (compared without case). Suggestions filter as the skill is
  * typed and Enter adds the highlighted one, as in the project wizard (docs/product.md, Journeys).
+ * Without the scripts the form posts the skills as hidden fields ("skills") and the box's text as
+ * skills to add (NEW_SKILLS).
  */
 export function SkillsField({
   skills,
@@ -40,6 +45,7 @@ export function SkillsField({
   const { suggestions, highlighted, taken } = matchSkillSuggestions(DEVELOPER_SKILL_FILTERS, skills, draft);
   return (
     <div className="space-y-3">
+      <SkillHiddenInputs name="skills" skills={skills} />
       {skills.length ? (
         <SkillChipList
           skills={skills}
@@ -55,6 +61,7 @@ export function SkillsField({
       <div className="flex gap-2">
         <Input
           id="skill"
+          name={NEW_SKILLS}
           aria-label="Add a skill"
           placeholder="Type a skill and press Enter"
           maxLength={40}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, ArrowRight, Check, Monitor, Paperclip, Plus, Smartphone, Tablet, X } from "../ui/icons";
-import { useEffect, useRef, useState } from "react";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, type FieldErrors, type FieldPath, type UseFormSetError } from "react-hook-form";
 import { registerWithDefaults } from "../../lib/form-defaults";
 import { useActionData, useNavigation, useSubmit } from "react-router";
 import {
@@ -19,15 +19,17 @@ import {
 } from "../../../shared/constants";
 import { budgetRangeLabel, latestDateIso, todayIso } from "../../../shared/format";
 import { useNow } from "../../lib/now";
+import { useHydrated } from "../../lib/use-hydrated";
 import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
-import { useServerErrors } from "../../lib/use-server-errors";
+import { usePostedFailure, useServerErrors } from "../../lib/use-server-errors";
+import { likeShape, withAddedItems } from "../../lib/form-fields";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
 import { DraftStatus, LeaveDraftDialog, useProjectDraft } from "./project-draft";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
-import { Field, FieldError, Input, Select, Textarea } from "../ui/form";
-import { matchSkillSuggestions, SkillChipList, SkillSuggestions } from "../ui/skill-chips";
+import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../ui/form";
+import { matchSkillSuggestions, SkillChipList, SkillHiddenInputs, SkillSuggestions } from "../ui/skill-chips";
 
 const PLATFORM_ICONS = { mobile: Smartphone, web: Monitor, both: Tablet } as const;
 
@@ -45,6 +47,58 @@ export const EMPTY_PROJECT: ProjectInput = {
   category: "Other",
   deadline: "",
 };
+
+/** The wizard's fields as a post sends them, for likeShape (lists with one item of their shape). */
+const SENT_PROJECT = { ...EMPTY_PROJECT, features: [""], skills: [""] };
+
+/** The step of the first field with a message (PROJECT_WIZARD_STEPS), or -1. */
+function stepOf(names: string[]): number {
+  const steps = names.map((name) => PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(name.split(".")[0]!))).filter((i) => i >= 0);
+  return steps.length ? Math.min(...steps) : -1;
+}
+
+/**
+ * Where the wizard opens after a post made before or without its scripts: the step the action
+ * moved to with the fields as sent (Next, Previous), or the step of the first refused field with
+ * the fields as sent; nothing when the page was not such an answer.
+ */
+function usePostedWizard(): { step?: number; values?: ProjectInput; errors?: FieldErrors<ProjectInput>; message?: string } {
+  const result = useActionData() as ActionFailure | { ok: true; step: number; values: Record<string, unknown> } | undefined;
+  const posted = usePostedFailure();
+  const [answer] = useState(() => {
+    const sent = result?.ok ? result.values : posted.values;
+    if (!sent) return {};
+    const values = likeShape(withAddedItems(sent, "skills", "newSkills"), SENT_PROJECT) as ProjectInput;
+    if (result?.ok) return { step: result.step, values };
+    const at = stepOf(Object.keys((result as ActionFailure | undefined)?.fields ?? {}));
+    return {
+      step: at >= 0 ? at : Math.min(Math.max(Number(sent.step) || 0, 0), PROJECT_WIZARD_STEPS.length - 1),
+      values,
+      errors: posted.errors as FieldErrors<ProjectInput> | undefined,
+      message: posted.message,
+    };
+  });
+  return answer;
+}
+
+/**
+ * The fields of the steps not shown, as hidden fields, until the scripts run: a post of the wizard
+ * made before or without them (Next, Previous, publishing) carries every step's values.
+ */
+function OtherStepsFields({ step, values }: { step: number; values: ProjectInput }) {
+  const hidden = (name: string, value: unknown) => <input key={name} type="hidden" name={name} value={value == null ? "" : String(value)} />;
+  const fields = PROJECT_WIZARD_STEPS.flatMap((s, i) => (i === step ? [] : [...s.fields]));
+  return (
+    <>
+      {fields.map((name) => {
+        const value = values[name];
+        if (name === "features") return (Array.isArray(value) ? value : []).map((f: unknown, i) => hidden(`features.${i}`, f));
+        if (name === "skills") return <SkillHiddenInputs key={name} name="skills" skills={Array.isArray(value) ? (value as string[]) : []} />;
+        return hidden(name, value);
+      })}
+    </>
+  );
+}
 
 const choice = (selected: boolean) =>
   `flex cursor-pointer rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${
@@ -81,7 +135,10 @@ export function ProjectForm({
   // Today in South African time from the shared "now", so the date field's minimum hydrates as rendered (app/lib/now.tsx).
   const now = useNow();
   const today = todayIso(now);
-  const [step, setStep] = useState(initialStep);
+  // Sent before or without the scripts: the step and the fields the action answered with.
+  const posted = usePostedWizard();
+  const hydrated = useHydrated();
+  const [step, setStep] = useState(posted.step ?? initialStep);
   // Editing keeps a saved deadline that has passed, as the server does (docs/product.md, Projects).
   const [schema] = useState(() => (mode === "edit" ? projectEditSchema(defaultValues.deadline ?? "") : projectSchema));
   const [skillDraft, setSkillDraft] = useState("");
@@ -100,13 +157,19 @@ export function ProjectForm({
     watch,
     trigger,
     formState: { errors },
-  } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues, mode: "onTouched" });
+  } = useForm<ProjectInput>({ resolver: zodResolver(schema), defaultValues: posted.values ?? defaultValues, errors: posted.errors, mode: "onTouched" });
   const { valueField, radioField } = registerWithDefaults(register, getValues);
-  useServerErrors<ProjectInput>(result, (name, error) => {
-    setError(name, error);
-    const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
-    if (at >= 0) setStep((current) => Math.min(current, at));
-  });
+  // One function for the form's life: a new one each render made useServerErrors put the action's
+  // messages back on every render, so fixing a field no longer cleared its message.
+  const showServerError = useCallback<UseFormSetError<ProjectInput>>(
+    (name, error) => {
+      setError(name, error);
+      const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
+      if (at >= 0) setStep((current) => Math.min(current, at));
+    },
+    [setError],
+  );
+  useServerErrors<ProjectInput>(result, showServerError);
 
   // A field showing a message is checked again on every change, so a fix clears it at once
   // (choosing a budget range removes "Please select a budget range").
@@ -174,6 +237,10 @@ export function ProjectForm({
 
   return (
     <form
+      // Sent before the scripts run (a slow phone) or without them, the wizard posts its fields to the
+      // action, which moves between steps or publishes (docs/product.md, Journeys); never a GET that
+      // puts them in the address and saves nothing.
+      method="post"
       noValidate
       onSubmit={(e) => {
         // Enter in a field moves on a step; on the last step it does nothing: only a click (or a
@@ -183,6 +250,22 @@ export function ProjectForm({
       }}
       className="space-y-6"
     >
+      <input type="hidden" name="step" value={step} />
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {hydrated ? null : (
+        <>
+          {/* The first submit button is the one Enter in a field presses: Next, and on the last step
+              none (a disabled one), so Enter never publishes without the scripts either. */}
+          {last ? (
+            <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
+          ) : (
+            <button type="submit" name="intent" value="next" hidden aria-hidden="true" tabIndex={-1} />
+          )}
+          <OtherStepsFields step={step} values={getValues()} />
+        </>
+      )}
+      <FormAlert result={posted.message ? { ok: false, message: posted.message } : null} />
       <ol className="grid grid-cols-3 gap-2" aria-label="Progress">
         {PROJECT_WIZARD_STEPS.map((s, i) => (
           <li key={s.title} aria-current={i === step ? "step" : undefined}>
@@ -258,6 +341,7 @@ export function ProjectForm({
               {features.map((feature, i) => (
                 <div key={i} className="flex gap-2">
                   <Input
+                    name={`features.${i}`}
                     aria-label={`Feature ${i + 1}`}
                     placeholder={i === 0 ? "e.g. Customers book and pay a deposit with SnapScan" : "Another feature"}
                     value={feature}
@@ -336,6 +420,7 @@ export function ProjectForm({
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
                 Required skills
               </label>
+              <SkillHiddenInputs name="skills" skills={skills} />
               {skills.length ? (
                 <SkillChipList
                   skills={skills}
@@ -352,6 +437,7 @@ export function ProjectForm({
               <div className="flex gap-2">
                 <Input
                   id="skill"
+                  name="newSkills"
                   placeholder="Type a skill and press Enter"
                   value={skillDraft}
                   onChange={(e) => setSkillDraft(e.target.value)}
@@ -438,7 +524,16 @@ export function ProjectForm({
         </ButtonLink>
         <div className="flex gap-2">
           {step > 0 ? (
-            <Button variant="secondary" onClick={() => setStep((s) => s - 1)} disabled={saving}>
+            // A submit only until the scripts run (without them Previous posts the fields and the action shows the step before).
+            <Button
+              type={hydrated ? "button" : "submit"}
+              name="intent"
+              value="previous"
+              formNoValidate
+              variant="secondary"
+              onClick={() => setStep((s) => s - 1)}
+              disabled={saving}
+            >
               Previous
             </Button>
           ) : null}
@@ -446,7 +541,10 @@ export function ProjectForm({
             // Its own key: React mounts a new button, so the focus on "Next" does not carry over to it.
             <Button
               key="final"
-              type="button"
+              // A submit only until the scripts run: without them it posts the fields to be published.
+              type={hydrated ? "button" : "submit"}
+              name="intent"
+              value="publish"
               busy={saving}
               disabled={uploading}
               title={uploading ? "Wait for the uploads to finish" : undefined}
@@ -456,7 +554,7 @@ export function ProjectForm({
               {!saving ? <Check className="size-4" aria-hidden="true" /> : null}
             </Button>
           ) : (
-            <Button key="next" type="submit">
+            <Button key="next" type="submit" name="intent" value="next">
               Next <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           )}

@@ -26,6 +26,21 @@ export function SkillChipList({ skills, label, onRemove }: { skills: string[]; l
   );
 }
 
+/**
+ * The chosen skills as hidden fields, one each under `name`: a form sent before or without the
+ * scripts posts them (its chips' buttons need the scripts), with the skill box's text as additions
+ * (app/lib/form-fields.ts `withAddedItems`).
+ */
+export function SkillHiddenInputs({ name, skills }: { name: string; skills: readonly string[] }) {
+  return (
+    <>
+      {skills.map((s) => (
+        <input key={s} type="hidden" name={name} value={s} />
+      ))}
+    </>
+  );
+}
+
 /** Suggested skills, each a button named by the skill that adds it; `highlighted` is the one Enter in the input adds. */
 export function SkillSuggestions({ skills, onAdd, highlighted }: { skills: readonly string[]; onAdd: (skill: string) => void; highlighted?: string }) {
   return (

@@ -1,0 +1,283 @@
+/**
+ * Forms sent before the page's scripts run (a slow phone) or without them (docs/product.md, Look and
+ * feel; decision 0055), with JavaScript off: the proposal, the report, the developer profile and the
+ * project wizard post to their page's action, never a GET of their fields; good input is saved and
+ * the page says so, bad input comes back with the field's message and what was typed, saving nothing.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer } from "./support";
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
+
+describe("forms without JavaScript", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  let clientJs: BrowserContext;
+  let developerJs: BrowserContext;
+  let client: Page;
+  let developer: Page;
+  let developerId = "";
+  let projectId = "";
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(PORT_BASE + 61, { DEMO_DATA: "off" }), launchBrowser()]);
+    [clientJs, developerJs] = await Promise.all([browser.newContext(PHONE), browser.newContext(PHONE)]);
+    [client, developer] = await Promise.all([clientJs.newPage(), developerJs.newPage()]);
+    await register(client, server.url, { name: "Nomsa Dlamini", email: `nomsa.${stamp}@example.co.za`, developer: false });
+    await register(developer, server.url, { name: "Sipho Nkosi", email: `sipho.${stamp}@example.co.za`, developer: true });
+    developerId = (await api(developer, "/api/auth/get-session")).json!.user.id;
+    const created = await api(client, "/api/v1/projects", "POST", {
+      title: "Stokvel contributions tracker",
+      description: "Members see what they paid and when, the treasurer records cash and EFT payments, and everyone gets reminders.",
+      platform: "web",
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+    });
+    expect(created.status).toBe(201);
+    projectId = created.json!.project.id;
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function api(page: Page, path: string, method = "GET", body?: unknown): Promise<{ status: number; json: any }> {
+    return page.evaluate(
+      async ([path, method, body]) => {
+        const res = await fetch(path, {
+          method,
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, json: await res.json().catch(() => null) };
+      },
+      [path, method, body] as const,
+    );
+  }
+
+  /** A page of `signedIn`'s user with JavaScript off, and the method and address of each page it loads. */
+  async function noJsPage(signedIn: BrowserContext): Promise<{ page: Page; loads: string[]; close: () => Promise<void> }> {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, storageState: await signedIn.storageState() });
+    const page = await context.newPage();
+    const loads: string[] = [];
+    page.on("request", (r) => {
+      if (r.isNavigationRequest()) loads.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+    });
+    return { page, loads, close: () => context.close() };
+  }
+
+  /** The line that says what happened (the flash the toast shows with JavaScript). */
+  const said = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+  it("a developer sends a proposal: a short cover letter comes back with its message and the price as typed; then it is sent, and edited", async () => {
+    const { page, loads, close } = await noJsPage(developerJs);
+    const path = `/projects/${projectId}/proposal`;
+    await page.goto(`${server.url}${path}`);
+    await page.getByLabel("Cover letter").fill("Too short.");
+    await page.getByLabel("Your price (rand)").fill("R 20 000");
+    await page.getByLabel("Estimated duration").selectOption("2-4");
+    await page.getByRole("button", { name: "Submit Proposal" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toBe(`POST ${path}`);
+    expect(await page.getByText("Cover letter must be at least 100 characters").isVisible()).toBe(true);
+    expect(await page.getByLabel("Your price (rand)").inputValue()).toBe("R 20 000");
+    expect(await page.getByLabel("Estimated duration").inputValue()).toBe("2-4");
+    expect((await api(developer, "/api/v1/proposals")).json.proposals).toEqual([]);
+
+    await page.getByLabel("Cover letter").fill(COVER_LETTER);
+    await page.getByRole("button", { name: "Submit Proposal" }).click();
+    await page.waitForURL(`${server.url}/projects/${projectId}`);
+    expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
+    expect(await said(page, "Proposal submitted successfully!").isVisible()).toBe(true);
+    const [sent] = (await api(developer, "/api/v1/proposals")).json.proposals;
+    expect(sent).toMatchObject({ price: 20000, duration: "2-4", coverLetter: COVER_LETTER.trim() });
+
+    // Edited without JavaScript: the form shows the saved values and posts the change.
+    await page.goto(`${server.url}${path}`);
+    expect(await page.getByLabel("Your price (rand)").inputValue()).toBe("20000");
+    await page.getByLabel("Your price (rand)").fill("22 500");
+    await page.getByRole("button", { name: "Update Proposal" }).click();
+    await page.waitForURL(`${server.url}/projects/${projectId}`);
+    expect(await said(page, "Proposal updated successfully!").isVisible()).toBe(true);
+    expect((await api(developer, "/api/v1/proposals")).json.proposals[0]).toMatchObject({ id: sent.id, price: 22500 });
+    await close();
+  });
+
+  it("a developer reports the project: Report opens the report page, no reason gets its message with the details kept, then the report is sent and a second refused", async () => {
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}/projects/${projectId}`);
+    await page.getByRole("link", { name: "Report" }).click();
+    await page.waitForURL(new RegExp(`/report/project/${projectId}\\?returnTo=`));
+    expect(await page.getByRole("heading", { name: "Report this project" }).isVisible()).toBe(true);
+    await page.getByLabel("Details (optional)").fill("Asks for payment by EFT before any work.");
+    await page.getByRole("button", { name: "Send Report" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toMatch(new RegExp(`^POST /report/project/${projectId}\\?returnTo=`));
+    expect(await page.getByText("Please choose a reason").isVisible()).toBe(true);
+    expect(await page.getByLabel("Details (optional)").inputValue()).toBe("Asks for payment by EFT before any work.");
+
+    await page.getByLabel("Reason").selectOption("Spam or scam");
+    await page.getByRole("button", { name: "Send Report" }).click();
+    await page.waitForURL(`${server.url}/projects/${projectId}`);
+    expect(await said(page, "Thanks for your report. We'll review this project.").isVisible()).toBe(true);
+
+    // Stored: the same report again is refused, on the page.
+    await page.getByRole("link", { name: "Report" }).click();
+    await page.getByLabel("Reason").selectOption("Other");
+    await page.getByRole("button", { name: "Send Report" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("alert").filter({ hasText: "already reported" }).isVisible()).toBe(true);
+    await close();
+  });
+
+  it("a developer edits their profile: a rate under R50 comes back with its message and the typed title; then skills and an experience entry are saved", async () => {
+    // An experience entry to edit (adding entries needs the scripts).
+    const seeded = await api(developer, "/api/v1/me/developer-profile", "PUT", {
+      title: "Mobile developer",
+      skills: ["Flutter"],
+      experience: [{ title: "Junior developer", company: "Takealot", startDate: "2019-02", endDate: "2021-01" }],
+    });
+    expect(seeded.status).toBe(200);
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}/profile/setup`);
+    expect(await page.getByLabel("Job title").inputValue()).toBe("Junior developer");
+    await page.getByLabel("Professional title").fill("Flutter developer for fintech apps");
+    await page.getByLabel("Hourly rate (rand)").fill("20");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toBe("POST /profile/setup");
+    expect(await page.getByText("Hourly rate must be at least R50").isVisible()).toBe(true);
+    expect(await page.getByLabel("Professional title").inputValue()).toBe("Flutter developer for fintech apps");
+    expect((await api(developer, `/api/v1/developers/${developerId}`)).json.developer.title).toBe("Mobile developer");
+
+    await page.getByLabel("Hourly rate (rand)").fill("R 450");
+    await page.getByLabel("Add a skill").fill("Go, Firebase");
+    await page.getByLabel("Job title").fill("Mobile developer");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.waitForURL(`${server.url}/profile/setup`);
+    expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
+    expect(await said(page, "Profile saved").isVisible()).toBe(true);
+    const saved = (await api(developer, `/api/v1/developers/${developerId}`)).json.developer;
+    expect(saved).toMatchObject({ title: "Flutter developer for fintech apps", hourlyRate: 450, skills: ["Flutter", "Go", "Firebase"] });
+    expect(saved.experience).toMatchObject([{ title: "Mobile developer", company: "Takealot", startDate: "2019-02", endDate: "2021-01" }]);
+    await close();
+  });
+
+  it("a client posts a project through the wizard: Next checks each step, Previous keeps what was typed, Enter on the last step does not publish, Create Project does", async () => {
+    const { page, loads, close } = await noJsPage(clientJs);
+    await page.goto(`${server.url}/projects/new`);
+    await page.getByLabel("Project title").fill("Taxi");
+    await page
+      .getByLabel("Project description")
+      .fill("Marshals hand out queue numbers by SMS, passengers see when their taxi is loading, and the rank sees the queue.");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toBe("POST /projects/new");
+    expect(await page.getByText("Title must be at least 5 characters").isVisible()).toBe(true);
+    expect(await page.getByLabel("Project description").inputValue()).toContain("Marshals hand out queue numbers");
+
+    await page.getByLabel("Project title").fill("Taxi rank queue app");
+    await page.getByRole("textbox", { name: "Feature 1" }).fill("Queue numbers by SMS");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await page.getByRole("heading", { name: "Step 1 of 3: Project Details" }).waitFor();
+    expect(await page.getByLabel("Project title").inputValue()).toBe("Taxi rank queue app");
+    expect(await page.getByRole("textbox", { name: "Feature 1" }).inputValue()).toBe("Queue numbers by SMS");
+    await page.getByLabel("Project title").press("Enter");
+    await page.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByText("Please select a budget range").isVisible()).toBe(true);
+    await page.locator('label:has(input[name="budgetRange"][value="R15000-R35000"])').click();
+    await page.locator('label:has(input[name="timeline"][value="2-4"])').click();
+    await page.getByLabel("Required skills").fill("Flutter, Firebase");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 3 of 3: Additional Info" }).waitFor();
+
+    // Enter in a field of the last step publishes nothing, as with the scripts.
+    const posts = loads.length;
+    await page.getByLabel("Target audience").fill("Taxi marshals in Gauteng");
+    await page.getByLabel("Target audience").press("Enter");
+    await page.waitForTimeout(500);
+    expect(loads.length).toBe(posts);
+    expect((await api(client, "/api/v1/projects?search=Taxi%20rank")).json.total).toBe(0);
+
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
+    expect(await said(page, "Project created successfully!").isVisible()).toBe(true);
+    const id = new URL(page.url()).pathname.split("/").pop();
+    const project = (await api(client, `/api/v1/projects/${id}`)).json.project;
+    expect(project).toMatchObject({
+      title: "Taxi rank queue app",
+      features: ["Queue numbers by SMS"],
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+      skills: ["Flutter", "Firebase"],
+      targetAudience: "Taxi marshals in Gauteng",
+    });
+
+    // The edit wizard too: through its steps to Save Changes.
+    await page.goto(`${server.url}/projects/${id}/edit`);
+    await page.getByLabel("Project title").fill("Taxi rank queue and payments app");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(`${server.url}/projects/${id}`);
+    expect(await said(page, "Project updated successfully!").isVisible()).toBe(true);
+    expect((await api(client, `/api/v1/projects/${id}`)).json.project).toMatchObject({
+      title: "Taxi rank queue and payments app",
+      skills: ["Flutter", "Firebase"],
+    });
+    await close();
+  });
+
+  it("sent before the scripts arrive, the wizard posts; the answer then hydrates without a mismatch and goes on with the scripts", async () => {
+    const context = await browser.newContext({ ...PHONE, storageState: await clientJs.storageState() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // (The refused post's page comes with its 400, which the console reports as a failed load.)
+    page.on("console", (m) => (m.type() === "error" && !m.text().startsWith("Failed to load resource") ? errors.push(m.text()) : undefined));
+    // A slow phone: the page's scripts arrive only when let through.
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/projects/new`, { waitUntil: "commit" });
+    await page.getByLabel("Project title").fill("Spaza stock counter");
+    await page
+      .getByLabel("Project description")
+      .fill("Shop owners count stock with the phone camera, see what sells, and order from suppliers before they run out.");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 2 of 3: Budget & Timeline" }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Please select a budget range").waitFor();
+    release();
+    await waitForHydration(page);
+    // The scripts take over the step the server showed, with its message and the earlier step's values.
+    await page.locator('label:has(input[name="budgetRange"][value="R5000-R15000"])').click();
+    await expect.poll(() => page.getByText("Please select a budget range").count()).toBe(0);
+    await page.locator('label:has(input[name="timeline"][value="1-2"])').click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Step 3 of 3: Additional Info" }).waitFor();
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split("/").pop();
+    expect((await api(page, `/api/v1/projects/${id}`)).json.project).toMatchObject({
+      title: "Spaza stock counter",
+      budgetRange: "R5000-R15000",
+      timeline: "1-2",
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
