@@ -86,8 +86,31 @@ describe("maintainDatabase on PGlite", () => {
     const again = await maintainDatabase(database);
     expect(again.map((d) => d.table)).not.toContain("projects");
   });
+});
+
+describe("maintainDatabase on PGlite after a migration rewrote a table", () => {
+  // A database of its own: the tests run shuffled (npm test), and this one needs rows of its own.
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** The share of the projects table's pages marked all-visible (index-only scans skip those). */
+  async function allVisible(): Promise<number> {
+    const [pages] = await database.query<{ visible: number; total: number }>(
+      "select relallvisible::float8 as visible, greatest(relpages, 1)::float8 as total from pg_class where relname = 'projects'",
+    );
+    return Number(pages!.visible) / Number(pages!.total);
+  }
 
   it("vacuums a table a migration rewrote, though no counter says it changed", async () => {
+    const client = await makeClient(database.db);
+    for (let i = 0; i < 20; i++) await makeProject(database.db, client);
+    await maintainDatabase(database);
+    expect(await allVisible()).toBe(1);
     // Replacing a generated column rewrites the table (migration 0037) and empties its visibility
     // map; the migration's ANALYZE records that, and no activity counter moves.
     await database.query(
@@ -96,11 +119,12 @@ describe("maintainDatabase on PGlite", () => {
     await database.query("analyze projects");
     const rewritten = (await tableActivity(database)).find((t) => t.table === "projects")!;
     expect(rewritten).toMatchObject({ allVisiblePages: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0 });
-    expect((await plannerView()).allVisible).toBe(0);
+    expect(rewritten.pages).toBeGreaterThan(0);
+    expect(await allVisible()).toBe(0);
 
     const done = await maintainDatabase(database);
     expect(done.find((d) => d.table === "projects")?.action).toBe("vacuum analyze");
-    expect((await plannerView()).allVisible).toBe(1);
+    expect(await allVisible()).toBe(1);
     expect((await maintainDatabase(database)).map((d) => d.table)).not.toContain("projects");
   });
 });
