@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -45,19 +45,7 @@ describe("forms without JavaScript", () => {
   });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  function api(page: Page, path: string, method = "GET", body?: unknown): Promise<{ status: number; json: any }> {
-    return page.evaluate(
-      async ([path, method, body]) => {
-        const res = await fetch(path, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: await res.json().catch(() => null) };
-      },
-      [path, method, body] as const,
-    );
-  }
+  const api = (page: Page, path: string, method = "GET", body?: unknown) => pageApi<any>(page, path, method, body);
 
   /** A page of `signedIn`'s user with JavaScript off, and the method and address of each page it loads. */
   async function noJsPage(signedIn: BrowserContext): Promise<{ page: Page; loads: string[]; close: () => Promise<void> }> {

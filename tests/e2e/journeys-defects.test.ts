@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, type RunningServer, pageApi } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -23,19 +23,7 @@ describe("journeys: defects", () => {
     await server?.stop();
   });
 
-  function api(page: Page, path: string, method = "GET", body?: unknown) {
-    return page.evaluate(
-      async ([path, method, body]) => {
-        const res = await fetch(path, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-      },
-      [path, method, body] as const,
-    );
-  }
+  const api = pageApi;
   const total = async (query: string) => ((await (await fetch(`${server.url}/api/v1/${query}`)).json()) as { total: number }).total;
   const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

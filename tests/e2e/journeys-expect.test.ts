@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, verifyEmail, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, verifyEmail, type RunningServer, pageApi } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const SHOTS = process.env.SHOTS_DIR;
@@ -57,19 +57,7 @@ describe("journeys users expect", () => {
     await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE.viewport);
   };
-  function api(page: Page, path: string, method = "GET", body?: unknown) {
-    return page.evaluate(
-      async ([path, method, body]) => {
-        const res = await fetch(path, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-      },
-      [path, method, body] as const,
-    );
-  }
+  const api = pageApi;
 
   it("a client invites a developer from their profile; the developer is told and sees the invitation on the project", async () => {
     await client.goto(`${server.url}/developers/${developerId}`);

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, verifyEmail, type RunningServer } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, TEST_PASSWORD, verifyEmail, type RunningServer, pageApi } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 /** One word of 140 characters: a pasted link or a key mash. */
@@ -42,19 +42,7 @@ describe("journeys", () => {
   });
 
   const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first();
-  function api(page: Page, path: string, method = "GET", body?: unknown) {
-    return page.evaluate(
-      async ([path, method, body]) => {
-        const res = await fetch(path, {
-          method,
-          headers: body === undefined ? {} : { "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
-      },
-      [path, method, body] as const,
-    );
-  }
+  const api = pageApi;
   const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
   const propose = (page: Page, id: string, coverLetter: string) =>
     api(page, `/api/v1/projects/${id}/proposals`, "POST", { coverLetter, price: 30000, duration: "1-2" });

@@ -205,3 +205,27 @@ export async function waitForHydration(page: import("playwright-core").Page): Pr
     return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber$"));
   });
 }
+
+/**
+ * Calls the app's API from inside `page` (its cookies, its origin): `path` with `method`, and
+ * `body` sent as JSON when given. Resolves with the status and the parsed JSON answer (null when
+ * the answer is not JSON). `T` is the answer's type as the caller reads it.
+ */
+export function pageApi<T = Record<string, unknown> | null>(
+  page: import("playwright-core").Page,
+  path: string,
+  method = "GET",
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ([path, method, body]) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json().catch(() => null)) as T };
+    },
+    [path, method, body] as const,
+  );
+}
