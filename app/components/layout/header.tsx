@@ -1,7 +1,8 @@
 import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "../ui/icons";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
+import { useHydrated } from "../../lib/use-hydrated";
 import { CountBadge, unreadLabel } from "../ui/count-badge";
 import { buttonClass } from "../ui/button";
 import { Avatar } from "../ui/avatar";
@@ -127,13 +128,6 @@ const plainMenuLink = "flex min-h-12 items-center rounded-lg px-3 text-base font
  * header's backdrop filter makes it the sheet's containing block, hence top-0 and the viewport height.
  * Once hydrated it is a button whose click (`intent`) loads and opens the dialog.
  */
-/** False in the server render and the hydrating render, true after: what works without JavaScript until then. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function MobileMenuPlaceholder({ user, ...intent }: { user: HeaderUser | null } & IntentProps) {
   const hydrated = useHydrated();
   return (
