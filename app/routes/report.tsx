@@ -1,6 +1,7 @@
 /**
  * The report form as a page (/report/{kind}/{id}, docs/product.md, Trust and safety): where the
  * Report button leads before the page's scripts run and without them (report-dialog.tsx). The form
+ * is shown only for a target the visitor may report (the loader runs the report's checks), and
  * posts to this page's action, which reports as the dialog's API call does and goes back to
  * `returnTo` with the thanks as a flash, or shows the form again with the field's message and what
  * was typed.
@@ -15,7 +16,20 @@ import { Field, FormAlert, Select, Textarea } from "../components/ui/form";
 import type { ActionFailure } from "../lib/action.server";
 import { likeShape } from "../lib/form-fields";
 import type { Route } from "./+types/report";
-import { failure, readFormBody, redirectWithFlash, reportMessage, reportProfile, reportProject, requireUser, safeRedirect } from "./report.server";
+import {
+  failure,
+  orHttpError,
+  readFormBody,
+  redirectWithFlash,
+  reportableMessage,
+  reportableProfile,
+  reportableProject,
+  reportMessage,
+  reportProfile,
+  reportProject,
+  requireUser,
+  safeRedirect,
+} from "./report.server";
 
 const MAX_DETAILS = 1000;
 
@@ -31,9 +45,22 @@ function backTo(kind: ReportKind, id: string, returnTo: unknown): string {
   return safeRedirect(returnTo, fallback);
 }
 
+/**
+ * The form, once the target is one the visitor may report: the report functions' own checks run
+ * first without writing, so a missing or hidden project, a deactivated profile, one's own profile,
+ * project or message, or a message of someone else's conversation is refused up front (404 or 403
+ * with the message sending would give) instead of after the form is filled in. A second report of
+ * the same target is still refused when sent.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+  const user = requireUser(request, context);
   const kind = kindOf(params.kind);
+  const { db } = context.deps;
+  await orHttpError(async () => {
+    if (kind === "project") await reportableProject(db, user, params.id);
+    else if (kind === "profile") await reportableProfile(db, user, params.id);
+    else await reportableMessage(db, user, params.id);
+  });
   return { kind, returnTo: backTo(kind, params.id, new URL(request.url).searchParams.get("returnTo")) };
 }
 

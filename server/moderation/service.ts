@@ -58,13 +58,16 @@ async function insertReport(
 }
 
 /**
- * Reports project `projectId` (the flag button): one per user and project, never the owner's own.
- * Writes the reporter's record (project_reports, part of their data export) and the queue entry
- * with a snapshot of the title and description, in one transaction. Throws UnauthorizedError,
- * NotFoundError, ForbiddenError, ValidationError, ConflictError (already reported).
+ * The project `projectId` as `reporter` may report it (the checks of reportProjectForModeration,
+ * also run by the report page's loader before it shows the form): its owner, title and
+ * description. Writes nothing. Throws NotFoundError "Project not found" (no such project, or
+ * hidden by a moderator) and ForbiddenError "You cannot report your own project".
  */
-export async function reportProjectForModeration(db: Db, user: SessionUser | null, projectId: string, input: unknown): Promise<void> {
-  const reporter = requireUser(user);
+export async function reportableProject(
+  db: Db | Tx,
+  reporter: { id: string },
+  projectId: string,
+): Promise<{ id: string; userId: string; title: string; description: string }> {
   if (!UUID.test(projectId)) throw new NotFoundError("Project not found");
   const [project] = await db
     .select({ id: projects.id, userId: projects.userId, title: projects.title, description: projects.description, hiddenAt: projects.hiddenAt })
@@ -72,6 +75,18 @@ export async function reportProjectForModeration(db: Db, user: SessionUser | nul
     .where(eq(projects.id, projectId));
   if (!project || project.hiddenAt) throw new NotFoundError("Project not found");
   if (project.userId === reporter.id) throw new ForbiddenError("You cannot report your own project");
+  return { id: project.id, userId: project.userId, title: project.title, description: project.description };
+}
+
+/**
+ * Reports project `projectId` (the flag button): one per user and project, never the owner's own.
+ * Writes the reporter's record (project_reports, part of their data export) and the queue entry
+ * with a snapshot of the title and description, in one transaction. Throws UnauthorizedError,
+ * NotFoundError, ForbiddenError, ValidationError, ConflictError (already reported).
+ */
+export async function reportProjectForModeration(db: Db, user: SessionUser | null, projectId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  const project = await reportableProject(db, reporter, projectId);
   const data = parseInput(projectReportSchema, input);
   await db.transaction(async (tx) => {
     const reason = data.details ? `${data.reason}: ${data.details}` : data.reason;
@@ -99,12 +114,12 @@ export async function reportProjectForModeration(db: Db, user: SessionUser | nul
 }
 
 /**
- * Reports the profile of user `targetUserId` (a developer's or a client's), with a snapshot of
- * the name, title and bio. Throws UnauthorizedError, NotFoundError "User not found",
- * ForbiddenError (yourself), ValidationError, ConflictError (already reported).
+ * The profile of user `targetUserId` as `reporter` may report it (the checks of reportProfile,
+ * also run by the report page's loader before it shows the form): name, kind of user, and a
+ * developer's title and bio. Writes nothing. Throws NotFoundError "User not found" (no such user,
+ * or deactivated) and ForbiddenError "You cannot report yourself".
  */
-export async function reportProfile(db: Db, user: SessionUser | null, targetUserId: string, input: unknown): Promise<void> {
-  const reporter = requireUser(user);
+export async function reportableProfile(db: Db | Tx, reporter: { id: string }, targetUserId: string) {
   if (!USER_ID.test(targetUserId)) throw new NotFoundError("User not found");
   const [target] = await db
     .select({ id: users.id, name: users.name, userType: users.userType, isActive: users.isActive, title: developerProfiles.title, bio: developerProfiles.bio })
@@ -113,6 +128,17 @@ export async function reportProfile(db: Db, user: SessionUser | null, targetUser
     .where(eq(users.id, targetUserId));
   if (!target || !target.isActive) throw new NotFoundError("User not found");
   if (target.id === reporter.id) throw new ForbiddenError("You cannot report yourself");
+  return target;
+}
+
+/**
+ * Reports the profile of user `targetUserId` (a developer's or a client's), with a snapshot of
+ * the name, title and bio. Throws UnauthorizedError, NotFoundError "User not found",
+ * ForbiddenError (yourself), ValidationError, ConflictError (already reported).
+ */
+export async function reportProfile(db: Db, user: SessionUser | null, targetUserId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  const target = await reportableProfile(db, reporter, targetUserId);
   const data = parseInput(userReportSchema, input);
   const link = target.userType === "developer" ? `/developers/${target.id}` : `/clients/${target.id}`;
   await insertReport(
@@ -131,12 +157,12 @@ export async function reportProfile(db: Db, user: SessionUser | null, targetUser
 }
 
 /**
- * Reports message `messageId` from its thread: only the other participant of the conversation may
- * report it (not its sender). The snapshot keeps the text as sent. Throws UnauthorizedError,
- * NotFoundError "Message not found", ForbiddenError, ValidationError, ConflictError.
+ * Message `messageId` as `reporter` may report it (the checks of reportMessage, also run by the
+ * report page's loader before it shows the form): its conversation, sender, text and the sender's
+ * name. Writes nothing. Throws NotFoundError "Message not found" and ForbiddenError "You can only
+ * report messages of your own conversations" or "You cannot report your own message".
  */
-export async function reportMessage(db: Db, user: SessionUser | null, messageId: string, input: unknown): Promise<void> {
-  const reporter = requireUser(user);
+export async function reportableMessage(db: Db | Tx, reporter: { id: string }, messageId: string) {
   if (!UUID.test(messageId)) throw new NotFoundError("Message not found");
   const [message] = await db
     .select({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, body: messages.body, senderName: users.name })
@@ -150,6 +176,17 @@ export async function reportMessage(db: Db, user: SessionUser | null, messageId:
     .where(and(eq(conversationParticipants.conversationId, message.conversationId), eq(conversationParticipants.userId, reporter.id)));
   if (!participant) throw new ForbiddenError("You can only report messages of your own conversations");
   if (message.senderId === reporter.id) throw new ForbiddenError("You cannot report your own message");
+  return message;
+}
+
+/**
+ * Reports message `messageId` from its thread: only the other participant of the conversation may
+ * report it (not its sender). The snapshot keeps the text as sent. Throws UnauthorizedError,
+ * NotFoundError "Message not found", ForbiddenError, ValidationError, ConflictError.
+ */
+export async function reportMessage(db: Db, user: SessionUser | null, messageId: string, input: unknown): Promise<void> {
+  const reporter = requireUser(user);
+  const message = await reportableMessage(db, reporter, messageId);
   const data = parseInput(userReportSchema, input);
   await insertReport(
     db,
