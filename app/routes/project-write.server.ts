@@ -9,7 +9,7 @@ import { PROJECT_WIZARD_STEPS } from "../../shared/schemas";
 import { failure } from "../lib/action.server";
 import { withAddedItems } from "../lib/form-fields";
 
-export { createProject, getProject, projectFormValues, updateProject } from "../../server/projects/service";
+export { createProject, getEditableProject, projectFormValues, updateProject } from "../../server/projects/service";
 export { deleteProject } from "../../server/projects/lifecycle";
 export { deleteQueuedFilesSoon } from "../../server/files/service";
 export { domainDeps } from "../../server/context";

@@ -1,7 +1,6 @@
 import { Dialog } from "radix-ui";
 import { Trash2 } from "../components/ui/icons";
 import { Form, useNavigation } from "react-router";
-import { projectEditRefusal } from "../../shared/policies";
 import type { ProjectInput } from "../../shared/schemas";
 import { ProjectForm } from "../components/projects/project-form";
 import { Button } from "../components/ui/button";
@@ -12,7 +11,7 @@ import {
   domainDeps,
   failure,
   ForbiddenError,
-  getProject,
+  getEditableProject,
   NotFoundError,
   PROJECT_FORM_FIELDS,
   projectFields,
@@ -29,10 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data && 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   try {
-    const project = await getProject(context.deps.db, params.id);
-    if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
-    const locked = projectEditRefusal(project);
-    if (locked) throw new ForbiddenError(locked.message);
+    const project = await getEditableProject(context.deps.db, user, params.id);
     return {
       id: project.id,
       title: project.title,
@@ -62,8 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
     if (form && (form.intent === "next" || form.intent === "previous")) {
-      const project = await getProject(context.deps.db, params.id);
-      if (project.userId !== user.id) throw new ForbiddenError("Only the project owner can edit this project");
+      const project = await getEditableProject(context.deps.db, user, params.id);
       return await wizardMove(context.deps.db, user, form, { keepDraft: false, savedDeadline: projectFormValues(project).deadline });
     }
     const project = await updateProject(context.deps.db, user, params.id, form ? projectFields(form) : sent);

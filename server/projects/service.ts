@@ -233,6 +233,20 @@ async function getOwnedProject(db: Db, user: SessionUser | null, id: string): Pr
   return project;
 }
 
+/**
+ * Project `id` as its edit page may show it to `user`: only to its owner, and only before a hire
+ * (projectEditRefusal; docs/product.md, Projects). Throws UnauthorizedError, NotFoundError "Project
+ * not found", ForbiddenError "Only the project owner can edit this project" or the lock's message.
+ */
+export async function getEditableProject(db: Db, user: SessionUser | null, id: string): Promise<Project> {
+  const owner = requireUser(user);
+  const project = await getProject(db, id);
+  if (project.userId !== owner.id) throw new ForbiddenError("Only the project owner can edit this project");
+  const locked = projectEditRefusal(project);
+  if (locked) throw new ForbiddenError(locked.message);
+  return project;
+}
+
 /** The editable fields of a project, in the shape of projectSchema's input (for prefilled forms). */
 export function projectFormValues(project: Project) {
   return {

@@ -164,7 +164,7 @@ export function ProjectForm({
   const showServerError = useCallback<UseFormSetError<ProjectInput>>(
     (name, error) => {
       setError(name, error);
-      const at = PROJECT_WIZARD_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(String(name).split(".")[0]!));
+      const at = stepOf([String(name)]);
       if (at >= 0) setStep((current) => Math.min(current, at));
     },
     [setError],
