@@ -84,6 +84,8 @@ describe("hiring", () => {
     const stale = await developer.context().newPage();
     await stale.goto(`${projectUrl}/proposal`);
     await developer.goto(`${projectUrl}/proposal`);
+    // The scripts' path: a choice made before hydration is put back to the saved one when it hydrates.
+    await waitForHydration(developer);
     await developer.getByLabel("Estimated duration").selectOption({ label: "2+ months" });
     await developer.getByRole("button", { name: "Update Proposal" }).click();
     await developer.waitForURL(projectUrl);
