@@ -268,4 +268,71 @@ describe("forms without JavaScript", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("typed before the scripts run and sent once they do: the edited proposal saves the new cover letter and the duration picked, not what was saved before", async () => {
+    // The developer's proposal on the file's project (the first test sends one; made here when it has not run).
+    const id = projectId;
+    type Mine = { projectId: string; coverLetter: string; duration: string; price: number };
+    const mineOf = async () => ((await api(developer, "/api/v1/proposals")).json.proposals as Mine[]).find((p) => p.projectId === id);
+    if (!(await mineOf())) {
+      const sent = await api(developer, `/api/v1/projects/${id}/proposals`, "POST", { coverLetter: COVER_LETTER.repeat(2), price: 20000, duration: "1-2" });
+      expect(sent.status).toBe(201);
+    }
+    const before = (await mineOf())!;
+    expect(before.duration).not.toBe("8+");
+
+    const context = await browser.newContext({ ...PHONE, storageState: await developerJs.storageState() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/projects/${id}/proposal`, { waitUntil: "commit" });
+    // The cover letter's box holds the saved text (hydrating put a textarea back to it), the duration
+    // is a choice kept in the page's state (hydrating kept the old one): both changed before the scripts.
+    const rewritten = "Rewritten on the bus before the page was ready: I built queue screens for two ranks in Soweto, offline first, with SMS fallback.";
+    await page.getByLabel("Cover letter").fill(rewritten);
+    await page.getByLabel("Estimated duration").selectOption({ label: "2+ months" });
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => page.getByText(`${rewritten.length} characters`).count()).toBe(1);
+    expect(await page.getByLabel("Cover letter").inputValue()).toBe(rewritten);
+    await page.getByRole("button", { name: "Update Proposal" }).click();
+    await page.waitForURL(`${server.url}/projects/${id}`);
+    expect(await mineOf()).toMatchObject({ coverLetter: rewritten, duration: "8+", price: before.price });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("filters picked before the scripts run apply once they do: a platform, a skill ticked and a category chosen all reach the list's address", async () => {
+    // A desktop width: there the filters are beside the list (on a phone, in a panel a button opens).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/projects`, { waitUntil: "commit" });
+    await page.locator('input[name="platform"][value="web"]').check();
+    await page.locator('input[name="skills"][value="React"]').check();
+    await page.locator('select[name="category"]').selectOption("E-commerce");
+    release();
+    await waitForHydration(page);
+    await expect
+      .poll(() => {
+        const query = new URL(page.url()).searchParams;
+        return [query.get("platform"), query.getAll("skills"), query.get("category")];
+      })
+      .toEqual(["web", ["React"], "E-commerce"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
