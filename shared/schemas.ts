@@ -701,8 +701,10 @@ export type ProposalInput = z.input<typeof proposalSchema>;
  * date format) is bad input, refused with 400 on `version`, never taken for a stale version
  * (docs/product.md, Proposals and Developers).
  */
+const versionFormat = z.iso.datetime({ precision: 3 });
+
 export function isVersion(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+  return versionFormat.safeParse(value).success;
 }
 
 export const PROPOSAL_VERSION_MESSAGE = "Version must be the proposal's updatedAt as you read it. Reload the page, then make your changes again.";
