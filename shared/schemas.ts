@@ -694,6 +694,39 @@ export const proposalSchema = z
   });
 export type ProposalInput = z.input<typeof proposalSchema>;
 
+/**
+ * A row's version as the server hands it out: its updatedAt as an ISO time in UTC with milliseconds
+ * ("2026-11-29T08:15:30.123Z", what Date.toISOString writes). A form or an API caller sends it back
+ * so a save over a row changed since is refused (409); anything else (an empty text, a number, another
+ * date format) is bad input, refused with 400 on `version`, never taken for a stale version
+ * (docs/product.md, Proposals and Developers).
+ */
+const versionFormat = z.iso.datetime({ precision: 3 });
+
+export function isVersion(value: string): boolean {
+  return versionFormat.safeParse(value).success;
+}
+
+export const PROPOSAL_VERSION_MESSAGE = "Version must be the proposal's updatedAt as you read it. Reload the page, then make your changes again.";
+
+/** The `version` of a proposal edit: its updatedAt as read; null or absent: not checked (API callers). */
+export const proposalVersionSchema = z.string({ error: PROPOSAL_VERSION_MESSAGE }).refine(isVersion, PROPOSAL_VERSION_MESSAGE).nullish();
+
+/** The `version` of a profile form opened before the developer's first save: "I expect no profile yet". */
+export const NEW_PROFILE_VERSION = "new";
+
+export const PROFILE_VERSION_MESSAGE =
+  'Version must be the profile\'s updatedAt as you read it, or "new" before its first save. Reload the page, then make your changes again.';
+
+/**
+ * The `version` of a profile save: its updatedAt as read, or NEW_PROFILE_VERSION (create only: refused
+ * when a profile exists); null or absent: not checked (API callers).
+ */
+export const profileVersionSchema = z
+  .string({ error: PROFILE_VERSION_MESSAGE })
+  .refine((v) => v === NEW_PROFILE_VERSION || isVersion(v), PROFILE_VERSION_MESSAGE)
+  .nullish();
+
 export const declineSchema = z.object({
   reason: plain(z.string({ error: "Reason must be text" }).overwrite(trimText).max(500, "Reason must be at most 500 characters"), "Reason", true).default(""),
 });

@@ -1,6 +1,6 @@
 import { ExternalLink } from "../components/ui/icons";
 import { Link } from "react-router";
-import type { DeveloperProfileInput } from "../../shared/schemas";
+import { NEW_PROFILE_VERSION, type DeveloperProfileInput } from "../../shared/schemas";
 import { DeveloperProfileForm, EMPTY_PROFILE, PROFILE_FORM_FIELDS } from "../components/profile/profile-form";
 import { NEW_SKILLS } from "../components/profile/skills-field";
 import { withAddedItems } from "../lib/form-fields";
@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : EMPTY_PROFILE;
   const portfolioImages = Object.fromEntries((profile?.portfolio ?? []).map((p) => [p.id, p.images ?? []]));
-  // The profile's updatedAt as the form opens: a save over a change made since in another tab is refused (docs/product.md, Developers).
+  // The profile's updatedAt as the form opens: a save over a change made since in another tab is
+  // refused; before the first save, "new": a profile made meanwhile in another tab is not
+  // overwritten either (docs/product.md, Developers).
   return {
     name: user.name,
     id: user.id,
@@ -55,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     completion: profileCompletion(profile),
     values,
     portfolioImages,
-    version: profile?.updatedAt,
+    version: profile?.updatedAt ?? NEW_PROFILE_VERSION,
   };
 }
 
@@ -63,7 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * Saves the whole form as one statement (saveDeveloperProfile); stays on the page. JSON from the
  * form's scripts answers { ok: true } (they toast "Profile saved"); the form's fields, sent before or
  * without the scripts (docs/product.md, Look and feel), come back to the page with that message as a
- * flash, or with the fields as sent and their messages when refused.
+ * flash, or with the fields as sent and their messages when refused. The form always carries its
+ * hidden `version` (the loader's), so one sent empty is refused as bad input (400), never saved
+ * unchecked (docs/product.md, Developers).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireDeveloper(request, context);

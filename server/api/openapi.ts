@@ -30,6 +30,8 @@ import {
   projectReportSchema,
   projectSchema,
   proposalSchema,
+  proposalVersionSchema,
+  profileVersionSchema,
   reviewSchema,
   savedSearchAlertSchema,
   savedSearchSchema,
@@ -469,13 +471,13 @@ export const API_DOCS: Record<string, Doc> = {
     tags: ["Proposals"],
     summary: "Edit my proposal",
     description:
-      "Its developer only, while it awaits a decision. With `version` (the proposal's updatedAt as you read it), an edit of a proposal changed since is refused with 409.",
+      "Its developer only, while it awaits a decision. With `version` (the proposal's updatedAt as you read it), an edit of a proposal changed since is refused with 409; a `version` that is not such a time (an empty text, a number) is refused with 400 on `version`. Without it (or null) the edit is not checked.",
     security: session,
     requestBody: body(
       z
         .object(proposalSchema.shape)
         .partial()
-        .extend({ version: z.string().optional().describe("The proposal's updatedAt as read: refuse the edit if it changed since") }),
+        .extend({ version: proposalVersionSchema.describe("The proposal's updatedAt as read (ISO, as the API gave it): refuse the edit if it changed since") }),
       "Any fields of a proposal; the others keep their values",
     ),
     responses: { 200: json(z.strictObject({ proposal: proposalOut }), "The proposal"), ...errors(400, 401, 403, 404, 409, 413, 415) },
@@ -547,10 +549,14 @@ export const API_DOCS: Record<string, Doc> = {
     tags: ["Account"],
     summary: "Save my developer profile",
     description:
-      "Fields not sent keep their value. With `version` (the profile's updatedAt as you read it), a save over a profile changed since is refused with 409.",
+      'Fields not sent keep their value. With `version` (the profile\'s updatedAt as you read it), a save over a profile changed since is refused with 409; with `"new"` the save only creates the profile, and is refused with 409 if one exists. A `version` that is neither (an empty text, a number) is refused with 400 on `version`. Without it (or null) the save is not checked.',
     security: session,
     requestBody: body(
-      developerProfileSchema.extend({ version: z.string().optional().describe("The profile's updatedAt as read: refuse the save if it changed since") }),
+      developerProfileSchema.extend({
+        version: profileVersionSchema.describe(
+          'The profile\'s updatedAt as read (ISO, as the API gave it): refuse the save if it changed since; "new": create only',
+        ),
+      }),
     ),
     responses: { 200: json(z.strictObject({ developer: developerOut }), "The profile"), ...errors(400, 401, 403, 409, 413, 415) },
   },

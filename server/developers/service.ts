@@ -17,7 +17,7 @@ import {
   type Availability,
   type DeveloperSort,
 } from "../../shared/constants";
-import { developerListQuerySchema, developerProfileSchema } from "../../shared/schemas";
+import { developerListQuerySchema, developerProfileSchema, NEW_PROFILE_VERSION, profileVersionSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -29,7 +29,7 @@ import { refreshDeveloperStats } from "./stats";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount, exactWhenFirstPageIsAll } from "../lib/capped-count";
 import type { TotalsCache } from "../lib/totals-cache";
-import { parseInput } from "../validation";
+import { parseInput, parseVersion } from "../validation";
 import { photoIdColumn } from "../files/profile-photos";
 import { discardTargetFiles, filesOf, setAttachments, type FileInfo } from "../files/service";
 
@@ -151,20 +151,26 @@ export const PROFILE_CHANGED_ELSEWHERE =
  * (A suspended account, which marks its profile inactive, has no session to save with.)
  * List items without an id get one. One statement, so a save is all or nothing. With `version`
  * (the profile's updatedAt, ISO, when the form was opened), a save over a profile changed since is
- * refused and writes nothing; without one (API callers) it is not checked.
- * Throws UnauthorizedError, ForbiddenError (clients), ValidationError, ConflictError PROFILE_CHANGED_ELSEWHERE.
+ * refused and writes nothing; with NEW_PROFILE_VERSION (a form opened before the first save) it
+ * only creates, and is refused the same way when a profile exists by then; without one (absent or
+ * null: API callers) it is not checked (docs/product.md, Developers).
+ * Throws UnauthorizedError, ForbiddenError (clients), ValidationError (also for a malformed
+ * `version`, shared/schemas.ts profileVersionSchema), ConflictError PROFILE_CHANGED_ELSEWHERE.
  */
 export async function saveDeveloperProfile(db: Db, user: SessionUser | null, input: unknown): Promise<Developer> {
   const developer = requireDeveloper(user);
+  const { version: sent, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  // A malformed version ("", a number) is bad input (400), not a stale one (docs/product.md, Developers).
+  const version = parseVersion(profileVersionSchema, sent);
+  const createOnly = version === NEW_PROFILE_VERSION;
+  const checked = version !== undefined && version !== null && !createOnly;
   const [current] = await db
     .select(columns)
     .from(developerProfiles)
     .innerJoin(users, eq(users.id, developerProfiles.userId))
     .where(eq(developerProfiles.userId, developer.id))
     .limit(1);
-  const { version, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const checked = version !== undefined && version !== null;
-  if (checked && version !== current?.updatedAt.toISOString()) throw new ConflictError(PROFILE_CHANGED_ELSEWHERE);
+  if (createOnly ? current : checked && version !== current?.updatedAt.toISOString()) throw new ConflictError(PROFILE_CHANGED_ELSEWHERE);
   const base = current
     ? {
         title: current.title,
@@ -204,11 +210,12 @@ export async function saveDeveloperProfile(db: Db, user: SessionUser | null, inp
       .insert(developerProfiles)
       .values({ userId: developer.id, ...values })
       // The version is checked again on the locked row, so of two tabs saving at once with the same
-      // version one is saved and the other refused (nothing of it written).
+      // version one is saved and the other refused (nothing of it written). A create-only save
+      // meeting a profile made meanwhile (two tabs opened before the first save) updates nothing.
       .onConflictDoUpdate({
         target: developerProfiles.userId,
         set: values,
-        setWhere: checked ? eq(developerProfiles.updatedAt, current!.updatedAt) : undefined,
+        setWhere: createOnly ? sql`false` : checked ? eq(developerProfiles.updatedAt, current!.updatedAt) : undefined,
       })
       .returning({ isNew: sql<boolean>`xmax = 0` });
     if (!created) throw new ConflictError(PROFILE_CHANGED_ELSEWHERE);

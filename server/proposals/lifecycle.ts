@@ -92,8 +92,9 @@ export interface ProposalTransitionInput {
   /**
    * edit: the proposal's updatedAt (ISO) when the form was opened; an edit of a proposal changed
    * since is refused (PROPOSAL_CHANGED_ELSEWHERE). Undefined or null: not checked (API callers).
+   * Already read by proposalVersionSchema (a malformed one is the caller's 400).
    */
-  version?: unknown;
+  version?: string | null;
   /** The proposal's project, when the caller has locked it already (a project transition). */
   project?: LockedProject;
   /** Leave the recount to the caller (a project transition moving many proposals recounts once). */

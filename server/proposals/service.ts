@@ -13,7 +13,7 @@ import { MAX_PROPOSAL_FILES, TIMELINES, type ProjectStatus } from "../../shared/
 import { countLabel, formatRand } from "../../shared/format";
 import { PROPOSAL_INITIAL_STATUS, PROPOSAL_STATUSES, type ProposalStatus } from "../../shared/lifecycle";
 import { proposalRefusal } from "../../shared/policies";
-import { declineSchema, PROPOSAL_SORTS, proposalSchema, type ProposalSort } from "../../shared/schemas";
+import { declineSchema, PROPOSAL_SORTS, proposalSchema, proposalVersionSchema, type ProposalSort } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -22,7 +22,7 @@ import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationEr
 import { isUuid } from "../lib/ids";
 import { applyEffects, noEffects } from "../notifications/effects";
 import { transitionProject, type LifecycleDeps } from "../projects/lifecycle";
-import { parseInput } from "../validation";
+import { parseInput, parseVersion } from "../validation";
 import { photoIdColumn } from "../files/profile-photos";
 import { filesOf, setAttachments, type FileInfo } from "../files/service";
 import { lockProject, recountProposals, transitionProposal } from "./lifecycle";
@@ -229,15 +229,16 @@ async function proposalAction(
   return deps.db.transaction(async (tx) => {
     let changes;
     let attachments: string[] | undefined;
-    let version: unknown;
+    let version: string | null | undefined;
     if (event === "edit") {
       const current = await loadProposal(tx, id);
       if (current.developer.id !== me.id) throw new ForbiddenError("This is not your proposal");
       const input = (extra.input && typeof extra.input === "object" && !Array.isArray(extra.input) ? extra.input : {}) as Record<string, unknown>;
       const { version: opened, ...given } = input;
+      // A malformed version ("", a number) is bad input (400), not a stale one (docs/product.md, Proposals).
       // Checked under the row lock by the transition; a form's version is read after it was
       // committed, so when it still matches there, `current` (read just before) is that version too.
-      version = opened;
+      version = parseVersion(proposalVersionSchema, opened);
       const data = parseInput(proposalSchema, {
         coverLetter: current.coverLetter,
         price: current.price,
@@ -259,7 +260,8 @@ async function proposalAction(
  * Edits one's own proposal while it awaits a decision (fields not sent keep their value). With
  * `version` (the proposal's updatedAt when the edit form was opened), an edit of a proposal changed
  * since is refused with ConflictError PROPOSAL_CHANGED_ELSEWHERE and nothing is written; without
- * one (API callers) it is not checked (docs/product.md, Proposals). Throws as submitProposal.
+ * one (absent or null: API callers) it is not checked; one that is not such a time ("", a number) is
+ * a ValidationError on `version` (docs/product.md, Proposals). Throws as submitProposal.
  */
 export function updateProposal(deps: ProposalDeps, user: SessionUser | null, id: string, input: unknown): Promise<Proposal> {
   return proposalAction(deps, user, id, "developer", "edit", { input });

@@ -1,6 +1,6 @@
 /**
  * docs/product.md, Developers in Chromium: register a developer, complete the profile (a second tab's
- * stale save refused), find yourself in /developers
+ * stale save refused, also the first save of a tab opened before the profile existed), find yourself in /developers
  * by skill and city filters and by search text, open the profile and see every tab; a client
  * opens it and sees Contact.
  */
@@ -29,6 +29,9 @@ describe("developers", () => {
   it("a new developer completes the profile", async () => {
     const page = await newPage();
     await register(page, server.url, { name, email: `nomvula.${stamp}@example.co.za`, developer: true });
+    // A second tab opens the setup page too, before any profile exists (its form says "new").
+    const early = await page.context().newPage();
+    await early.goto(`${server.url}/profile/setup`);
     await page.getByLabel("Professional title").fill("Blockchain Developer");
     await page.getByLabel("Bio").fill(`I build payment and supply-chain apps for Polokwane farmers, with offline sync for load-shedding. Ref ${stamp}.`);
     await page.getByLabel("City").selectOption("Polokwane");
@@ -55,6 +58,19 @@ describe("developers", () => {
     const view = page.getByRole("link", { name: "View public profile" });
     await expect.poll(() => view.isVisible()).toBe(true);
     profileUrl = new URL((await view.getAttribute("href"))!, server.url).toString();
+    // The early tab's first save would replace the profile just made: refused (docs/product.md, Developers).
+    await waitForHydration(early);
+    await early.getByLabel("Professional title").fill("Solidity Developer");
+    await early.getByRole("button", { name: "Save profile" }).click();
+    await expect
+      .poll(() =>
+        early
+          .getByText(/Your profile was changed in another tab or window after you opened this form/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await early.close();
     // A second tab opens the form; this one saves again: its form took the version of its own save.
     const stale = await page.context().newPage();
     await stale.goto(`${server.url}/profile/setup`);

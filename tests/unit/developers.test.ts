@@ -13,6 +13,7 @@ import {
 } from "../../server/developers/service";
 import * as profileRoute from "../../app/routes/profile.setup";
 import { NotFoundError } from "../../server/errors";
+import { NEW_PROFILE_VERSION, PROFILE_VERSION_MESSAGE } from "../../shared/schemas";
 import { seedDemoData } from "../../server/seed/seed";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeDeveloper } from "../support/factories";
@@ -329,6 +330,141 @@ describe.each(DB_KINDS)("developer profile saves from a stale form on %s", (kind
     expect(await res.json()).toMatchObject({ error: { message: PROFILE_CHANGED_ELSEWHERE } });
     expect((await row(dev.user.id)).title).toBe("iOS Developer");
     expect((await put({ title: "Kotlin Developer" })).status).toBe(200);
+  });
+
+  // Not versions the server hands out: bad input, never taken for a stale version.
+  const MALFORMED: unknown[] = ["", " ", 0, 1764404130123, {}, [], true, "NEW", "yesterday", "2026-11-29", "2026-11-29T08:15:30Z", "2026-02-30T08:15:30.000Z"];
+
+  it("answers a malformed version with 400 on `version` and writes nothing, before and after the first save; absent or null is not checked", async () => {
+    const dev = await makeDeveloper(db(), { profile: false });
+    const refused = { status: 400, message: PROFILE_VERSION_MESSAGE, fields: { version: PROFILE_VERSION_MESSAGE } };
+    for (const version of MALFORMED) {
+      await expect(saveDeveloperProfile(db(), dev, { title: "Flutter Developer", version }), JSON.stringify(version)).rejects.toMatchObject(refused);
+    }
+    expect(await db().select().from(developerProfiles).where(eq(developerProfiles.userId, dev.id))).toEqual([]);
+
+    const first = await saveDeveloperProfile(db(), dev, { title: "Flutter Developer", version: null });
+    const before = await row(dev.id);
+    for (const version of MALFORMED) {
+      await expect(saveDeveloperProfile(db(), dev, { title: "Android Developer", version }), JSON.stringify(version)).rejects.toMatchObject(refused);
+    }
+    expect(await row(dev.id)).toEqual(before);
+    // A well-formed time that is not the profile's is still a change made elsewhere (409).
+    await expect(saveDeveloperProfile(db(), dev, { title: "Android Developer", version: new Date(0).toISOString() })).rejects.toMatchObject({
+      status: 409,
+      message: PROFILE_CHANGED_ELSEWHERE,
+    });
+    await tick();
+    expect((await saveDeveloperProfile(db(), dev, { title: "Android Developer", version: first.updatedAt })).title).toBe("Android Developer");
+    expect((await saveDeveloperProfile(db(), dev, { title: "Kotlin Developer", version: null })).title).toBe("Kotlin Developer");
+    expect((await saveDeveloperProfile(db(), dev, { title: "Swift Developer" })).title).toBe("Swift Developer");
+  });
+
+  it("of two tabs opened before the first save, saves the first and refuses the second, writing nothing of it", async () => {
+    const dev = await makeDeveloper(db(), { profile: false });
+    const a = await saveDeveloperProfile(db(), dev, { title: "Flutter Developer", bio: "Tab A.", version: NEW_PROFILE_VERSION });
+    const before = await row(dev.id);
+    await expect(
+      saveDeveloperProfile(db(), dev, { title: "Android Developer", bio: "Tab B.", hourlyRate: 900, version: NEW_PROFILE_VERSION }),
+    ).rejects.toMatchObject({ status: 409, message: PROFILE_CHANGED_ELSEWHERE });
+    expect(await row(dev.id)).toEqual(before);
+    // The first tab's form took the version of its own save, and saves again.
+    await tick();
+    expect((await saveDeveloperProfile(db(), dev, { bio: "Tab A again.", version: a.updatedAt })).bio).toBe("Tab A again.");
+
+    // Both at the same moment: one creates the profile, the other is refused and nothing of it is written.
+    const other = await makeDeveloper(db(), { profile: false });
+    const saves = await Promise.allSettled(["Tab C", "Tab D"].map((title) => saveDeveloperProfile(db(), other, { title, version: NEW_PROFILE_VERSION })));
+    expect(saves.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(saves.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([PROFILE_CHANGED_ELSEWHERE]);
+    const winner = (saves.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<Developer>).value;
+    expect(await row(other.id)).toMatchObject({ title: winner.title, updatedAt: new Date(winner.updatedAt) });
+
+    // An API caller without a version still creates, then updates, unchecked.
+    const scripted = await makeDeveloper(db(), { profile: false });
+    expect((await saveDeveloperProfile(db(), scripted, { title: "Scripted" })).title).toBe("Scripted");
+    expect((await saveDeveloperProfile(db(), scripted, { title: "Scripted again" })).title).toBe("Scripted again");
+  });
+
+  it("on the profile page and through the API: a second tab's first save is refused (409), an empty or malformed version is bad input (400)", async () => {
+    const dev = await t.signUp({ email: `first-save-${kind}@example.co.za`, userType: "developer", name: "First Save" });
+    const context = { deps: t.deps, user: dev.user };
+    const load = () => profileRoute.loader({ request: new Request(`${APP_URL}/profile/setup`), context, params: {} } as never);
+    const action = (init: RequestInit) =>
+      profileRoute.action({ request: new Request(`${APP_URL}/profile/setup`, { method: "POST", ...init }), context, params: {} } as never);
+    const postJson = (body: unknown) => action({ headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    type Refusal = { init: { status: number }; data: { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, unknown> } };
+
+    // Tabs A and B open the setup page before any profile exists: the form says so with its version.
+    const [tabA, tabB] = [await load(), await load()];
+    expect(tabA.version).toBe(NEW_PROFILE_VERSION);
+    expect(tabB.version).toBe(NEW_PROFILE_VERSION);
+    expect(await postJson({ ...tabA.values, title: "Flutter Developer", version: tabA.version })).toEqual({ ok: true });
+    const saved = await row(dev.user.id);
+    // B's whole form would put back A's title and empty fields: refused, nothing of it written.
+    const second = (await postJson({ ...tabB.values, title: "Android Developer", version: tabB.version })) as unknown as Refusal;
+    expect(second.init.status).toBe(409);
+    expect(second.data).toMatchObject({ ok: false, message: PROFILE_CHANGED_ELSEWHERE });
+    // Without the scripts (the hidden field) the same.
+    const form = (version: string) =>
+      action({
+        body: new URLSearchParams([
+          ["title", "Android Developer"],
+          ["version", version],
+        ]),
+      });
+    const noJs = (await form(tabB.version!)) as unknown as Refusal;
+    expect(noJs.init.status).toBe(409);
+    expect(noJs.data).toMatchObject({ ok: false, message: PROFILE_CHANGED_ELSEWHERE });
+    expect(await row(dev.user.id)).toEqual(saved);
+    // The page renders the saved profile's version now.
+    expect((await load()).version).toBe(saved.updatedAt.toISOString());
+
+    // A form whose hidden version came empty, or a version that is not one, is bad input: 400 on `version`.
+    const empty = (await form("")) as unknown as Refusal;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data).toMatchObject({ ok: false, message: PROFILE_VERSION_MESSAGE, fields: { version: PROFILE_VERSION_MESSAGE } });
+    expect(empty.data.values).toMatchObject({ title: "Android Developer" });
+    for (const version of MALFORMED) {
+      const answer = (await postJson({ ...tabA.values, title: "Android Developer", version })) as unknown as Refusal;
+      expect(answer.init.status, JSON.stringify(version)).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, fields: { version: PROFILE_VERSION_MESSAGE } });
+    }
+    expect(await row(dev.user.id)).toEqual(saved);
+
+    // The API: the same 400 in its usual shape, 409 for "new" over a profile; null or no version saves unchecked.
+    const put = (body: unknown) =>
+      t.app.request("/api/v1/me/developer-profile", {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie: dev.cookie },
+        body: JSON.stringify(body),
+      });
+    for (const version of MALFORMED) {
+      const res = await put({ title: "Kotlin Developer", version });
+      expect(res.status, JSON.stringify(version)).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: { code: "validation_failed", message: PROFILE_VERSION_MESSAGE, fields: { version: PROFILE_VERSION_MESSAGE } },
+      });
+    }
+    const overwrite = await put({ title: "Kotlin Developer", version: NEW_PROFILE_VERSION });
+    expect(overwrite.status).toBe(409);
+    expect(await overwrite.json()).toMatchObject({ error: { message: PROFILE_CHANGED_ELSEWHERE } });
+    expect(await row(dev.user.id)).toEqual(saved);
+    expect((await put({ title: "Kotlin Developer", version: null })).status).toBe(200);
+    expect((await put({ title: "Swift Developer" })).status).toBe(200);
+    expect((await row(dev.user.id)).title).toBe("Swift Developer");
+
+    // A new developer's API save with "new" creates the profile once.
+    const fresh = await t.signUp({ email: `first-save-api-${kind}@example.co.za`, userType: "developer", name: "First Api Save" });
+    const create = (title: string) =>
+      t.app.request("/api/v1/me/developer-profile", {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie: fresh.cookie },
+        body: JSON.stringify({ title, version: NEW_PROFILE_VERSION }),
+      });
+    expect((await create("Go Developer")).status).toBe(200);
+    expect((await create("Rust Developer")).status).toBe(409);
+    expect((await row(fresh.user.id)).title).toBe("Go Developer");
   });
 });
 

@@ -27,6 +27,7 @@ import * as proposalRoute from "../../app/routes/project.proposal";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeHire, makeProject, makeProposal, proposalBody as body } from "../support/factories";
 import { projectInput } from "../support/fixtures";
+import { PROPOSAL_VERSION_MESSAGE } from "../../shared/schemas";
 
 describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
   let t: TestApp;
@@ -220,6 +221,90 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     expect(await json(res)).toMatchObject({ error: { message: PROPOSAL_CHANGED_ELSEWHERE } });
     expect((await getProposal(db(), dev.user, prop.id)).price).toBe(25000);
     expect((await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000 } })).status).toBe(200);
+  });
+
+  it("answers a proposal edit with a malformed version with 400 on `version`, on the edit page and through the API, writing nothing; null is not checked", async () => {
+    // Not versions the server hands out ("new" is the profile's, not a proposal's): bad input, never a stale version.
+    const malformed: unknown[] = [
+      "",
+      " ",
+      "new",
+      0,
+      1764404130123,
+      {},
+      [],
+      true,
+      "yesterday",
+      "2026-11-29",
+      "2026-11-29T08:15:30Z",
+      "2026-02-30T08:15:30.000Z",
+    ];
+    const refused = { status: 400, message: PROPOSAL_VERSION_MESSAGE, fields: { version: PROPOSAL_VERSION_MESSAGE } };
+    const call = apiClient(t.app);
+    const dev = await t.signUp({ email: `malformed-version-${kind}@example.co.za`, userType: "developer", name: "Odd Version" });
+    const p = await makeProject(db(), await makeClient(db()));
+    const prop = await makeProposal(t.domain, p, dev.user, 18000);
+    const form = { coverLetter: prop.coverLetter, price: "21000", duration: prop.duration, milestones: [] };
+    const stored = async () => (await db().select().from(proposals).where(eq(proposals.id, prop.id)))[0]!;
+    const before = await stored();
+
+    for (const version of malformed) {
+      await expect(updateProposal(t.domain, dev.user, prop.id, { ...form, version }), JSON.stringify(version)).rejects.toMatchObject(refused);
+    }
+    // A well-formed time that is not the proposal's is still a change made elsewhere (409).
+    await expect(updateProposal(t.domain, dev.user, prop.id, { ...form, version: new Date(0).toISOString() })).rejects.toMatchObject({
+      status: 409,
+      message: PROPOSAL_CHANGED_ELSEWHERE,
+    });
+
+    // The edit page: its hidden version sent empty (without the scripts) or a malformed one (JSON) is refused the same way.
+    const context = { deps: t.deps, user: dev.user };
+    const action = (init: RequestInit) =>
+      proposalRoute.action({
+        request: new Request(`${APP_URL}/projects/${p.id}/proposal`, { method: "POST", ...init }),
+        context,
+        params: { id: p.id },
+      } as never);
+    type Refusal = { init: { status: number }; data: { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, unknown> } };
+    const empty = (await action({
+      body: new URLSearchParams([
+        ["intent", "update"],
+        ["version", ""],
+        ["coverLetter", prop.coverLetter],
+        ["price", "21000"],
+        ["durationMode", prop.duration],
+      ]),
+    })) as unknown as Refusal;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data).toMatchObject({
+      ok: false,
+      message: PROPOSAL_VERSION_MESSAGE,
+      fields: { version: PROPOSAL_VERSION_MESSAGE },
+      values: { price: "21000" },
+    });
+    for (const version of malformed) {
+      const answer = (await action({
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ intent: "update", ...form, version }),
+      })) as unknown as Refusal;
+      expect(answer.init.status, JSON.stringify(version)).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, fields: { version: PROPOSAL_VERSION_MESSAGE } });
+    }
+
+    // The API: the same 400 in its usual shape.
+    for (const version of malformed) {
+      const res = await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000, version } });
+      expect(res.status, JSON.stringify(version)).toBe(400);
+      expect(await json(res)).toMatchObject({
+        error: { code: "validation_failed", message: PROPOSAL_VERSION_MESSAGE, fields: { version: PROPOSAL_VERSION_MESSAGE } },
+      });
+    }
+    expect(await stored()).toEqual(before);
+
+    // Null, like no version, is not checked; the version the server gave is.
+    expect((await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000, version: null } })).status).toBe(200);
+    const now = await getProposal(db(), dev.user, prop.id);
+    expect((await updateProposal(t.domain, dev.user, prop.id, { ...form, version: now.updatedAt })).price).toBe(21000);
   });
 
   it("hires through accept, completes, and both sides review once; stats follow the reviews and projects", async () => {

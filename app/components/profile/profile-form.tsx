@@ -97,7 +97,10 @@ export function DeveloperProfileForm({
   defaultValues: DeveloperProfileInput;
   /** The saved images of each portfolio item, by item id. */
   portfolioImages?: Record<string, FileInfo[]>;
-  /** The profile's updatedAt when the form opened (none before the first save): a change made since elsewhere is not overwritten (docs/product.md, Developers). */
+  /**
+   * The profile's updatedAt when the form opened, or NEW_PROFILE_VERSION before the first save: a
+   * change made since elsewhere (or a profile made there meanwhile) is not overwritten (docs/product.md, Developers).
+   */
   version?: string;
 }) {
   const submit = useSubmit();
