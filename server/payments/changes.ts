@@ -22,6 +22,7 @@ import type { MailContext } from "../email/preferences";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser, ValidationError } from "../errors";
 import { isUuid } from "../lib/ids";
 import { applyEffects, noEffects } from "../notifications/effects";
+import { parseInput } from "../validation";
 
 /** At most this many unanswered proposals on one contract (a flood would bury the real ones). */
 export const MAX_PENDING_CHANGES = 10;
@@ -96,13 +97,6 @@ async function lockContractOfParty(tx: Tx, contractId: string, userId: string) {
   return c;
 }
 
-/** The field messages of a Zod failure, first message per field. */
-function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-  return fields;
-}
-
 /**
  * The client or the developer of contract `contractId` proposes a milestone change (body of
  * milestoneChangeSchema: title, amount in whole rand, optional dueDate, optional milestoneId of an
@@ -114,9 +108,7 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
 export async function proposeMilestoneChange(deps: { db: Db } & MailContext, user: SessionUser | null, contractId: string, input: unknown) {
   const me = requireUser(user);
   if (!isUuid(contractId)) throw new NotFoundError("Contract not found");
-  const parsed = milestoneChangeSchema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(fieldsOf(parsed.error.issues));
-  const v = parsed.data;
+  const v = parseInput(milestoneChangeSchema, input);
   return deps.db.transaction(async (tx) => {
     const c = await lockContractOfParty(tx, contractId, me.id);
     let current: { title: string } | null = null;

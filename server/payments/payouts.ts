@@ -22,6 +22,7 @@ import { held, postJournal } from "./ledger";
 import { assertMayMoveMoney, VERIFY_BEFORE_PAYMENTS } from "./gate";
 import { ProviderRefusedError } from "./providers/types";
 import { alertModerators } from "./alerts";
+import { parseInput } from "../validation";
 import type { PaymentsDeps } from "./service";
 
 /**
@@ -49,18 +50,13 @@ export function listBanks(deps: PaymentsDeps): Promise<Bank[]> {
  */
 export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | null, input: unknown): Promise<{ payoutsFrom: Date | null }> {
   const me = await requireDeveloper(deps.db, user);
-  const parsed = bankAccountSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "_")] ??= issue.message;
-    throw new ValidationError(fields);
-  }
-  const bank = (await listBanks(deps)).find((b) => b.code === parsed.data.bankCode);
+  const data = parseInput(bankAccountSchema, input);
+  const bank = (await listBanks(deps)).find((b) => b.code === data.bankCode);
   if (!bank) throw new ValidationError({ bankCode: "Choose your bank from the list" });
   const now = new Date();
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, me.id)).for("update");
-    const same = before && before.bankCode === bank.code && before.accountNumber === parsed.data.accountNumber && before.holderName === parsed.data.holderName;
+    const same = before && before.bankCode === bank.code && before.accountNumber === data.accountNumber && before.holderName === data.holderName;
     if (same) return { payoutsFrom: before.payoutsFrom && before.payoutsFrom > now ? before.payoutsFrom : null };
     // Replacing an account holds payouts to the new one, and the owner is told at once, by bell
     // and by an email that is always sent (docs/product.md, Payments "Payouts").
@@ -68,8 +64,8 @@ export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | nu
     const row = {
       bankCode: bank.code,
       bankName: bank.name,
-      accountNumber: parsed.data.accountNumber,
-      holderName: parsed.data.holderName,
+      accountNumber: data.accountNumber,
+      holderName: data.holderName,
       recipientCode: null,
       payoutsFrom,
       updatedAt: now,
@@ -79,7 +75,7 @@ export async function saveBankAccount(deps: PaymentsDeps, user: SessionUser | nu
       .values({ userId: me.id, ...row })
       .onConflictDoUpdate({ target: bankAccounts.userId, set: row });
     if (before && payoutsFrom) {
-      const subject = `Your payout bank account was changed to ${bank.name} ${maskAccount(parsed.data.accountNumber)}`;
+      const subject = `Your payout bank account was changed to ${bank.name} ${maskAccount(data.accountNumber)}`;
       const details = [
         `It replaced ${before.bankName} ${maskAccount(before.accountNumber)} on ${formatDateTime(now)}. For your safety, payouts to the new account start on ${formatDateTime(payoutsFrom)}.`,
         "If you did not make this change, reset your password now and tell us through Support: someone may be signed in as you.",

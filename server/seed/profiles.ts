@@ -5,6 +5,7 @@
  * end of seeding, exactly as refreshDeveloperStats does. Each developer gets a rating tier (how
  * their clients rate them) and a workload (their share of hires) for that.
  */
+import { foldText } from "../../shared/text";
 import { AVAILABILITIES, DEVELOPER_SKILL_FILTERS, LOCATIONS, RESPONSE_TIMES, type Availability, type Platform } from "../../shared/constants";
 import type { CertificationItem, ExperienceItem, PortfolioItem, ProfileLinks, developerProfiles } from "../db/schema";
 import { CITY_PLACES, CITY_WEIGHTS, PLATFORM_PHRASES, PROJECT_IDEAS, type ProjectIdea } from "./data";
@@ -379,9 +380,7 @@ function githubHandle(rng: Random, first: string, last: string): string {
 }
 
 function kebab(text: string): string {
-  return text
-    .normalize("NFD")
-    .toLowerCase()
+  return foldText(text)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 60)

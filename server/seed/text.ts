@@ -1,4 +1,5 @@
 /** Small text helpers shared by the demo data generators. */
+import { foldText } from "../../shared/text";
 
 /** Replaces {key} with words[key]; "a" before a capitalised vowel becomes "an" ("an Umlazi spaza"). */
 export function fillTemplate(template: string, words: Record<string, string>): string {
@@ -11,12 +12,9 @@ export function fillTemplate(template: string, words: Record<string, string>): s
     .replace(/\b([Aa]) (?=[AEIOU])/g, "$1n ");
 }
 
-/** Lowercase ASCII letters only: "van der Merwe" -> "vandermerwe", "Suné" -> "sune". */
+/** Lowercase ASCII letters only: "van der Merwe" -> "vandermerwe", "Suné" -> "sune" (accents folded as search folds them, shared/text.ts). */
 export function slug(text: string): string {
-  return text
-    .normalize("NFD")
-    .toLowerCase()
-    .replace(/[^a-z]/g, "");
+  return foldText(text).replace(/[^a-z]/g, "");
 }
 
 export function capitalise(text: string): string {

@@ -139,7 +139,7 @@ describe("journeys: defects", () => {
     await context.close();
   });
 
-  it("profile form: a new experience entry shows no errors until a field is left, Enter adds the highlighted skill, and a click on Save is not lost when a message appears", async () => {
+  it("profile form: a new experience entry shows no errors until a field is left, Enter adds the highlighted skill (matched without case or accents), and a click on Save is not lost when a message appears", async () => {
     const context = await browser.newContext(PHONE);
     const dev = await context.newPage();
     await register(dev, server.url, { name: "Kagiso Profile", email: `kagiso.${stamp}@example.co.za`, developer: true });
@@ -150,6 +150,11 @@ describe("journeys: defects", () => {
     await expect.poll(() => dev.getByRole("button", { name: "React Native" }).count()).toBe(0);
     await skill.press("Enter");
     await expect.poll(() => dev.getByRole("list", { name: "Your skills" }).textContent()).toBe("Flutter");
+    // They match without case or accents, as search does: "FIRÉB" suggests and adds "Firebase".
+    await skill.fill("FIRÉB");
+    await expect.poll(() => dev.getByText("Enter adds Firebase").isVisible()).toBe(true);
+    await skill.press("Enter");
+    await expect.poll(() => dev.getByRole("list", { name: "Your skills" }).textContent()).toBe("FlutterFirebase");
 
     // An invalid link, then a click straight on Save (at the end of the page, where a message appearing
     // above moves the Save bar): the click is handled, the form submitted and refused with the message.

@@ -775,6 +775,10 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await expect(saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "12ab", holderName: "S" })).rejects.toMatchObject({
       fields: { accountNumber: "An account number has 6 to 16 digits", holderName: "Enter the account holder's name" },
     });
+    // A field the form does not have is the whole form's failure, under "_form" as every write reports it (shared/schemas.ts fieldErrorsOf).
+    await expect(
+      saveBankAccount(deps, h.developer, { bankCode: "470010", accountNumber: "1234567890", holderName: "S Khumalo", branch: "Sandton" }),
+    ).rejects.toEqual(expect.objectContaining({ fields: { _form: expect.any(String) as unknown as string } }));
     await expect(saveBankAccount(deps, h.client, { bankCode: "470010", accountNumber: "1234567890", holderName: "L Dlamini" })).rejects.toBeInstanceOf(
       ForbiddenError,
     );
@@ -927,6 +931,10 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     await expect(proposeMilestoneChange(deps, h.developer, h.contractId, { milestoneId: "not-a-uuid", title: "X", amount: 10 })).rejects.toMatchObject({
       fields: { milestoneId: "Choose a milestone of this contract" },
     });
+    // A body that is not an object is the whole form's failure, under "_form" as every write reports it.
+    await expect(proposeMilestoneChange(deps, h.developer, h.contractId, null)).rejects.toEqual(
+      expect.objectContaining({ fields: { _form: expect.any(String) as unknown as string } }),
+    );
     // Only the contract's parties propose.
     await expect(proposeMilestoneChange(deps, null, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(proposeMilestoneChange(deps, outsider, h.contractId, { title: "X", amount: 10 })).rejects.toBeInstanceOf(ForbiddenError);

@@ -1,6 +1,7 @@
 /**
  * What Enter adds in the skill inputs of the wizard and the profile (docs/product.md, Journeys:
- * "Flut" adds "Flutter"; a skill is never added twice).
+ * "Flut" adds "Flutter"; a skill is never added twice). Matching ignores case and accents, as search
+ * does (docs/decisions/0054-accent-blind-search.md).
  */
 import { describe, expect, it } from "vitest";
 import { matchSkillSuggestions } from "../../app/components/ui/skill-chips";
@@ -21,5 +22,21 @@ describe("skill suggestions", () => {
     // Another suggestion still wins, and a new word of one's own is nobody's fragment.
     expect(matchSkillSuggestions(ALL, ["React Native"], "Rea")).toMatchObject({ highlighted: "React", taken: undefined });
     expect(matchSkillSuggestions(ALL, ["Flutter"], "Kotlin")).toMatchObject({ highlighted: undefined, taken: undefined });
+  });
+
+  it("matches without case or accents, both ways: what is typed and the suggestion", () => {
+    const accented = ["Crème Brûlée Apps", "Zoë's Kit", "React", "Flutter"];
+    expect(matchSkillSuggestions(accented, [], "creme")).toEqual({ suggestions: ["Crème Brûlée Apps"], highlighted: "Crème Brûlée Apps", taken: undefined });
+    expect(matchSkillSuggestions(accented, [], "BRULEE")).toMatchObject({ suggestions: ["Crème Brûlée Apps"], highlighted: "Crème Brûlée Apps" });
+    expect(matchSkillSuggestions(accented, [], "zoe")).toMatchObject({ suggestions: ["Zoë's Kit"] });
+    // An accent typed where the suggestion has none: "é" is "e".
+    expect(matchSkillSuggestions(accented, [], "Réact")).toMatchObject({ suggestions: ["React"], highlighted: "React" });
+    expect(matchSkillSuggestions(["Café", "Cafe", "Caffè", "Caff"], [], "é").suggestions).toEqual(["Café", "Cafe", "Caffè"]);
+    // The same letters decomposed (an "e" and a combining acute, as some keyboards send them).
+    expect(matchSkillSuggestions(accented, [], "cre\u0300me")).toMatchObject({ highlighted: "Crème Brûlée Apps" });
+    // An exact match without accents is still preferred to one that only starts with the text.
+    expect(matchSkillSuggestions(["Café Systems", "Cafe"], [], "café")).toMatchObject({ highlighted: "Cafe" });
+    // A fragment of a chosen skill, typed with an accent, is that skill: Enter refuses the duplicate.
+    expect(matchSkillSuggestions(accented, ["Flutter"], "Flüt")).toEqual({ suggestions: [], highlighted: undefined, taken: "Flutter" });
   });
 });

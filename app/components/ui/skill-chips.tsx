@@ -1,3 +1,4 @@
+import { foldText } from "../../../shared/text";
 import { Plus, X } from "./icons";
 
 /**
@@ -65,24 +66,27 @@ export function SkillSuggestions({ skills, onAdd, highlighted }: { skills: reado
 }
 
 /**
- * The suggestions left for what is typed (`draft`, matched anywhere, without case) among `all`
+ * The suggestions left for what is typed (`draft`, matched anywhere, without case or accents, as
+ * search matches: "creme" suggests "Crème", "flüt" "Flutter"; shared/text.ts `foldText`) among `all`
  * minus the `chosen` skills, and the highlighted one Enter adds: an exact match, else the first
  * that starts with the text, else the first match (so "Flut" + Enter adds "Flutter", not "Flut").
  * No text: every suggestion and none highlighted. `taken`: with nothing highlighted, a chosen skill
  * the text starts ("Flut" after Flutter was added), so Enter refuses a duplicate instead of adding
- * the fragment as a skill of its own (docs/product.md: a skill is never added twice).
+ * the fragment as a skill of its own (docs/product.md: a skill is never added twice). A suggestion
+ * is left out as the duplicate rule sees it, without case only (shared/schemas.ts `skillList`).
  */
 export function matchSkillSuggestions(
   all: readonly string[],
   chosen: readonly string[],
   draft: string,
 ): { suggestions: string[]; highlighted?: string; taken?: string } {
-  const typed = draft.trim().toLowerCase();
+  const typed = foldText(draft.trim());
   const chosenLower = new Set(chosen.map((s) => s.toLowerCase()));
-  const suggestions = all.filter((s, i) => all.indexOf(s) === i && !chosenLower.has(s.toLowerCase()) && (!typed || s.toLowerCase().includes(typed)));
-  const highlighted = typed
-    ? (suggestions.find((s) => s.toLowerCase() === typed) ?? suggestions.find((s) => s.toLowerCase().startsWith(typed)) ?? suggestions[0])
-    : undefined;
-  const taken = typed && !highlighted ? chosen.find((s) => s.toLowerCase().startsWith(typed)) : undefined;
-  return { suggestions, highlighted, taken };
+  const matches = all
+    .filter((s, i) => all.indexOf(s) === i && !chosenLower.has(s.toLowerCase()))
+    .map((skill) => ({ skill, folded: foldText(skill) }))
+    .filter(({ folded }) => folded.includes(typed));
+  const highlighted = typed ? (matches.find((m) => m.folded === typed) ?? matches.find((m) => m.folded.startsWith(typed)) ?? matches[0])?.skill : undefined;
+  const taken = typed && !highlighted ? chosen.find((s) => foldText(s).startsWith(typed)) : undefined;
+  return { suggestions: matches.map((m) => m.skill), highlighted, taken };
 }
