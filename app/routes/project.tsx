@@ -18,13 +18,14 @@ import {
   Send,
   ShieldAlert,
 } from "../components/ui/icons";
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { projectEditRefusal } from "../../shared/policies";
 import { formatBudget, formatRand, scheduleFacts } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { RelativeTime } from "../components/ui/relative-time";
+import { HiredDeveloperCard, OwnerProjectActions, ProposalsSection, ReviewCard } from "../components/proposals/project-proposals";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { ReportDialog } from "../components/projects/report-dialog";
 import { ShareButtons } from "../components/projects/share-buttons";
@@ -58,18 +59,6 @@ import {
   shortlistProposal,
   type SimilarProject,
 } from "./project.server";
-
-/**
- * What only the project's owner and the hired developer see (the proposals and their actions, the
- * owner's status buttons, the hired developer, the review): most visitors of a project page are
- * neither, so this code loads only on a page that shows it; its server-rendered HTML is there at
- * once and hydrates when the code arrives (docs/performance.md, issue 17).
- */
-const partsForParties = () => import("../components/proposals/project-proposals");
-const OwnerProjectActions = lazy(() => partsForParties().then((m) => ({ default: m.OwnerProjectActions })));
-const HiredDeveloperCard = lazy(() => partsForParties().then((m) => ({ default: m.HiredDeveloperCard })));
-const ReviewCard = lazy(() => partsForParties().then((m) => ({ default: m.ReviewCard })));
-const ProposalsSection = lazy(() => partsForParties().then((m) => ({ default: m.ProposalsSection })));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sort = parseProposalSort(new URL(request.url).searchParams.get("proposalSort"));
@@ -254,11 +243,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
                   Edit Project
                 </ButtonLink>
               ) : null}
-              {viewer.isOwner ? (
-                <Suspense fallback={null}>
-                  <OwnerProjectActions status={project.status} hiredName={hired?.developer.name ?? null} />
-                </Suspense>
-              ) : null}
+              {viewer.isOwner ? <OwnerProjectActions status={project.status} hiredName={hired?.developer.name ?? null} /> : null}
               {viewer.signedIn && !viewer.isOwner && loaderData.savable ? (
                 <SaveToggle action={`/projects/${project.id}`} saved={loaderData.saved} label={project.title} />
               ) : null}
@@ -271,30 +256,24 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
             </div>
           </Card>
 
-          <Suspense fallback={null}>
-            {showHired ? (
-              <HiredDeveloperCard
-                developer={hiredView.developer}
-                price={hiredView.price}
-                status={project.status}
-                you={!viewer.isOwner}
-                contractId={loaderData.contractId}
-              />
-            ) : null}
-            {review && (review.canReview || review.reviewed) ? (
-              <ReviewCard
-                who={review.role === "client" ? (hired?.developer.name ?? "the developer") : (client?.name ?? "the client")}
-                canReview={review.canReview}
-                reviewed={review.reviewed}
-              />
-            ) : null}
-          </Suspense>
-          {viewer.isOwner && loaderData.invitations.length ? <InvitedDevelopers invitations={loaderData.invitations} /> : null}
-          {proposals ? (
-            <Suspense fallback={null}>
-              <ProposalsSection proposals={proposals} sort={proposalSort} projectId={project.id} projectStatus={project.status} />
-            </Suspense>
+          {showHired ? (
+            <HiredDeveloperCard
+              developer={hiredView.developer}
+              price={hiredView.price}
+              status={project.status}
+              you={!viewer.isOwner}
+              contractId={loaderData.contractId}
+            />
           ) : null}
+          {review && (review.canReview || review.reviewed) ? (
+            <ReviewCard
+              who={review.role === "client" ? (hired?.developer.name ?? "the developer") : (client?.name ?? "the client")}
+              canReview={review.canReview}
+              reviewed={review.reviewed}
+            />
+          ) : null}
+          {viewer.isOwner && loaderData.invitations.length ? <InvitedDevelopers invitations={loaderData.invitations} /> : null}
+          {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectId={project.id} projectStatus={project.status} /> : null}
 
           <Card className="divide-y divide-slate-100">
             <CardSection title="Project Description">
