@@ -9,95 +9,51 @@
  *
  * `noteEarlyInput` runs just before hydration and records every field whose value differs from the
  * page's HTML; `replayEarlyInput` runs once the page has hydrated and, for each, puts the value back
- * and sends the field the event a visitor's edit sends, so the page's handlers see it as if the
- * scripts had been there all along. Nothing is recorded (and nothing replayed) when nothing changed.
+ * and sends the field the event a visitor's edit sends (early-input-replay.ts, loaded only then), so
+ * the page's handlers see it as if the scripts had been there all along. Nothing is recorded (and
+ * nothing loaded or replayed) when nothing changed. Every page loads this module: it stays small.
  */
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-interface EarlyEdit {
+/** A field the visitor changed: its value now and as the HTML had it, or whether it is ticked now. */
+export interface EarlyEdit {
   control: Control;
-  /** The value (text, the chosen option) or, for a checkbox or radio, whether it is ticked. */
   value: string;
+  initial: string;
   checked: boolean;
 }
 
 /** Inputs that hold no visitor's text or choice. */
-const NOT_EDITABLE = new Set(["hidden", "file", "submit", "reset", "button", "image"]);
+const NOT_EDITABLE = /^(hidden|file|submit|reset|button|image)$/;
 
 let recorded: EarlyEdit[] = [];
 
-function isCheckable(control: Control): control is HTMLInputElement {
-  return control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio");
-}
-
-/** The option a select shows as the HTML has it: the one marked selected, else the first enabled one. */
-function initialOption(select: HTMLSelectElement): string {
-  const options = Array.from(select.options);
-  return (options.find((o) => o.defaultSelected) ?? options.find((o) => !o.disabled))?.value ?? "";
-}
-
-/** True when the visitor changed `control` since the HTML was parsed (its text, choice or tick). */
-export function editedSinceRendered(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return control.value !== initialOption(control);
-  if (isCheckable(control)) return control.checked !== control.defaultChecked;
-  return control.value !== control.defaultValue;
-}
-
 /**
- * Records the fields of `root` the visitor has changed (before hydration: app/entry.client.tsx).
- * A radio group's change is recorded once, on the radio now chosen; multiple selects are left out
- * (the app has none).
+ * Records the fields of `root` the visitor has changed since the HTML was parsed (before
+ * hydration: app/entry.client.tsx): a text, a select's choice (against the option marked selected,
+ * else the first enabled one, which the browser shows), a tick. A radio group's change is recorded
+ * once, on the radio now chosen; disabled fields and multiple selects (the app has none) are left out.
  */
 export function noteEarlyInput(root: ParentNode = document): void {
   recorded = [];
   for (const control of Array.from(root.querySelectorAll<Control>("input, select, textarea"))) {
-    if (control.disabled || (control instanceof HTMLInputElement && NOT_EDITABLE.has(control.type))) continue;
-    if (control instanceof HTMLSelectElement && control.multiple) continue;
-    if (!editedSinceRendered(control)) continue;
-    if (isCheckable(control) && control.type === "radio" && !control.checked) continue;
-    recorded.push({ control, value: control.value, checked: isCheckable(control) && control.checked });
+    if (control.disabled || NOT_EDITABLE.test(control.type) || (control as HTMLSelectElement).multiple) continue;
+    let initial = (control as HTMLInputElement).defaultValue;
+    if (control instanceof HTMLSelectElement) {
+      const options = Array.from(control.options);
+      initial = (options.find((o) => o.defaultSelected) ?? options.find((o) => !o.disabled))?.value ?? "";
+    }
+    const tickable = control.type === "checkbox" || control.type === "radio";
+    const { checked, defaultChecked } = control as HTMLInputElement;
+    if (tickable ? checked === defaultChecked || (control.type === "radio" && !checked) : control.value === initial) continue;
+    recorded.push({ control, value: control.value, initial, checked: tickable && checked });
   }
 }
 
-/** Sets `control`'s value through its prototype's setter, past the element's own property. */
-function setValueNatively(control: Control, value: string) {
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set?.call(control, value);
-}
-
-/** Replays one edit: see replayEarlyInput. */
-function replay({ control, value, checked }: EarlyEdit) {
-  if (!control.isConnected) return;
-  if (isCheckable(control)) {
-    control.checked = !checked;
-    control.click();
-  } else if (control instanceof HTMLSelectElement) {
-    control.value = initialOption(control);
-    setValueNatively(control, value);
-    control.dispatchEvent(new Event("change", { bubbles: true }));
-  } else {
-    control.value = control.defaultValue;
-    setValueNatively(control, value);
-    control.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-}
-
-/**
- * Sends the recorded edits to the hydrated page, once (app/entry.client.tsx): each field is first set back to
- * its HTML value through the element (where React notes the value it last saw), then given the
- * visitor's value past it and the event an edit sends (`input`, `change` for a select, a click for a
- * checkbox or radio), so React calls its onChange with the visitor's value. One edit per task, in
- * the page's order, so each handler runs after React has rendered the one before (a filter panel's
- * handler builds on the filters it was rendered with). Fields no longer in the page are skipped.
- */
+/** Once hydrated (app/entry.client.tsx): replays what noteEarlyInput recorded, once; see early-input-replay.ts. */
 export function replayEarlyInput(): void {
   const edits = recorded;
   recorded = [];
-  const next = () => {
-    const edit = edits.shift();
-    if (!edit) return;
-    replay(edit);
-    setTimeout(next, 0);
-  };
-  if (edits.length) setTimeout(next, 0);
+  if (edits.length) void import("./early-input-replay").then(({ replayEdits }) => replayEdits(edits));
 }
