@@ -59,7 +59,8 @@ export interface DeveloperForJsonLd {
   bio: string;
   city: string | null;
   skills: string[];
-  links: Partial<Record<string, string | null | undefined>>;
+  /** The profile links (GitHub, LinkedIn, website): each non-empty one is a `sameAs`. */
+  links: { readonly [name in "github" | "linkedin" | "website"]?: string | null };
   memberSince: string;
   updatedAt: string;
 }

@@ -75,7 +75,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = await loadDeveloperProfile(context.deps.db, params.id, context.user);
   // Spec section 8: toast "Developer not found", then /developers.
   if (!profile) throw await redirectWithFlash("/developers", { type: "error", message: "Developer not found" });
-  return profile;
+  // The ProfilePage JSON-LD is built here, on the server: its builder stays out of the page's
+  // scripts, which only repeat it in <head> (docs/performance.md, issue 17).
+  const jsonLd = [developerJsonLd(profile.developer, context.deps.config.appUrl, profile.developer.title || DEFAULT_DEVELOPER_TITLE)];
+  return { ...profile, jsonLd };
 }
 
 /** Title, description, canonical URL, Open Graph profile and ProfilePage/Person JSON-LD (docs/product.md, Search engines and sharing). */
@@ -90,7 +93,7 @@ export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
     path: `/developers/${developer.id}`,
     origin,
     type: "profile",
-    jsonLd: [developerJsonLd(developer, origin, title)],
+    jsonLd: data.jsonLd,
   });
 }
 

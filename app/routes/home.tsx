@@ -12,7 +12,7 @@ import { homeJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/home";
 import { loadHomeNumbers, loadTopDevelopers, type HomeNumbers } from "./home.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const origin = originFrom(matches);
   return seoMeta({
     fullTitle: `${PRODUCT_NAME} - ${PRODUCT_TAGLINE}`,
@@ -21,13 +21,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       "Post your app or software project, get proposals from qualified South African developers within 24 hours and start building. Budgets in rand.",
     path: "/",
     origin,
-    jsonLd: homeJsonLd(origin),
+    jsonLd: data?.jsonLd,
   });
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [topDevelopers, numbers] = await Promise.all([loadTopDevelopers(context.deps.db), loadHomeNumbers(context.deps.db, context.deps.totals?.generation)]);
-  return { topDevelopers, numbers };
+  // The site's JSON-LD is built on the server: its builder stays out of the page's scripts (docs/performance.md).
+  return { topDevelopers, numbers, jsonLd: homeJsonLd(context.deps.config.appUrl) };
 }
 
 const STEPS = [

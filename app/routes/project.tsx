@@ -69,7 +69,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const contractId = party ? await contractIdOfProject(context.deps.db, detail.project.id) : null;
   // Developers save projects that are not closed (docs/product.md, Journeys "Favourites").
   const savable = context.user?.userType === "developer" && detail.project.status !== "closed";
-  return { ...detail, contractId, savable, shareUrl: `${context.deps.config.appUrl}/projects/${detail.project.id}` };
+  const origin = context.deps.config.appUrl;
+  // The JobPosting JSON-LD is built here, on the server: its builder stays out of the page's
+  // scripts, which only repeat it in <head> (docs/performance.md, issue 17).
+  const jsonLd = [projectJsonLd(detail.project, detail.client, origin)];
+  return { ...detail, contractId, savable, shareUrl: `${origin}/projects/${detail.project.id}`, jsonLd };
 }
 
 /**
@@ -146,7 +150,7 @@ export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
     origin,
     type: "article",
     noindex: project.status === "closed",
-    jsonLd: [projectJsonLd(project, data.client, origin)],
+    jsonLd: data.jsonLd,
   });
 }
 
