@@ -13,6 +13,16 @@ export const USER_REPORT_REASONS = [
   "Other",
 ] as const;
 
+/**
+ * The refusal of a second report of one target by one person (docs/product.md, Trust and safety):
+ * what sending it answers, and what the report page and the report dialogs say before the form.
+ */
+export const ALREADY_REPORTED = {
+  project: "You have already reported this project",
+  profile: "You have already reported this profile",
+  message: "You have already reported this message",
+} as const;
+
 /** What a moderator can do with a report, with the button label (the /moderation queue). */
 export const MODERATION_ACTION_LABELS = {
   dismiss: "Dismiss",

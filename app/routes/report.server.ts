@@ -4,3 +4,4 @@ export { reportableProject, reportProject } from "../../server/projects/service"
 export { failure, orHttpError, readFormBody } from "../lib/action.server";
 export { redirectWithFlash } from "../lib/flash.server";
 export { requireUser, safeRedirect } from "../lib/session.server";
+export { ConflictError } from "../../server/errors";

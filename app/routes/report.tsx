@@ -1,10 +1,10 @@
 /**
  * The report form as a page (/report/{kind}/{id}, docs/product.md, Trust and safety): where the
  * Report button leads before the page's scripts run and without them (report-dialog.tsx). The form
- * is shown only for a target the visitor may report (the loader runs the report's checks), and
- * posts to this page's action, which reports as the dialog's API call does and goes back to
- * `returnTo` with the thanks as a flash, or shows the form again with the field's message and what
- * was typed.
+ * is shown only for a target the visitor may report (the loader runs the report's checks; one they
+ * reported already gets the refusal instead of the form), and posts to this page's action, which
+ * reports as the dialog's API call does and goes back to `returnTo` with the thanks as a flash, or
+ * shows the form again with the field's message and what was typed.
  */
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { REPORT_REASONS } from "../../shared/constants";
@@ -17,6 +17,7 @@ import type { ActionFailure } from "../lib/action.server";
 import { likeShape } from "../lib/form-fields";
 import type { Route } from "./+types/report";
 import {
+  ConflictError,
   failure,
   orHttpError,
   readFormBody,
@@ -49,19 +50,25 @@ function backTo(kind: ReportKind, id: string, returnTo: unknown): string {
  * The form, once the target is one the visitor may report: the report functions' own checks run
  * first without writing, so a missing or hidden project, a deactivated profile, one's own profile,
  * project or message, or a message of someone else's conversation is refused up front (404 or 403
- * with the message sending would give) instead of after the form is filled in. A second report of
- * the same target is still refused when sent.
+ * with the message sending would give) instead of after the form is filled in. A target the visitor
+ * reported already is answered with sending's refusal (`reported`, ALREADY_REPORTED) and no form.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const kind = kindOf(params.kind);
   const { db } = context.deps;
-  await orHttpError(async () => {
-    if (kind === "project") await reportableProject(db, user, params.id);
-    else if (kind === "profile") await reportableProfile(db, user, params.id);
-    else await reportableMessage(db, user, params.id);
+  const reported = await orHttpError(async () => {
+    try {
+      if (kind === "project") await reportableProject(db, user, params.id);
+      else if (kind === "profile") await reportableProfile(db, user, params.id);
+      else await reportableMessage(db, user, params.id);
+      return null;
+    } catch (err) {
+      if (err instanceof ConflictError) return err.message;
+      throw err;
+    }
   });
-  return { kind, returnTo: backTo(kind, params.id, new URL(request.url).searchParams.get("returnTo")) };
+  return { kind, reported, returnTo: backTo(kind, params.id, new URL(request.url).searchParams.get("returnTo")) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -87,11 +94,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ReportPage({ loaderData }: Route.ComponentProps) {
-  const { kind, returnTo } = loaderData;
+  const { kind, reported, returnTo } = loaderData;
   const { title, description, reasons } = REPORT_KINDS[kind];
   const result = useActionData() as ActionFailure | undefined;
   const sent = likeShape(result?.values, { reason: "", details: "" });
   const busy = useNavigation().state === "submitting";
+  if (reported)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-8 sm:py-10">
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <Card className="mt-6 p-5 sm:p-6">
+          <p role="status" className="text-slate-700">
+            {reported}
+          </p>
+          <div className="mt-4 flex sm:justify-end">
+            <Link to={returnTo} className={buttonClass("secondary")}>
+              Back
+            </Link>
+          </div>
+        </Card>
+      </div>
+    );
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

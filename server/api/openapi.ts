@@ -212,6 +212,8 @@ export const notificationOut = z
   .object({ id: z.string(), type: z.string(), message: z.string(), link: z.string(), read: z.boolean(), createdAt: isoDate })
   .meta({ id: "Notification" });
 
+/** GET .../reportable: the caller may report it (a refusal is an error answer). */
+const reportableOut = z.strictObject({ reportable: z.literal(true) });
 const unreadOut = z.strictObject({ messages: z.int(), notifications: z.int() });
 const preferencesOut = z.strictObject(Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean()])) as Record<(typeof EMAIL_TYPES)[number], z.ZodBoolean>);
 
@@ -401,6 +403,13 @@ export const API_DOCS: Record<string, Doc> = {
     summary: "Delete a project",
     security: session,
     responses: { 204: noContent, ...errors(401, 403, 404, 409) },
+  },
+  "GET /projects/{id}/reportable": {
+    tags: ["Projects"],
+    summary: "Whether you may report a project",
+    description: "The checks of POST /projects/{id}/reports without writing: 409 when you reported it already.",
+    security: session,
+    responses: { 200: json(reportableOut, "You may report it"), ...errors(401, 403, 404, 409) },
   },
   "POST /projects/{id}/reports": {
     tags: ["Projects"],
@@ -697,12 +706,26 @@ export const API_DOCS: Record<string, Doc> = {
     responses: { 200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } }, ...errors(401, 503) },
   },
   // Trust and safety (docs/product.md): reports, the moderation queue, client records.
+  "GET /users/{id}/reportable": {
+    tags: ["Trust and safety"],
+    summary: "Whether you may report a user's profile",
+    description: "The checks of POST /users/{id}/reports without writing: 409 when you reported it already.",
+    security: session,
+    responses: { 200: json(reportableOut, "You may report it"), ...errors(401, 403, 404, 409) },
+  },
   "POST /users/{id}/reports": {
     tags: ["Trust and safety"],
     summary: "Report a user's profile for moderation",
     security: session,
     requestBody: body(userReportSchema),
     responses: { 201: json(z.strictObject({ reported: z.literal(true) }), "Report received"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+  },
+  "GET /messages/{id}/reportable": {
+    tags: ["Trust and safety"],
+    summary: "Whether you may report a message",
+    description: "The checks of POST /messages/{id}/reports without writing: 409 when you reported it already.",
+    security: session,
+    responses: { 200: json(reportableOut, "You may report it"), ...errors(401, 403, 404, 409) },
   },
   "POST /messages/{id}/reports": {
     tags: ["Trust and safety"],

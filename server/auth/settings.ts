@@ -34,7 +34,7 @@ import {
 } from "../db/schema";
 import { applyEffects } from "../notifications/effects";
 import { discardFiles, listMyFiles } from "../files/service";
-import { endAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
+import { endAccountProjects, lockAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, ConflictError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
 import { refuseDeletionWithMoney } from "../payments/contracts";
 import { parseInput } from "../validation";
@@ -368,7 +368,11 @@ export async function deleteAccount(
   const email = (row?.email ?? me.email).toLowerCase();
   const now = new Date();
   await db.transaction(async (tx) => {
+    // The projects it moves are locked first, in id order (ARCHITECTURE.md, Locks): two deletions
+    // meeting on a hire queue instead of deadlocking, and what follows is read after the wait.
+    await lockAccountProjects(tx, me.id);
     // Money held for the account is paid out or given back first (docs/product.md, Accounts).
+    // Checked under those locks: a payment settling on one of its hires commits before or waits.
     await refuseDeletionWithMoney(tx, me.id);
     await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
     // Mail to the account, sent or not, holds its address and name.

@@ -6,7 +6,7 @@
  * and its effects are one transaction.
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { ALREADY_REPORTED, MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
 import { moderationActionSchema, projectReportSchema, userReportSchema } from "../../shared/schemas";
 import { requireModerator } from "../auth/roles";
 import type { SessionUser } from "../context";
@@ -58,10 +58,33 @@ async function insertReport(
 }
 
 /**
+ * Throws ConflictError ALREADY_REPORTED[kind] when `reporterId` has reported the target already:
+ * its report in the queue, or for a project the reporter's own record (project_reports), which
+ * sending the report would meet first. Writes nothing.
+ */
+async function refuseSecondReport(db: Db | Tx, reporterId: string, kind: ReportKind, targetId: string): Promise<void> {
+  const [queued] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.kind, kind), eq(reports.targetId, targetId)))
+    .limit(1);
+  const [recorded] =
+    queued || kind !== "project"
+      ? []
+      : await db
+          .select({ id: projectReports.id })
+          .from(projectReports)
+          .where(and(eq(projectReports.projectId, targetId), eq(projectReports.userId, reporterId)))
+          .limit(1);
+  if (queued || recorded) throw new ConflictError(ALREADY_REPORTED[kind]);
+}
+
+/**
  * The project `projectId` as `reporter` may report it (the checks of reportProjectForModeration,
  * also run by the report page's loader before it shows the form): its owner, title and
  * description. Writes nothing. Throws NotFoundError "Project not found" (no such project, or
- * hidden by a moderator) and ForbiddenError "You cannot report your own project".
+ * hidden by a moderator), ForbiddenError "You cannot report your own project" and ConflictError
+ * ALREADY_REPORTED.project (reported by them already).
  */
 export async function reportableProject(
   db: Db | Tx,
@@ -75,6 +98,7 @@ export async function reportableProject(
     .where(eq(projects.id, projectId));
   if (!project || project.hiddenAt) throw new NotFoundError("Project not found");
   if (project.userId === reporter.id) throw new ForbiddenError("You cannot report your own project");
+  await refuseSecondReport(db, reporter.id, "project", project.id);
   return { id: project.id, userId: project.userId, title: project.title, description: project.description };
 }
 
@@ -95,7 +119,8 @@ export async function reportProjectForModeration(db: Db, user: SessionUser | nul
       .values({ projectId, userId: reporter.id, reason })
       .onConflictDoNothing()
       .returning({ id: projectReports.id });
-    if (!inserted.length) throw new ConflictError("You have already reported this project");
+    // Sent twice at once: both passed reportableProject, the second insert meets the first.
+    if (!inserted.length) throw new ConflictError(ALREADY_REPORTED.project);
     await insertReport(
       tx,
       {
@@ -108,7 +133,7 @@ export async function reportProjectForModeration(db: Db, user: SessionUser | nul
         details: data.details,
         snapshot: { title: project.title, text: project.description, link: `/projects/${projectId}` },
       },
-      "You have already reported this project",
+      ALREADY_REPORTED.project,
     );
   });
 }
@@ -117,7 +142,8 @@ export async function reportProjectForModeration(db: Db, user: SessionUser | nul
  * The profile of user `targetUserId` as `reporter` may report it (the checks of reportProfile,
  * also run by the report page's loader before it shows the form): name, kind of user, and a
  * developer's title and bio. Writes nothing. Throws NotFoundError "User not found" (no such user,
- * or deactivated) and ForbiddenError "You cannot report yourself".
+ * or deactivated), ForbiddenError "You cannot report yourself" and ConflictError
+ * ALREADY_REPORTED.profile (reported by them already).
  */
 export async function reportableProfile(db: Db | Tx, reporter: { id: string }, targetUserId: string) {
   if (!USER_ID.test(targetUserId)) throw new NotFoundError("User not found");
@@ -128,6 +154,7 @@ export async function reportableProfile(db: Db | Tx, reporter: { id: string }, t
     .where(eq(users.id, targetUserId));
   if (!target || !target.isActive) throw new NotFoundError("User not found");
   if (target.id === reporter.id) throw new ForbiddenError("You cannot report yourself");
+  await refuseSecondReport(db, reporter.id, "profile", target.id);
   return target;
 }
 
@@ -152,15 +179,16 @@ export async function reportProfile(db: Db, user: SessionUser | null, targetUser
       details: data.details,
       snapshot: { title: target.name, text: [target.title, target.bio].filter(Boolean).join("\n\n"), link },
     },
-    "You have already reported this profile",
+    ALREADY_REPORTED.profile,
   );
 }
 
 /**
  * Message `messageId` as `reporter` may report it (the checks of reportMessage, also run by the
  * report page's loader before it shows the form): its conversation, sender, text and the sender's
- * name. Writes nothing. Throws NotFoundError "Message not found" and ForbiddenError "You can only
- * report messages of your own conversations" or "You cannot report your own message".
+ * name. Writes nothing. Throws NotFoundError "Message not found", ForbiddenError "You can only
+ * report messages of your own conversations" or "You cannot report your own message", and
+ * ConflictError ALREADY_REPORTED.message (reported by them already).
  */
 export async function reportableMessage(db: Db | Tx, reporter: { id: string }, messageId: string) {
   if (!UUID.test(messageId)) throw new NotFoundError("Message not found");
@@ -176,6 +204,7 @@ export async function reportableMessage(db: Db | Tx, reporter: { id: string }, m
     .where(and(eq(conversationParticipants.conversationId, message.conversationId), eq(conversationParticipants.userId, reporter.id)));
   if (!participant) throw new ForbiddenError("You can only report messages of your own conversations");
   if (message.senderId === reporter.id) throw new ForbiddenError("You cannot report your own message");
+  await refuseSecondReport(db, reporter.id, "message", message.id);
   return message;
 }
 
@@ -200,7 +229,7 @@ export async function reportMessage(db: Db, user: SessionUser | null, messageId:
       details: data.details,
       snapshot: { title: message.senderName, text: message.body, link: `/messages/${message.conversationId}` },
     },
-    "You have already reported this message",
+    ALREADY_REPORTED.message,
   );
 }
 

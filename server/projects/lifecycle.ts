@@ -6,7 +6,7 @@
  * recounts, and returns the notices and emails to send, which the actions apply in the same
  * transaction (server/notifications/effects.ts). Rules: docs/product.md, Project lifecycle.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { decideProject, OPEN_PROPOSAL_STATUSES, type ProjectEvent, type ProjectTarget } from "../../shared/lifecycle";
 import type { ProjectStatus } from "../../shared/constants";
 import type { SessionUser } from "../context";
@@ -229,31 +229,64 @@ export async function deleteProject(deps: LifecycleDeps, user: SessionUser | nul
 }
 
 /**
+ * Locks, FOR UPDATE and in id order, every project deleting account `userId` moves (docs/product.md,
+ * Accounts): the open and hired projects it owns, the projects it is hired for, and those of its
+ * open proposals. Called first in the deletion's transaction, before endAccountProjects: two
+ * deletions that meet on projects (a client and the developer they hired, one holding the
+ * project the other's proposal is on) then queue on the first one they share instead of each
+ * holding one the other waits for (a deadlock, PostgreSQL 40P01; ARCHITECTURE.md, Locks; decision 0053).
+ * A project that changed while the lock waited is locked only if it still qualifies.
+ */
+export async function lockAccountProjects(tx: Tx, userId: string): Promise<void> {
+  const proposedOn = tx
+    .select({ id: proposals.projectId })
+    .from(proposals)
+    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])));
+  await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      or(
+        and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])),
+        and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")),
+        inArray(projects.id, proposedOn),
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .for("update");
+}
+
+/**
  * What deleting an account does to the projects it is part of (docs/product.md, Accounts): the
  * user's open and hired projects close (hires end, open proposals are declined, the developers
  * told); a project they were hired for takes proposals again (the client told); their open
  * proposals are withdrawn. Completed and closed projects stay as they are. Returns the effects.
+ * Call after lockAccountProjects: what it moves is read once those locks are granted, so a
+ * project another deletion moved meanwhile is taken as that deletion left it, not refused by the machine.
  */
 export async function endAccountProjects(tx: Tx, userId: string): Promise<Effects> {
   let effects = noEffects();
   const owned = await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])));
+    .where(and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])))
+    .orderBy(asc(projects.id));
   for (const p of owned) {
     effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "ownerDeleted", actor: { role: "system" } })).effects);
   }
   const hiredOn = await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")));
+    .where(and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")))
+    .orderBy(asc(projects.id));
   for (const p of hiredOn) {
     effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "developerDeleted", actor: { role: "system" } })).effects);
   }
   const open = await tx
     .select({ id: proposals.id })
     .from(proposals)
-    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])));
+    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])))
+    .orderBy(asc(proposals.id));
   for (const p of open) {
     effects = mergeEffects(effects, (await transitionProposal(tx, { proposalId: p.id, event: "autoWithdraw", actor: { role: "system" } })).effects);
   }

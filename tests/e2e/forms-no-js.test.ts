@@ -95,7 +95,7 @@ describe("forms without JavaScript", () => {
     await close();
   });
 
-  it("a developer reports the project: Report opens the report page, no reason gets its message with the details kept, then the report is sent and a second refused", async () => {
+  it("a developer reports the project: Report opens the report page, no reason gets its message with the details kept, then the report is sent and the page and the dialog then say it was reported already", async () => {
     const { page, loads, close } = await noJsPage(developerJs);
     await page.goto(`${server.url}/projects/${projectId}`);
     await page.getByRole("link", { name: "Report" }).click();
@@ -113,13 +113,27 @@ describe("forms without JavaScript", () => {
     await page.waitForURL(`${server.url}/projects/${projectId}`);
     expect(await said(page, "Thanks for your report. We'll review this project.").isVisible()).toBe(true);
 
-    // Stored: the same report again is refused, on the page.
+    // Stored: Report now says so at once, with no form to fill in, and Back returns to the project.
     await page.getByRole("link", { name: "Report" }).click();
-    await page.getByLabel("Reason").selectOption("Other");
-    await page.getByRole("button", { name: "Send Report" }).click();
-    await page.waitForLoadState();
-    expect(await page.getByRole("alert").filter({ hasText: "already reported" }).isVisible()).toBe(true);
+    await page.waitForURL(new RegExp(`/report/project/${projectId}\\?returnTo=`));
+    expect(await said(page, "You have already reported this project").isVisible()).toBe(true);
+    expect(await page.getByLabel("Reason").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Send Report" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await page.waitForURL(`${server.url}/projects/${projectId}`);
     await close();
+
+    // With JavaScript the dialog asks first and opens with the same words and Close, no form.
+    await developer.goto(`${server.url}/projects/${projectId}`);
+    await waitForHydration(developer);
+    await developer.getByRole("button", { name: "Report", exact: true }).click();
+    const dialog = developer.getByRole("dialog", { name: "Report this project" });
+    await dialog.waitFor();
+    expect(await dialog.getByText("You have already reported this project").isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Reason").count()).toBe(0);
+    // (The corner's X is named Close too; this one says it.)
+    await dialog.getByRole("button", { name: "Close", exact: true }).filter({ hasText: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
   });
 
   it("a developer edits their profile: a rate under R50 comes back with its message and the typed title; then skills and an experience entry are saved", async () => {

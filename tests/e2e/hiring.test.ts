@@ -208,7 +208,7 @@ describe("hiring", () => {
     }
   });
 
-  it("a client reports a developer's profile: the form loads with the dialog, offers a person's reasons, and a second report is refused", async () => {
+  it("a client reports a developer's profile: the form loads with the dialog, offers a person's reasons, and opened again it says the profile was reported already", async () => {
     await client.goto(`${server.url}/developers/${developerId}`);
     await waitForHydration(client);
     const dialog = client.getByRole("dialog", { name: "Report this profile" });
@@ -224,13 +224,16 @@ describe("hiring", () => {
     await dialog.getByRole("button", { name: "Send Report" }).click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => client.getByText("Thanks for your report. A moderator will review this profile.").isVisible()).toBe(true);
-    // Opened again, the form starts empty; the API refuses a second report and the dialog closes.
+    // Opened again, the dialog asks first: it says so with Close instead of a form to fill in.
     await client.getByRole("button", { name: "Report profile" }).click();
     await dialog.waitFor();
-    expect(await dialog.getByLabel("Details (optional)").inputValue()).toBe("");
-    await dialog.getByLabel("Reason").selectOption("Spam or scam");
-    await dialog.getByRole("button", { name: "Send Report" }).click();
+    expect(await dialog.getByText("You have already reported this profile").isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Reason").count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Send Report" }).count()).toBe(0);
+    // (The corner's X is named Close too; this one says it.)
+    await dialog.getByRole("button", { name: "Close", exact: true }).filter({ hasText: "Close" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => client.getByText("You have already reported this profile").isVisible()).toBe(true);
+    // Focus goes back to the button that opened it.
+    await expect.poll(() => client.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Report profile");
   });
 });

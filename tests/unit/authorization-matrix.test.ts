@@ -85,13 +85,16 @@ const API: Record<string, ApiRow> = {
   "PATCH /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
   "PUT /api/v1/projects/:id": { who: OWNER_ONLY, body: () => ({ title: "Taken over" }) },
   "DELETE /api/v1/projects/:id": { who: OWNER_ONLY },
+  "GET /api/v1/projects/:id/reportable": { who: SIGNED_IN },
   "POST /api/v1/projects/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
+  "GET /api/v1/users/:id/reportable": { who: SIGNED_IN },
   "POST /api/v1/users/:id/reports": { who: SIGNED_IN, body: () => ({ reason: "not a reason" }) },
   // Blocking concerns only the caller's own blocks (docs/product.md, Trust and safety, Blocking).
   "GET /api/v1/me/blocks": { who: SIGNED_IN },
   "PUT /api/v1/users/:id/block": { who: SIGNED_IN },
   "DELETE /api/v1/users/:id/block": { who: SIGNED_IN },
   // Only the other participant of the message's conversation.
+  "GET /api/v1/messages/:id/reportable": { who: OWNER_ONLY },
   "POST /api/v1/messages/:id/reports": { who: OWNER_ONLY, body: () => ({ reason: "Other" }) },
   "GET /api/v1/moderation/reports": { who: MODERATORS },
   "POST /api/v1/moderation/reports/:id/actions": { who: MODERATORS, body: () => ({ action: "dismiss", reason: "Not a moderator" }) },

@@ -1,24 +1,34 @@
 /**
  * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
- * completing the project or ending the hire, settling a payment against cancelling the hire, and
- * deleting a project against a change on its ended contract. Through the API, as the requests
- * arrive. On PostgreSQL a second connection holds a row lock so the two requests meet in the middle
- * of their transactions, in a chosen order (PGlite has one connection: its writes never overlap).
+ * completing the project or ending the hire, settling a payment against cancelling the hire,
+ * deleting a project against a change on its ended contract, and the client and the developer
+ * deleting their accounts at once. Through the API, as the requests arrive. On PostgreSQL a second
+ * connection holds a row lock so the two requests meet in the middle of their transactions, in a
+ * chosen order, or the two are sent together many times (PGlite has one connection: its writes
+ * never overlap).
  */
 import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contracts, milestoneChanges, milestones, payments, projects } from "../../server/db/schema";
+import { DELETED_USER_NAME } from "../../server/auth/settings";
+import { contracts, milestoneChanges, milestones, payments, projects, proposals, users } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
+import { setDeveloperSaved } from "../../server/favourites/service";
+import { inviteDeveloper } from "../../server/invitations/service";
+import { sendMessage, startConversation } from "../../server/messages/service";
+import { BALANCE_BEFORE_DELETION } from "../../server/payments/contracts";
+import { ledgerViolations } from "../../server/payments/ledger";
 import { proposeMilestoneChange } from "../../server/payments/changes";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
-import { paymentsDeps, startFunding, type PaymentsDeps } from "../../server/payments/service";
+import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone, type PaymentsDeps } from "../../server/payments/service";
 import { cancelHire, completeProject } from "../../server/projects/lifecycle";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
 import { CONTRACT_COMPLETED, HIRE_ENDED } from "../../shared/payments";
 import { apiClient } from "../support/api";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
+import { createReview } from "../../server/reviews/service";
+import { TEST_PASSWORD } from "../support/app";
 import { makeProject, proposalBody } from "../support/factories";
 
 /** What an API call answered: its status and error message, if any. */
@@ -235,4 +245,90 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
         .where(and(eq(milestoneChanges.contractId, h.contractId))),
     ).toEqual([]);
   });
+  /**
+   * Everything a client and the developer they hired share besides the hire `h`: a proposal of
+   * the developer on another open project of the client, a completed hire reviewed both ways, a
+   * conversation, a save and an invitation. Returns the other project and the proposal on it.
+   */
+  async function sharedHistory(h: Awaited<ReturnType<typeof hire>>) {
+    const other = await makeProject(db(), h.client.user, { title: "Second project" });
+    const bid = await submitProposal(t.domain, h.developer.user, other.id, proposalBody(9000));
+    const done = await makeProject(db(), h.client.user, { title: "Finished project" });
+    const doneBid = await submitProposal(t.domain, h.developer.user, done.id, proposalBody(9000));
+    await acceptProposal(t.domain, h.client.user, doneBid.id);
+    await completeProject(t.domain, h.client.user, done.id);
+    await createReview(db(), h.client.user, done.id, { rating: 5, comment: "Delivered every screen on time, thank you." });
+    await createReview(db(), h.developer.user, done.id, { rating: 5, comment: "A clear brief and quick answers throughout." });
+    const talk = await startConversation(db(), h.client.user, { to: h.developer.user.id, body: "Can we talk about the next phase?" });
+    await sendMessage(db(), h.developer.user, talk.conversation.id, { body: "Yes, send me the details." });
+    await setDeveloperSaved(db(), h.client.user, h.developer.user.id, true);
+    const invitedTo = await makeProject(db(), h.client.user, { title: "Invited project" });
+    await inviteDeveloper(t.domain, h.client.user, h.developer.user.id, { projectId: invitedTo.id });
+    return { other, bidId: bid.id };
+  }
+  const deleteMe = (who: { cookie: string }) => call("DELETE", "/api/v1/me", { cookie: who.cookie, body: { password: TEST_PASSWORD } });
+  /** Both accounts' deletions sent together, in `round`'s order. */
+  const deleteBoth = (h: Awaited<ReturnType<typeof hire>>, round: number) =>
+    round % 2 === 0
+      ? Promise.all([deleteMe(h.client), deleteMe(h.developer)])
+      : Promise.all([deleteMe(h.developer), deleteMe(h.client)]).then(([d, c]) => [c, d] as const);
+  const accountOf = async (id: string) => (await db().select({ name: users.name, isActive: users.isActive }).from(users).where(eq(users.id, id)))[0];
+  const proposalStatus = async (id: string) => (await db().select({ s: proposals.status }).from(proposals).where(eq(proposals.id, id)))[0]?.s;
+  const ROUNDS = 12;
+
+  it.runIf(kind === "postgres")(
+    "deletes a client's and their hired developer's accounts at the same moment: both are deleted every time, never a deadlock",
+    async () => {
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const h = await hire([6000]);
+        const { other, bidId } = await sharedHistory(h);
+        // The client's deletion closes both projects (owned); the developer's takes the hired one
+        // back to proposals and withdraws the bid. Before, each locked its own first and waited for
+        // the other's (40P01, answered 503), or the second read a project the first had just
+        // closed and was refused with the machine's 409.
+        const [client, developer] = await deleteBoth(h, round);
+        rounds.push({ h, other, bidId, answers: { round, client, developer } });
+      }
+      const deleted = { status: 204, message: undefined };
+      expect(rounds.map((r) => r.answers).filter((a) => a.client.status !== 204 || a.developer.status !== 204)).toEqual([]);
+      for (const { h, other, bidId, answers } of rounds) {
+        expect(answers).toEqual({ round: answers.round, client: deleted, developer: deleted });
+        for (const id of [h.client.user.id, h.developer.user.id]) expect(await accountOf(id)).toEqual({ name: DELETED_USER_NAME, isActive: false });
+        expect(await projectStatus(h.project.id)).toBe("closed");
+        expect(await projectStatus(other.id)).toBe("closed");
+        expect(await proposalStatus(h.proposalId)).toBe("cancelled");
+        expect(["withdrawn", "declined"]).toContain(await proposalStatus(bidId));
+      }
+    },
+    120_000,
+  );
+
+  it.runIf(kind === "postgres")(
+    "deletes a client's account while their developer, holding an available balance, asks to delete theirs: the client goes, the developer is refused with the balance message",
+    async () => {
+      for (let round = 0; round < ROUNDS / 2; round++) {
+        const h = await hire([6000, 12000]);
+        const { other } = await sharedHistory(h);
+        // The first milestone is paid and released: the developer has a balance, nothing is in escrow.
+        const m1 = h.milestoneIds[0]!;
+        const { reference } = await startFunding(deps, h.client.user, m1);
+        expect(await settlePayment(deps, reference, "success", 600000)).toBe("funded");
+        await submitMilestone(deps, h.developer.user, m1, "Done");
+        await approveMilestone(deps, h.client.user, m1);
+        const [client, developer] = await deleteBoth(h, round);
+        expect({ round, client, developer }).toEqual({
+          round,
+          client: { status: 204, message: undefined },
+          developer: { status: 409, message: BALANCE_BEFORE_DELETION },
+        });
+        expect(await accountOf(h.client.user.id)).toEqual({ name: DELETED_USER_NAME, isActive: false });
+        expect(await accountOf(h.developer.user.id)).toMatchObject({ isActive: true });
+        expect(await projectStatus(h.project.id)).toBe("closed");
+        expect(await projectStatus(other.id)).toBe("closed");
+      }
+      expect(await ledgerViolations(db())).toEqual([]);
+    },
+    120_000,
+  );
 });

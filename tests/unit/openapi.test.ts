@@ -118,7 +118,9 @@ describe("OpenAPI document of /api/v1", () => {
     await call("GET /projects/{id}", d, { params: { id: p1 }, expect: 200 });
     await call("PATCH /projects/{id}", c, { params: { id: p1 }, body: { title: "Clinic booking app for Khayelitsha clinics" }, expect: 200 });
     await call("PUT /projects/{id}", c, { params: { id: p1 }, body: { timeline: "4-8" }, expect: 200 });
+    await call("GET /projects/{id}/reportable", d2, { params: { id: p1 }, expect: 200 });
     await call("POST /projects/{id}/reports", d2, { params: { id: p1 }, body: { reason: "Spam or scam", details: "Testing the report" }, expect: 201 });
+    await call("GET /projects/{id}/reportable", d2, { params: { id: p1 }, expect: 409 });
 
     // Proposals: dev proposes, client shortlists, accepts, cancels the hire; dev2 is hired and completes.
     const prop1 = ((await call("POST /projects/{id}/proposals", d, { params: { id: p1 }, body: proposalBody(20000), expect: 201 })).proposal as { id: string })
@@ -200,10 +202,13 @@ describe("OpenAPI document of /api/v1", () => {
     await call("DELETE /me", c, { body: { password: TEST_PASSWORD }, expect: 403 });
 
     // Trust and safety: reports, the moderators' routes (refused to a client), a client's record.
+    await call("GET /users/{id}/reportable", c, { params: { id: dev2.user.id }, expect: 200 });
     await call("POST /users/{id}/reports", c, { params: { id: dev2.user.id }, body: { reason: "Spam or scam", details: "Testing the report" }, expect: 201 });
     const thread = await call("GET /conversations/{id}/messages", c, { params: { id: conversationId }, expect: 200 });
     const fromDev = (thread.messages as Array<{ id: string; senderId: string }>).find((m) => m.senderId === dev.user.id)!;
+    await call("GET /messages/{id}/reportable", c, { params: { id: fromDev.id }, expect: 200 });
     await call("POST /messages/{id}/reports", c, { params: { id: fromDev.id }, body: { reason: "Spam or scam" }, expect: 201 });
+    await call("GET /messages/{id}/reportable", c, { params: { id: fromDev.id }, expect: 409 });
     await call("GET /moderation/reports", c, { expect: 403 });
     await call("POST /moderation/reports/{id}/actions", c, {
       params: { id: "00000000-0000-4000-8000-000000000000" },
