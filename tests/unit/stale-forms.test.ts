@@ -2,7 +2,8 @@
  * The page a form's post renders when it was sent before or without the scripts (docs/product.md,
  * Look and feel; decision 0059): the proposal edit, the developer profile and the project edit
  * wizard carry the stale-save version that post carried, not the one their loader read since, so a
- * refused stale save sent again is refused again.
+ * refused stale save sent again is refused again; a refusal of the hidden version itself is shown as
+ * the form's message.
  */
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -15,7 +16,7 @@ import { postedVersion } from "../../app/lib/form-fields";
 import { PROFILE_CHANGED_ELSEWHERE } from "../../server/developers/service";
 import { PROJECT_CHANGED_ELSEWHERE } from "../../server/projects/service";
 import { PROPOSAL_CHANGED_ELSEWHERE } from "../../server/proposals/service";
-import { NEW_PROFILE_VERSION, type ProjectInput } from "../../shared/schemas";
+import { NEW_PROFILE_VERSION, PROFILE_VERSION_MESSAGE, PROPOSAL_VERSION_MESSAGE, type ProjectInput } from "../../shared/schemas";
 import { projectInput } from "../support/fixtures";
 
 const OPENED = "2026-11-02T08:00:00.000Z";
@@ -86,6 +87,25 @@ describe("a stale save refused without the scripts", () => {
       expect(alertOf(html)).toBe(PROFILE_CHANGED_ELSEWHERE);
       expect(html).toMatch(/<input[^>]*id="title"[^>]*value="Typed in the stale tab"/);
     }
+  });
+
+  it("a hidden version refused as malformed (sent empty) shows its message on the proposal's and the profile's form, and the same version again", () => {
+    const proposalHtml = render(proposalPage(proposal(SAVED_SINCE)), {
+      ok: false,
+      message: PROPOSAL_VERSION_MESSAGE,
+      fields: { version: PROPOSAL_VERSION_MESSAGE },
+      values: sentProposal(""),
+    });
+    expect(versionOf(proposalHtml)).toBe("");
+    expect(alertOf(proposalHtml)).toBe(PROPOSAL_VERSION_MESSAGE);
+    const profileHtml = render(profile(SAVED_SINCE), {
+      ok: false,
+      message: PROFILE_VERSION_MESSAGE,
+      fields: { version: PROFILE_VERSION_MESSAGE },
+      values: { title: "Typed", version: "" },
+    });
+    expect(versionOf(profileHtml)).toBe("");
+    expect(alertOf(profileHtml)).toBe(PROFILE_VERSION_MESSAGE);
   });
 
   const values = projectInput({ title: "Saved since" }) as ProjectInput;
