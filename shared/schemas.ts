@@ -699,7 +699,7 @@ export type ProposalInput = z.input<typeof proposalSchema>;
  * ("2026-11-29T08:15:30.123Z", what Date.toISOString writes). A form or an API caller sends it back
  * so a save over a row changed since is refused (409); anything else (an empty text, a number, another
  * date format) is bad input, refused with 400 on `version`, never taken for a stale version
- * (docs/product.md, Proposals and Developers).
+ * (docs/product.md, Projects, Proposals and Developers).
  */
 const versionFormat = z.iso.datetime({ precision: 3 });
 
@@ -711,6 +711,11 @@ export const PROPOSAL_VERSION_MESSAGE = "Version must be the proposal's updatedA
 
 /** The `version` of a proposal edit: its updatedAt as read; null or absent: not checked (API callers). */
 export const proposalVersionSchema = z.string({ error: PROPOSAL_VERSION_MESSAGE }).refine(isVersion, PROPOSAL_VERSION_MESSAGE).nullish();
+
+export const PROJECT_VERSION_MESSAGE = "Version must be the project's updatedAt as you read it. Reload the page, then make your changes again.";
+
+/** The `version` of a project edit: its updatedAt as read; null or absent: not checked (API callers). */
+export const projectVersionSchema = z.string({ error: PROJECT_VERSION_MESSAGE }).refine(isVersion, PROJECT_VERSION_MESSAGE).nullish();
 
 /** The `version` of a profile form opened before the developer's first save: "I expect no profile yet". */
 export const NEW_PROFILE_VERSION = "new";

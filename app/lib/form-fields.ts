@@ -160,3 +160,18 @@ export function likeShape<T>(value: unknown, template: T): T {
   }
   return (typeof value === "string" ? value : template) as T;
 }
+
+/**
+ * The stale-save `version` (docs/product.md, Look and feel; decision 0059) a form carries on the page
+ * rendered as the answer to its own post sent before or without the scripts (`posted`: the fields as
+ * sent; a refusal, or the wizard's Next and Previous): the version that post carried, not the one
+ * the loader read just now (`loaded`). The page shows what the user typed on a form opened at that
+ * version, so sending it again is refused again ("changed elsewhere", until they reload) instead of
+ * saving over the change they were just warned about, as the scripts' form keeps its version when
+ * refused. A post that carried none, or not as a text, gives "" (refused as bad input); a form
+ * without a version (`loaded` undefined: a new project) has none; no post: `loaded`.
+ */
+export function postedVersion(posted: Record<string, unknown> | undefined, loaded: string | undefined): string | undefined {
+  if (!posted || loaded === undefined) return loaded;
+  return typeof posted.version === "string" ? posted.version : "";
+}

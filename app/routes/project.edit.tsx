@@ -47,6 +47,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * Saves the edit (or `intent=delete` deletes the project). The wizard sent before or without its
  * scripts posts its fields as a form: Next and Previous (wizardMove, checked against the saved
  * deadline as the browser does) show the next or previous step; a refused save hands the fields back.
+ * The wizard always carries its hidden `version` (the loader's), so one sent empty is refused as bad
+ * input (400), never saved unchecked (docs/product.md, Projects).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(request, context);

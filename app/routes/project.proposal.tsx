@@ -23,7 +23,7 @@ import { Card } from "../components/ui/card";
 import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../components/ui/form";
 import type { ActionFailure } from "../lib/action.server";
 import { usePostedFailure, useServerErrors } from "../lib/use-server-errors";
-import { likeShape } from "../lib/form-fields";
+import { likeShape, postedVersion } from "../lib/form-fields";
 import type { Route } from "./+types/project.proposal";
 import {
   createOnce,
@@ -229,6 +229,8 @@ function ProposalForm({
   // Sent before or without the scripts and refused: the fields as typed, with their messages.
   const posted = usePostedFailure();
   const sent = posted.values ? likeShape(posted.values, SENT_PROPOSAL) : undefined;
+  // With those fields, the version they were typed on: sent again, a stale edit is refused again (decision 0059).
+  const formVersion = postedVersion(posted.values, version);
   const isTimeline = (TIMELINES as readonly { code: string }[]).some((t) => t.code === defaults.duration);
   const [durationMode, setDurationMode] = useState(sent ? sent.durationMode : defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
   const [days, setDays] = useState(sent ? sent.durationDays : defaults.duration && !isTimeline ? defaults.duration : "");
@@ -277,7 +279,7 @@ function ProposalForm({
     submit(
       {
         intent: editing ? "update" : "submit",
-        ...(editing ? (version ? { version } : {}) : { idempotencyKey }),
+        ...(editing ? (formVersion !== undefined ? { version: formVersion } : {}) : { idempotencyKey }),
         ...(values as unknown as Record<string, never>),
       },
       { method: "post", encType: "application/json" },
@@ -296,8 +298,8 @@ function ProposalForm({
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
           <input type="hidden" name="intent" value={editing ? "update" : "submit"} />
           {editing ? (
-            version ? (
-              <input type="hidden" name="version" value={version} />
+            formVersion !== undefined ? (
+              <input type="hidden" name="version" value={formVersion} />
             ) : null
           ) : (
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

@@ -29,6 +29,7 @@ import {
   projectListQuerySchema,
   projectReportSchema,
   projectSchema,
+  projectVersionSchema,
   proposalSchema,
   proposalVersionSchema,
   profileVersionSchema,
@@ -383,10 +384,12 @@ export const API_DOCS: Record<string, Doc> = {
     tags: ["Projects"],
     summary: "Edit a project",
     description:
-      "The owner only; the fields sent replace the current ones. With `version` (the project's updatedAt as you read it), an edit of a project changed since is refused with 409.",
+      "The owner only; the fields sent replace the current ones. With `version` (the project's updatedAt as you read it), an edit of a project changed since is refused with 409; a `version` that is not such a time (an empty text, a number) is refused with 400 on `version`. Without it (or null) the edit is not checked.",
     security: session,
     requestBody: body(
-      projectSchema.partial().extend({ version: z.string().optional().describe("The project's updatedAt as read: refuse the edit if it changed since") }),
+      projectSchema
+        .partial()
+        .extend({ version: projectVersionSchema.describe("The project's updatedAt as read (ISO, as the API gave it): refuse the edit if it changed since") }),
       "Any fields of a project",
     ),
     responses: { 200: json(z.strictObject({ project: projectOut }), "The project as edited"), ...errors(400, 401, 403, 404, 409, 413, 415) },

@@ -15,14 +15,14 @@ import {
   type ProjectStatus,
 } from "../../shared/constants";
 import { budgetBounds } from "../../shared/format";
-import { PROJECT_WIZARD_STEPS, projectEditSchema, projectListQuerySchema, projectSchema, type ProjectData } from "../../shared/schemas";
+import { PROJECT_WIZARD_STEPS, projectEditSchema, projectListQuerySchema, projectSchema, projectVersionSchema, type ProjectData } from "../../shared/schemas";
 import { projectEditRefusal } from "../../shared/policies";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
 import { projects, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, requireUser } from "../errors";
-import { parseInput } from "../validation";
+import { parseInput, parseVersion } from "../validation";
 import { filesOf, setAttachments, toFileInfo, type FileInfo } from "../files/service";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
@@ -273,14 +273,18 @@ export const PROJECT_CHANGED_ELSEWHERE =
  * merged result is validated whole. Owner only, and only before a hire (projectEditRefusal). With
  * `version` (the project's updatedAt when the edit form was opened), an edit of a project changed
  * since, in another tab or window, is refused instead of silently putting back what the other
- * change replaced (PROJECT_CHANGED_ELSEWHERE). Throws ConflictError after a hire or on a stale
- * version, UnauthorizedError, NotFoundError, ForbiddenError, ValidationError.
+ * change replaced (PROJECT_CHANGED_ELSEWHERE); without one (absent or null: API callers) it is not
+ * checked; one that is not such a time ("", a number) is a ValidationError on `version`
+ * (shared/schemas.ts projectVersionSchema; docs/product.md, Projects). Throws ConflictError after a
+ * hire or on a stale version, UnauthorizedError, NotFoundError, ForbiddenError, ValidationError.
  */
 export async function updateProject(db: Db, user: SessionUser | null, id: string, input: unknown): Promise<Project> {
   const current = await getOwnedProject(db, user, id);
+  const { version: sent, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  // A malformed version ("", a number) is bad input (400), not a stale one (docs/product.md, Projects).
+  const version = parseVersion(projectVersionSchema, sent);
   const refusal = projectEditRefusal(current);
   if (refusal) throw new ConflictError(refusal.message);
-  const { version, ...changes } = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   if (version !== undefined && version !== null && version !== current.updatedAt) throw new ConflictError(PROJECT_CHANGED_ELSEWHERE);
   const saved = projectFormValues(current);
   // The saved deadline may have passed since; only a new one must not be in the past.

@@ -21,10 +21,13 @@ import {
 } from "../../server/projects/service";
 import { projects } from "../../server/db/schema";
 import { DB_KINDS } from "../support/db";
-import { createTestApp, type TestApp } from "../support/app";
+import { APP_URL, createTestApp, type TestApp } from "../support/app";
+import { apiClient, json } from "../support/api";
+import * as editRoute from "../../app/routes/project.edit";
 import { projectInput } from "../support/fixtures";
 import { eq, sql } from "drizzle-orm";
 import { MAX_YEARS_AHEAD } from "../../shared/constants";
+import { PROJECT_VERSION_MESSAGE } from "../../shared/schemas";
 
 describe.each(DB_KINDS)("projects domain on %s", (kind) => {
   let t: TestApp;
@@ -188,6 +191,82 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
     );
     expect(saves.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(saves.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([PROJECT_CHANGED_ELSEWHERE]);
+  });
+
+  it("answers a project edit with a malformed version with 400 on `version`, on the edit page and through the API, writing nothing; null is not checked", async () => {
+    // Not versions the server hands out ("new" is the profile's, not a project's): bad input, never a stale version.
+    const malformed: unknown[] = [
+      "",
+      " ",
+      "new",
+      0,
+      1764404130123,
+      {},
+      [],
+      true,
+      "yesterday",
+      "2026-11-29",
+      "2026-11-29T08:15:30Z",
+      "2026-02-30T08:15:30.000Z",
+    ];
+    const refused = { status: 400, message: PROJECT_VERSION_MESSAGE, fields: { version: PROJECT_VERSION_MESSAGE } };
+    const call = apiClient(t.app);
+    const me = await t.signUp({ email: `malformed-version-${kind}@example.co.za`, name: "Odd Version" });
+    const p = await createProject(t.database.db, me.user, projectInput({ title: "Odd version project" }));
+    const stored = async () => (await t.database.db.select().from(projects).where(eq(projects.id, p.id)))[0]!;
+    const before = await stored();
+
+    for (const version of malformed) {
+      await expect(updateProject(t.database.db, me.user, p.id, { title: "Renamed oddly", version }), JSON.stringify(version)).rejects.toMatchObject(refused);
+    }
+    // A well-formed time that is not the project's is still a change made elsewhere (409).
+    await expect(updateProject(t.database.db, me.user, p.id, { title: "Renamed oddly", version: new Date(0).toISOString() })).rejects.toMatchObject({
+      status: 409,
+      message: PROJECT_CHANGED_ELSEWHERE,
+    });
+
+    // The edit page: its hidden version sent empty (without the scripts) or a malformed one (JSON) is refused the same way.
+    const context = { deps: t.deps, user: me.user };
+    const action = (init: RequestInit) =>
+      editRoute.action({ request: new Request(`${APP_URL}/projects/${p.id}/edit`, { method: "POST", ...init }), context, params: { id: p.id } } as never);
+    type Refusal = { init: { status: number }; data: { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, unknown> } };
+    const empty = (await action({
+      body: new URLSearchParams([
+        ["step", "2"],
+        ["version", ""],
+        ["title", "Renamed without scripts"],
+      ]),
+    })) as unknown as Refusal;
+    expect(empty.init.status).toBe(400);
+    expect(empty.data).toMatchObject({
+      ok: false,
+      message: PROJECT_VERSION_MESSAGE,
+      fields: { version: PROJECT_VERSION_MESSAGE },
+      values: { title: "Renamed without scripts", version: "" },
+    });
+    for (const version of malformed) {
+      const answer = (await action({
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title: "Renamed oddly", version }),
+      })) as unknown as Refusal;
+      expect(answer.init.status, JSON.stringify(version)).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, fields: { version: PROJECT_VERSION_MESSAGE } });
+    }
+
+    // The API: the same 400 in its usual shape.
+    for (const version of malformed) {
+      const res = await call("PATCH", `/api/v1/projects/${p.id}`, { cookie: me.cookie, body: { title: "Renamed oddly", version } });
+      expect(res.status, JSON.stringify(version)).toBe(400);
+      expect(await json(res)).toMatchObject({
+        error: { code: "validation_failed", message: PROJECT_VERSION_MESSAGE, fields: { version: PROJECT_VERSION_MESSAGE } },
+      });
+    }
+    expect(await stored()).toEqual(before);
+
+    // Null, like no version, is not checked; the version the server gave is.
+    expect((await call("PATCH", `/api/v1/projects/${p.id}`, { cookie: me.cookie, body: { title: "Renamed by a script", version: null } })).status).toBe(200);
+    const now = await getProject(t.database.db, p.id);
+    expect((await updateProject(t.database.db, me.user, p.id, { title: "Renamed from the form", version: now.updatedAt })).title).toBe("Renamed from the form");
   });
 
   it("answers Project not found for unknown and malformed ids", async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check } from "../ui/icons";
-import { useEffect, useRef, type FocusEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { FileInfo } from "../files/attachments";
 import { useForm, type FieldErrors, type FieldPath } from "react-hook-form";
 import { registerWithDefaults } from "../../lib/form-defaults";
@@ -22,7 +22,7 @@ import { notify } from "../../lib/toast";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../ui/form";
-import { likeShape, withAddedItems } from "../../lib/form-fields";
+import { likeShape, postedVersion, withAddedItems } from "../../lib/form-fields";
 import { CertificationList, ExperienceList, PortfolioList } from "./profile-lists";
 import { NEW_SKILLS, SkillsField } from "./skills-field";
 
@@ -138,13 +138,18 @@ export function DeveloperProfileForm({
   useEffect(() => {
     if (result?.ok) notify("success", "Profile saved");
   }, [result]);
+  // The version of the values shown: after a refused post without the scripts, the one it was
+  // typed on (sent again, a stale save is refused again; decision 0059), until the form takes the
+  // stored values below.
+  const [formVersion, setFormVersion] = useState(() => postedVersion(posted.values, version));
   // Not the first run: the form starts with the values (those sent, after a refused post without the scripts).
   const shownValues = useRef(defaultValues);
   useEffect(() => {
     if (shownValues.current === defaultValues) return;
     shownValues.current = defaultValues;
     reset(defaultValues);
-  }, [defaultValues, reset]);
+    setFormVersion(version);
+  }, [defaultValues, version, reset]);
 
   // A field showing a message is checked again on every change, so a fix clears it at once.
   useEffect(() => {
@@ -202,11 +207,13 @@ export function DeveloperProfileForm({
       method="post"
       noValidate
       onBlur={checkOnLeave}
-      onSubmit={handleSubmit((values) => submit({ ...values, ...(version ? { version } : {}) } as never, { method: "post", encType: "application/json" }))}
+      onSubmit={handleSubmit((values) =>
+        submit({ ...values, ...(formVersion !== undefined ? { version: formVersion } : {}) } as never, { method: "post", encType: "application/json" }),
+      )}
       className="space-y-6"
     >
       {/* Sent without the scripts too, so a stale save is refused either way (docs/product.md, Developers). */}
-      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {formVersion !== undefined ? <input type="hidden" name="version" value={formVersion} /> : null}
       <FormAlert result={posted.message ? { ok: false, message: posted.message } : null} />
       <Section title="About you" description="What clients see first on your card and profile.">
         <Field id="title" label="Professional title" error={errors.title?.message} hint={'Shown under your name. Empty shows "Full-Stack Developer".'}>

@@ -23,7 +23,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { usePostedFailure, useServerErrors } from "../../lib/use-server-errors";
-import { likeShape, withAddedItems } from "../../lib/form-fields";
+import { likeShape, postedVersion, withAddedItems } from "../../lib/form-fields";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
 import { DraftStatus, LeaveDraftDialog, useProjectDraft } from "./project-draft";
 import { Button, ButtonLink } from "../ui/button";
@@ -62,18 +62,26 @@ function stepOf(names: string[]): number {
  * moved to with the fields as sent (Next, Previous), or the step of the first refused field with
  * the fields as sent; nothing when the page was not such an answer.
  */
-function usePostedWizard(): { step?: number; values?: ProjectInput; errors?: FieldErrors<ProjectInput>; message?: string } {
+function usePostedWizard(): {
+  step?: number;
+  values?: ProjectInput;
+  /** The fields as sent (with the hidden `version`). */
+  fields?: Record<string, unknown>;
+  errors?: FieldErrors<ProjectInput>;
+  message?: string;
+} {
   const result = useActionData() as ActionFailure | { ok: true; step: number; values: Record<string, unknown> } | undefined;
   const posted = usePostedFailure();
   const [answer] = useState(() => {
     const sent = result?.ok ? result.values : posted.values;
     if (!sent) return {};
     const values = likeShape(withAddedItems(sent, "skills", "newSkills"), SENT_PROJECT) as ProjectInput;
-    if (result?.ok) return { step: result.step, values };
+    if (result?.ok) return { step: result.step, values, fields: sent };
     const at = stepOf(Object.keys((result as ActionFailure | undefined)?.fields ?? {}));
     return {
       step: at >= 0 ? at : Math.min(Math.max(Number(sent.step) || 0, 0), PROJECT_WIZARD_STEPS.length - 1),
       values,
+      fields: sent,
       errors: posted.errors as FieldErrors<ProjectInput> | undefined,
       message: posted.message,
     };
@@ -139,6 +147,10 @@ export function ProjectForm({
   const posted = usePostedWizard();
   const hydrated = useHydrated();
   const [step, setStep] = useState(posted.step ?? initialStep);
+  // The version of the values shown, kept for the form's life: after its post without the scripts
+  // (Next, Previous, a refusal), the one they were typed on, so a stale edit sent again is refused
+  // again (decision 0059).
+  const [formVersion] = useState(() => postedVersion(posted.fields, version));
   // Editing keeps a saved deadline that has passed, as the server does (docs/product.md, Projects).
   const [schema] = useState(() => (mode === "edit" ? projectEditSchema(defaultValues.deadline ?? "") : projectSchema));
   const [skillDraft, setSkillDraft] = useState("");
@@ -229,7 +241,7 @@ export function ProjectForm({
   const onSubmit = handleSubmit(async (values) => {
     await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
-    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}), ...(version ? { version } : {}) } as never, {
+    submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}), ...(formVersion !== undefined ? { version: formVersion } : {}) } as never, {
       method: "post",
       encType: "application/json",
     });
@@ -252,7 +264,7 @@ export function ProjectForm({
     >
       <input type="hidden" name="step" value={step} />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
-      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {formVersion !== undefined ? <input type="hidden" name="version" value={formVersion} /> : null}
       {hydrated ? null : (
         <>
           {/* The first submit button is the one Enter in a field presses: Next, and on the last step
