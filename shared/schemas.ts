@@ -694,6 +694,8 @@ export const proposalSchema = z
   });
 export type ProposalInput = z.input<typeof proposalSchema>;
 
+const versionFormat = z.iso.datetime({ precision: 3 });
+
 /**
  * A row's version as the server hands it out: its updatedAt as an ISO time in UTC with milliseconds
  * ("2026-11-29T08:15:30.123Z", what Date.toISOString writes). A form or an API caller sends it back
@@ -701,8 +703,6 @@ export type ProposalInput = z.input<typeof proposalSchema>;
  * date format) is bad input, refused with 400 on `version`, never taken for a stale version
  * (docs/product.md, Projects, Proposals and Developers).
  */
-const versionFormat = z.iso.datetime({ precision: 3 });
-
 export function isVersion(value: string): boolean {
   return versionFormat.safeParse(value).success;
 }

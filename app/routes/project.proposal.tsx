@@ -74,7 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithFlash(back, { type: "success", message: "Proposal withdrawn" });
     }
     const { intent: _intent, ...input } = (body ?? {}) as Record<string, unknown>;
-    if (mine) {
+    // Only the edit form updates: a "Submit" form opened before the proposal was sent (another tab)
+    // must not overwrite it unchecked; it goes on to createOnce, where a retry of the same form
+    // gets its own answer again and any other is refused "already sent" (docs/product.md, Proposals).
+    if (mine && intent === "update") {
       await updateProposal(domainDeps(context.deps), user, mine.id, input);
       return redirectWithFlash(back, { type: "success", message: "Proposal updated successfully!" });
     }

@@ -223,6 +223,38 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
     expect((await call("PATCH", `/api/v1/proposals/${prop.id}`, { cookie: dev.cookie, body: { price: 30000 } })).status).toBe(200);
   });
 
+  it("refuses a second tab's Submit after the first sent the proposal, leaving it as sent; the same form sent twice is answered once", async () => {
+    const dev = await t.signUp({ email: `two-submits-${kind}@example.co.za`, userType: "developer", name: "Two Tabs" });
+    const p = await makeProject(db(), await makeClient(db()));
+    const context = { deps: t.deps, user: dev.user };
+    const letter = (who: string) =>
+      `${who}: I build booking apps for salons in Durban, with deposits by card and reminders by WhatsApp, light on data for prepaid users.`;
+    const submit = (key: string, who: string, price: string) =>
+      proposalRoute.action({
+        request: new Request(`${APP_URL}/projects/${p.id}/proposal`, {
+          method: "POST",
+          body: new URLSearchParams([
+            ["intent", "submit"],
+            ["idempotencyKey", key],
+            ["coverLetter", letter(who)],
+            ["price", price],
+            ["durationMode", "1-2"],
+          ]),
+        }),
+        context,
+        params: { id: p.id },
+      } as never) as unknown as Promise<Response | { init: { status: number }; data: { ok: false; message: string } }>;
+    const first = await submit("aaaaaaaa-0000-4000-8000-000000000001", "Tab one", "21000");
+    expect((first as Response).status).toBe(302);
+    // The first tab's form sent again (a double tap, a retry): its own answer, nothing more.
+    expect(((await submit("aaaaaaaa-0000-4000-8000-000000000001", "Tab one", "21000")) as Response).status).toBe(302);
+    const second = (await submit("aaaaaaaa-0000-4000-8000-000000000002", "Tab two", "30000")) as { init: { status: number }; data: { message: string } };
+    expect(second.init.status).toBe(409);
+    expect(second.data.message).toBe("You have already sent a proposal for this project");
+    const [mine] = await listMyProposals(db(), dev.user);
+    expect(mine).toMatchObject({ price: 21000, coverLetter: letter("Tab one") });
+  });
+
   it("answers a proposal edit with a malformed version with 400 on `version`, on the edit page and through the API, writing nothing; null is not checked", async () => {
     // Not versions the server hands out ("new" is the profile's, not a proposal's): bad input, never a stale version.
     const malformed: unknown[] = [
