@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -248,12 +248,7 @@ describe("forms without JavaScript", () => {
     // (The refused post's page comes with its 400, which the console reports as a failed load.)
     page.on("console", (m) => (m.type() === "error" && !m.text().startsWith("Failed to load resource") ? errors.push(m.text()) : undefined));
     // A slow phone: the page's scripts arrive only when let through.
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${server.url}/projects/new`, { waitUntil: "commit" });
     await page.getByLabel("Project title").fill("Spaza stock counter");
     await page
@@ -299,12 +294,8 @@ describe("forms without JavaScript", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    // A slow phone: the page's scripts arrive only when let through.
+    const release = await holdScripts(page);
     await page.goto(`${server.url}/projects/${id}/proposal`, { waitUntil: "commit" });
     // The cover letter's box holds the saved text (hydrating put a textarea back to it), the duration
     // is a choice kept in the page's state (hydrating kept the old one): both changed before the scripts.
@@ -328,12 +319,8 @@ describe("forms without JavaScript", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    // A slow phone: the page's scripts arrive only when let through.
+    const release = await holdScripts(page);
     await page.goto(`${server.url}/projects`, { waitUntil: "commit" });
     await page.locator('input[name="platform"][value="web"]').check();
     await page.locator('input[name="skills"][value="React"]').check();

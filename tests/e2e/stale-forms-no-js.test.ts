@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, type RunningServer, pageApi, waitForHydration } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, type RunningServer, pageApi, waitForHydration, holdScripts } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -119,12 +119,8 @@ describe("stale forms without JavaScript", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     // (The refused post's page comes with its 409, which the console reports as a failed load.)
     page.on("console", (m) => (m.type() === "error" && !m.text().startsWith("Failed to load resource") ? errors.push(m.text()) : undefined));
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js$/, async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    // A slow phone: the page's scripts arrive only when let through.
+    const release = await holdScripts(page);
     const path = `/projects/${projectId}/proposal`;
     await page.goto(`${server.url}${path}`, { waitUntil: "commit" });
     await page.getByLabel("Your price (rand)").waitFor();

@@ -198,6 +198,20 @@ export async function verifyEmail(page: import("playwright-core").Page, base: st
   await page.getByRole("heading", { name: "Email verified" }).waitFor({ timeout: 15_000 });
 }
 
+/**
+ * A slow phone: the page's scripts (every `.js` request of `page`) wait until the returned function
+ * lets them through, so a test can type, pick and send in the server-rendered page before hydration.
+ */
+export async function holdScripts(page: import("playwright-core").Page): Promise<() => void> {
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Waits until React has hydrated the page (its fiber is on <main>), so a click is handled by the app's code. */
 export async function waitForHydration(page: import("playwright-core").Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -16,3 +16,22 @@ export function projectInput(overrides: Partial<ProjectInput> = {}): ProjectInpu
     ...overrides,
   };
 }
+
+/**
+ * `version`s no save accepts (shared/schemas.ts isVersion): not a row's updatedAt as the server
+ * writes it (an ISO time in UTC with milliseconds), nor "new" (a profile's first save only, so
+ * added there: "NEW" is refused, case counts). Each is a 400 on `version`, never a stale 409.
+ */
+export const MALFORMED_VERSIONS: readonly unknown[] = [
+  "",
+  " ",
+  0,
+  1764404130123,
+  {},
+  [],
+  true,
+  "yesterday",
+  "2026-11-29",
+  "2026-11-29T08:15:30Z",
+  "2026-02-30T08:15:30.000Z",
+];

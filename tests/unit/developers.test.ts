@@ -18,6 +18,7 @@ import { seedDemoData } from "../../server/seed/seed";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { makeDeveloper } from "../support/factories";
 import { DB_KINDS } from "../support/db";
+import { MALFORMED_VERSIONS } from "../support/fixtures";
 
 const SKILLS = ["React Native", "Flutter", "Node.js", "Python", "DevOps", "Blockchain", "UI/UX Design", "Laravel"];
 const WORDS = ["payments", "logistics", "clinics", "schools", "farming", "retail"];
@@ -333,7 +334,7 @@ describe.each(DB_KINDS)("developer profile saves from a stale form on %s", (kind
   });
 
   // Not versions the server hands out: bad input, never taken for a stale version.
-  const MALFORMED: unknown[] = ["", " ", 0, 1764404130123, {}, [], true, "NEW", "yesterday", "2026-11-29", "2026-11-29T08:15:30Z", "2026-02-30T08:15:30.000Z"];
+  const MALFORMED: unknown[] = ["NEW", ...MALFORMED_VERSIONS];
 
   it("answers a malformed version with 400 on `version` and writes nothing, before and after the first save; absent or null is not checked", async () => {
     const dev = await makeDeveloper(db(), { profile: false });

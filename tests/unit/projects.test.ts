@@ -24,7 +24,7 @@ import { DB_KINDS } from "../support/db";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { apiClient, json } from "../support/api";
 import * as editRoute from "../../app/routes/project.edit";
-import { projectInput } from "../support/fixtures";
+import { projectInput, MALFORMED_VERSIONS } from "../support/fixtures";
 import { eq, sql } from "drizzle-orm";
 import { MAX_YEARS_AHEAD } from "../../shared/constants";
 import { PROJECT_VERSION_MESSAGE } from "../../shared/schemas";
@@ -195,20 +195,7 @@ describe.each(DB_KINDS)("projects domain on %s", (kind) => {
 
   it("answers a project edit with a malformed version with 400 on `version`, on the edit page and through the API, writing nothing; null is not checked", async () => {
     // Not versions the server hands out ("new" is the profile's, not a project's): bad input, never a stale version.
-    const malformed: unknown[] = [
-      "",
-      " ",
-      "new",
-      0,
-      1764404130123,
-      {},
-      [],
-      true,
-      "yesterday",
-      "2026-11-29",
-      "2026-11-29T08:15:30Z",
-      "2026-02-30T08:15:30.000Z",
-    ];
+    const malformed: unknown[] = ["new", ...MALFORMED_VERSIONS];
     const refused = { status: 400, message: PROJECT_VERSION_MESSAGE, fields: { version: PROJECT_VERSION_MESSAGE } };
     const call = apiClient(t.app);
     const me = await t.signUp({ email: `malformed-version-${kind}@example.co.za`, name: "Odd Version" });

@@ -26,7 +26,7 @@ import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import * as proposalRoute from "../../app/routes/project.proposal";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeHire, makeProject, makeProposal, proposalBody as body } from "../support/factories";
-import { projectInput } from "../support/fixtures";
+import { projectInput, MALFORMED_VERSIONS } from "../support/fixtures";
 import { PROPOSAL_VERSION_MESSAGE } from "../../shared/schemas";
 
 describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
@@ -257,20 +257,7 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
 
   it("answers a proposal edit with a malformed version with 400 on `version`, on the edit page and through the API, writing nothing; null is not checked", async () => {
     // Not versions the server hands out ("new" is the profile's, not a proposal's): bad input, never a stale version.
-    const malformed: unknown[] = [
-      "",
-      " ",
-      "new",
-      0,
-      1764404130123,
-      {},
-      [],
-      true,
-      "yesterday",
-      "2026-11-29",
-      "2026-11-29T08:15:30Z",
-      "2026-02-30T08:15:30.000Z",
-    ];
+    const malformed: unknown[] = ["new", ...MALFORMED_VERSIONS];
     const refused = { status: 400, message: PROPOSAL_VERSION_MESSAGE, fields: { version: PROPOSAL_VERSION_MESSAGE } };
     const call = apiClient(t.app);
     const dev = await t.signUp({ email: `malformed-version-${kind}@example.co.za`, userType: "developer", name: "Odd Version" });
