@@ -1,8 +1,8 @@
 /**
  * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
  * completing the project or ending the hire, settling a payment against cancelling the hire,
- * deleting a project against a change on its ended contract, and the client and the developer
- * deleting their accounts at once. Through the API, as the requests arrive. On PostgreSQL a second
+ * deleting a project against a change on its ended contract, the client and the developer
+ * deleting their accounts at once, and a moderator suspending an account as it is deleted. Through the API, as the requests arrive. On PostgreSQL a second
  * connection holds a row lock so the two requests meet in the middle of their transactions, in a
  * chosen order, or the two are sent together many times (PGlite has one connection: its writes
  * never overlap).
@@ -11,11 +11,13 @@ import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_USER_NAME } from "../../server/auth/settings";
-import { contracts, milestoneChanges, milestones, payments, projects, proposals, users } from "../../server/db/schema";
+import type { SessionUser } from "../../server/context";
+import { contracts, milestoneChanges, milestones, payments, projects, proposals, reports, users } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { setDeveloperSaved } from "../../server/favourites/service";
 import { inviteDeveloper } from "../../server/invitations/service";
 import { sendMessage, startConversation } from "../../server/messages/service";
+import { reportProfile, reportProjectForModeration } from "../../server/moderation/service";
 import { BALANCE_BEFORE_DELETION } from "../../server/payments/contracts";
 import { ledgerViolations } from "../../server/payments/ledger";
 import { proposeMilestoneChange } from "../../server/payments/changes";
@@ -328,6 +330,94 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
         expect(await projectStatus(other.id)).toBe("closed");
       }
       expect(await ledgerViolations(db())).toEqual([]);
+    },
+    120_000,
+  );
+
+  /** A moderator with a session (two-factor sign-in on, as moderators work: docs/decisions/0030). */
+  async function moderator() {
+    n++;
+    const mod = await t.signUp({ email: `lock-mod-${n}-${kind}@example.co.za`, name: "Mpho Moderator" });
+    await db().update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, mod.user.id));
+    return mod;
+  }
+  /**
+   * An open report of `target` by `reporter`, whose id it returns: of the project `projectId` when
+   * given (a client's), else of the target's developer profile.
+   */
+  async function reportOf(reporter: { user: SessionUser }, target: { user: SessionUser }, projectId?: string) {
+    if (projectId) await reportProjectForModeration(db(), reporter.user, projectId, { reason: "Spam or scam" });
+    else await reportProfile(db(), reporter.user, target.user.id, { reason: "Asking to pay outside BuildZA" });
+    const [row] = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.reporterId, reporter.user.id), eq(reports.targetUserId, target.user.id)));
+    return row!.id;
+  }
+  const suspend = (mod: { cookie: string }, reportId: string) =>
+    call("POST", `/api/v1/moderation/reports/${reportId}/actions`, {
+      cookie: mod.cookie,
+      body: { action: "suspend", reason: "Asking to pay outside BuildZA" },
+    });
+  const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const accountState = async (id: string) =>
+    (await db().select({ name: users.name, isActive: users.isActive, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)))[0]!;
+
+  for (const first of ["delete", "suspend"] as const) {
+    it.runIf(kind === "postgres")(
+      `suspends a client's account while the client deletes it without a deadlock (${first} first): deleted, and marked suspended`,
+      async () => {
+        const h = await hire([6000]);
+        const { other } = await sharedHistory(h);
+        const mod = await moderator();
+        const reportId = await reportOf(h.developer, h.client, other.id);
+        // Both queue on the client's projects, which another transaction holds, in the order of the
+        // test's name. The suspension used to lock the users row, end the sessions and then wait
+        // for the projects, while the deletion, holding the projects, waited for the sessions and
+        // the users row: PostgreSQL aborted one (40P01, answered 503).
+        const held = await holding("select 1 from projects where user_id = $1 for update", [h.client.user.id]);
+        const a = first === "delete" ? deleteMe(h.client) : suspend(mod, reportId);
+        await waitingForLocks(1);
+        const b = first === "delete" ? suspend(mod, reportId) : deleteMe(h.client);
+        await waitingForLocks(2);
+        await held.release();
+        const [deleted, suspended] = first === "delete" ? [await a, await b] : [await b, await a];
+        expect({ deleted, suspended }).toEqual({ deleted: { status: 204, message: undefined }, suspended: { status: 200, message: undefined } });
+        expect(await accountState(h.client.user.id)).toEqual({ name: DELETED_USER_NAME, isActive: false, suspendedAt: expect.any(Date) });
+        expect(await projectStatus(h.project.id)).toBe("closed");
+        expect(await projectStatus(other.id)).toBe("closed");
+      },
+    );
+  }
+
+  it.runIf(kind === "postgres")(
+    "suspends an account and deletes it at the same moment, many times: never a deadlock; deleted, suspended then deleted, or suspended with the deletion refused as signed out",
+    async () => {
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const h = await hire([6000]);
+        const { other } = await sharedHistory(h);
+        const mod = await moderator();
+        // A client (owning projects) one round, a developer (with a profile and a hire) the next.
+        const target = round % 4 < 2 ? h.client : h.developer;
+        const reportId = target === h.client ? await reportOf(h.developer, h.client, other.id) : await reportOf(h.client, h.developer);
+        // The deletion checks the password before its transaction: the suspension is sent a little
+        // later each round (0 to 110 ms), so that some rounds meet inside both transactions.
+        const [deleted, suspended] = await Promise.all([deleteMe(target), delay(round * 10).then(() => suspend(mod, reportId))]);
+        rounds.push({ round, target: target === h.client ? "client" : "developer", deleted, suspended, account: await accountState(target.user.id) });
+      }
+      // The suspension always goes through. The deletion either goes through (before the suspension,
+      // or after it when it was already under way) or, the suspension having signed the account out
+      // first, is refused as any signed-out request is.
+      for (const r of rounds) {
+        expect(r.suspended, `round ${r.round}`).toEqual({ status: 200, message: undefined });
+        if (r.deleted.status === 204)
+          expect(r.account, `round ${r.round}`).toEqual({ name: DELETED_USER_NAME, isActive: false, suspendedAt: expect.any(Date) });
+        else {
+          expect(r.deleted, `round ${r.round}`).toEqual({ status: 401, message: "Please sign in to continue" });
+          expect(r.account, `round ${r.round}`).toMatchObject({ isActive: true, suspendedAt: expect.any(Date) });
+        }
+      }
     },
     120_000,
   );
