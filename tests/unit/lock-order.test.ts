@@ -2,7 +2,8 @@
  * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
  * completing the project or ending the hire, settling a payment against cancelling the hire,
  * deleting a project against a change on its ended contract, the client and the developer
- * deleting their accounts at once, and a moderator suspending an account as it is deleted. Through the API, as the requests arrive. On PostgreSQL a second
+ * deleting their accounts at once, a moderator suspending an account as it is deleted, and a
+ * milestone released as its developer deletes their account. Through the API, as the requests arrive. On PostgreSQL a second
  * connection holds a row lock so the two requests meet in the middle of their transactions, in a
  * chosen order, or the two are sent together many times (PGlite has one connection: its writes
  * never overlap).
@@ -18,8 +19,9 @@ import { setDeveloperSaved } from "../../server/favourites/service";
 import { inviteDeveloper } from "../../server/invitations/service";
 import { sendMessage, startConversation } from "../../server/messages/service";
 import { reportProfile, reportProjectForModeration } from "../../server/moderation/service";
-import { BALANCE_BEFORE_DELETION } from "../../server/payments/contracts";
-import { ledgerViolations } from "../../server/payments/ledger";
+import { AppError } from "../../server/errors";
+import { BALANCE_BEFORE_DELETION, ESCROW_FOR_WORK_BEFORE_DELETION } from "../../server/payments/contracts";
+import { held, ledgerViolations } from "../../server/payments/ledger";
 import { proposeMilestoneChange } from "../../server/payments/changes";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone, type PaymentsDeps } from "../../server/payments/service";
@@ -116,6 +118,19 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`${count} sessions never waited for a lock`);
+  }
+
+  /** Resolves once `p` has settled or `count` sessions of this database wait for a lock (at most 10 s). */
+  async function settledOrWaiting(p: Promise<unknown>, count: number): Promise<void> {
+    let settled = false;
+    void p.finally(() => (settled = true));
+    for (const started = Date.now(); !settled && Date.now() - started < 10_000;) {
+      const { rows } = await watcher!.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n >= count) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   it("refuses, with 409 and the contract-closed reason, to propose or accept a change on a completed project's contract, adding nothing", async () => {
@@ -418,6 +433,85 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
           expect(r.account, `round ${r.round}`).toMatchObject({ isActive: true, suspendedAt: expect.any(Date) });
         }
       }
+    },
+    120_000,
+  );
+
+  /** Milestone `m` of hire `h` paid into escrow and submitted for the client's approval. */
+  async function fundedAndSubmitted(h: Awaited<ReturnType<typeof hire>>, m: string) {
+    const { reference } = await startFunding(deps, h.client.user, m);
+    expect(await settlePayment(deps, reference, "success", (await milestonesOf(h.contractId)).find((x) => x.id === m)!.amountCents)).toBe("funded");
+    await submitMilestone(deps, h.developer.user, m, "Done");
+  }
+  /** The client approves milestone `m` (the contract page's action): 200, or the refusal as the page would answer it. */
+  const approve = (h: Awaited<ReturnType<typeof hire>>, m: string): Promise<Answer> =>
+    approveMilestone(deps, h.client.user, m).then(
+      () => ({ status: 200, message: undefined }),
+      (e: unknown) => (e instanceof AppError ? { status: e.status, message: e.message } : { status: 500, message: String((e as Error).cause ?? e) }),
+    );
+  /** The developer's available balance in cents, and whether their account is deleted. */
+  const developerMoney = async (h: Awaited<ReturnType<typeof hire>>) => ({
+    deleted: !(await accountState(h.developer.user.id)).isActive,
+    balanceCents: await held(db(), { kind: "developer_balance", owner: h.developer.user.id }),
+  });
+
+  for (const first of ["release", "delete"] as const) {
+    it.runIf(kind === "postgres")(
+      `releases a milestone while its developer deletes their account (${first} first): the deletion waits and is refused, never leaving a deleted account with a balance`,
+      async () => {
+        const h = await hire([6000, 12000]);
+        const m1 = h.milestoneIds[0]!;
+        await fundedAndSubmitted(h, m1);
+        // Release first: it locks the contract, then waits for the milestone, which another
+        // transaction holds. Delete first: it locks the contract, then waits for the hired
+        // project. Before, the deletion took no contract: it did not wait for a release that was
+        // not the contract's last (which takes no project), found no balance, and the release
+        // then paid into the deleted account's balance.
+        const other =
+          first === "release"
+            ? await holding("select 1 from milestones where id = $1 for update", [m1])
+            : await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+        const a = first === "release" ? approve(h, m1) : deleteMe(h.developer);
+        await waitingForLocks(1);
+        const b = first === "release" ? deleteMe(h.developer) : approve(h, m1);
+        await settledOrWaiting(b, 2);
+        await other.release();
+        const [released, deleted] = first === "release" ? [await a, await b] : [await b, await a];
+        expect({ released, deleted }).toEqual({
+          released: { status: 200, message: undefined },
+          // Released first: the deletion, waiting on the contract, reads the balance. Deleting
+          // first: it reads the money in escrow for the developer's work and is refused; the
+          // release, waiting on the contract, then goes through.
+          deleted: { status: 409, message: first === "release" ? BALANCE_BEFORE_DELETION : ESCROW_FOR_WORK_BEFORE_DELETION },
+        });
+        expect(await developerMoney(h)).toEqual({ deleted: false, balanceCents: expect.any(Number) });
+        expect((await developerMoney(h)).balanceCents).toBeGreaterThan(0);
+        expect(await projectStatus(h.project.id)).toBe("in_progress");
+        expect(await ledgerViolations(db())).toEqual([]);
+      },
+    );
+  }
+
+  it.runIf(kind === "postgres")(
+    "releases milestones and deletes their developers' accounts at the same moment, many times: never a deleted account with a balance",
+    async () => {
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const h = await hire([6000, 12000]);
+        const m1 = h.milestoneIds[0]!;
+        await fundedAndSubmitted(h, m1);
+        // The deletion checks the password before its transaction: the release is sent a little
+        // later each round (0 to 110 ms), so that some rounds meet inside both transactions.
+        const [deleted, released] = await Promise.all([deleteMe(h.developer), delay(round * 10).then(() => approve(h, m1))]);
+        rounds.push({ round, deleted, released, money: await developerMoney(h) });
+      }
+      expect(rounds.filter((r) => r.money.deleted && r.money.balanceCents !== 0)).toEqual([]);
+      for (const r of rounds) {
+        expect(r.released, `round ${r.round}`).toEqual({ status: 200, message: undefined });
+        expect([BALANCE_BEFORE_DELETION, ESCROW_FOR_WORK_BEFORE_DELETION], `round ${r.round}`).toContain(r.deleted.message);
+        expect(r.deleted.status, `round ${r.round}`).toBe(409);
+      }
+      expect(await ledgerViolations(db())).toEqual([]);
     },
     120_000,
   );
