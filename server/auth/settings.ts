@@ -376,7 +376,8 @@ export async function deleteAccount(
     await lockAccountProjects(tx, me.id);
     // Money held for the account is paid out or given back first (docs/product.md, Accounts).
     // Checked under those locks: a payment settling, or a milestone released or refunded, on one of
-    // its contracts commits before or waits, and then finds the hire ended (decision 0060).
+    // its contracts commits before, or waits until this deletion is refused or has ended the hire
+    // (decision 0060).
     await refuseDeletionWithMoney(tx, me.id);
     await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
     // Mail to the account, sent or not, holds its address and name.

@@ -58,8 +58,9 @@ export const BALANCE_BEFORE_DELETION = "You have an available balance: withdraw 
  * developer). Called first in the account deletion's transaction, before its projects
  * (lockAccountProjects), in the order of every contract write (ARCHITECTURE.md, Locks; decisions
  * 0053, 0060): a milestone release, refund or funding on one of them, which locks its contract
- * first, then commits before refuseDeletionWithMoney reads the money, or waits for the deletion
- * and finds the hire ended.
+ * first, either commits before refuseDeletionWithMoney reads the money, or waits for the deletion,
+ * to go through once it is refused (money in escrow) or to find the hire ended (a late payment,
+ * refunded whole).
  */
 export async function lockAccountContracts(tx: Tx, userId: string): Promise<void> {
   await tx
