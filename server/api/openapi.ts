@@ -353,6 +353,22 @@ const anyone: Security = [{}, ...session];
 
 type Doc = DescribeRouteOptions;
 
+/** PATCH and PUT /projects/{id}, one handler (server/api/v1.ts): the same body, `version` included, and the same answers. */
+const projectEdit = (summary: string): Doc => ({
+  tags: ["Projects"],
+  summary,
+  description:
+    "The owner only; the fields sent replace the current ones. With `version` (the project's updatedAt as you read it), an edit of a project changed since is refused with 409; a `version` that is not such a time (an empty text, a number) is refused with 400 on `version`. Without it (or null) the edit is not checked.",
+  security: session,
+  requestBody: body(
+    projectSchema
+      .partial()
+      .extend({ version: projectVersionSchema.describe("The project's updatedAt as read (ISO, as the API gave it): refuse the edit if it changed since") }),
+    "Any fields of a project",
+  ),
+  responses: { 200: json(z.strictObject({ project: projectOut }), "The project as edited"), ...errors(400, 401, 403, 404, 409, 413, 415) },
+});
+
 /**
  * What each route of /api/v1 does, keyed "METHOD /path" as the Hono app declares it. Summaries are
  * the API reference's headings; tags group them.
@@ -380,27 +396,8 @@ export const API_DOCS: Record<string, Doc> = {
     security: anyone,
     responses: { 200: json(z.strictObject({ project: projectOut }), "The project"), ...errors(404) },
   },
-  "PATCH /projects/{id}": {
-    tags: ["Projects"],
-    summary: "Edit a project",
-    description:
-      "The owner only; the fields sent replace the current ones. With `version` (the project's updatedAt as you read it), an edit of a project changed since is refused with 409; a `version` that is not such a time (an empty text, a number) is refused with 400 on `version`. Without it (or null) the edit is not checked.",
-    security: session,
-    requestBody: body(
-      projectSchema
-        .partial()
-        .extend({ version: projectVersionSchema.describe("The project's updatedAt as read (ISO, as the API gave it): refuse the edit if it changed since") }),
-      "Any fields of a project",
-    ),
-    responses: { 200: json(z.strictObject({ project: projectOut }), "The project as edited"), ...errors(400, 401, 403, 404, 409, 413, 415) },
-  },
-  "PUT /projects/{id}": {
-    tags: ["Projects"],
-    summary: "Edit a project (same as PATCH)",
-    security: session,
-    requestBody: body(projectSchema.partial(), "Any fields of a project"),
-    responses: { 200: json(z.strictObject({ project: projectOut }), "The project as edited"), ...errors(400, 401, 403, 404, 409, 413, 415) },
-  },
+  "PATCH /projects/{id}": projectEdit("Edit a project"),
+  "PUT /projects/{id}": projectEdit("Edit a project (same as PATCH)"),
   "DELETE /projects/{id}": {
     tags: ["Projects"],
     summary: "Delete a project",

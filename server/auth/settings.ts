@@ -36,7 +36,7 @@ import { applyEffects } from "../notifications/effects";
 import { discardFiles, listMyFiles } from "../files/service";
 import { endAccountProjects, lockAccountProjects, type LifecycleDeps } from "../projects/lifecycle";
 import { AppError, ConflictError, NotFoundError, requireUser, UnauthorizedError, ValidationError } from "../errors";
-import { refuseDeletionWithMoney } from "../payments/contracts";
+import { lockAccountContracts, refuseDeletionWithMoney } from "../payments/contracts";
 import { parseInput } from "../validation";
 import { signOut } from "./accounts";
 import { describeBrowser } from "./devices";
@@ -346,7 +346,8 @@ export async function exportMyData(db: Db, user: SessionUser | null): Promise<My
  * support messages sent from the account or with its address, and the outbox copies of their
  * emails to support, are deleted (docs/product.md, Accounts).
  * Returns the Set-Cookie headers that clear the session cookie.
- * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's).
+ * Throws UnauthorizedError, ValidationError (password: "Password is incorrect" or the schema's),
+ * ConflictError while money is held for the account (refuseDeletionWithMoney; nothing changes).
  */
 export async function deleteAccount(
   deps: LifecycleDeps & { auth: Auth },
@@ -368,11 +369,15 @@ export async function deleteAccount(
   const email = (row?.email ?? me.email).toLowerCase();
   const now = new Date();
   await db.transaction(async (tx) => {
-    // The projects it moves are locked first, in id order (ARCHITECTURE.md, Locks): two deletions
-    // meeting on a hire queue instead of deadlocking, and what follows is read after the wait.
+    // Its contracts, then the projects it moves, are locked first, each in id order (ARCHITECTURE.md,
+    // Locks): two deletions meeting on a hire queue instead of deadlocking, and what follows is read
+    // after the wait.
+    await lockAccountContracts(tx, me.id);
     await lockAccountProjects(tx, me.id);
     // Money held for the account is paid out or given back first (docs/product.md, Accounts).
-    // Checked under those locks: a payment settling on one of its hires commits before or waits.
+    // Checked under those locks: a payment settling, or a milestone released or refunded, on one of
+    // its contracts commits before, or waits until this deletion is refused or has ended the hire
+    // (decision 0060).
     await refuseDeletionWithMoney(tx, me.id);
     await applyEffects(tx, deps, await endAccountProjects(tx, me.id));
     // Mail to the account, sent or not, holds its address and name.

@@ -5,7 +5,7 @@
  * reporter's notice. Only moderators (server/auth/roles.ts) read the queue or act; every action
  * and its effects are one transaction.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ALREADY_REPORTED, MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
 import { moderationActionSchema, projectReportSchema, userReportSchema } from "../../shared/schemas";
 import { requireModerator } from "../auth/roles";
@@ -356,30 +356,60 @@ export async function listModerationLog(db: Db, user: SessionUser | null, limit 
 }
 
 /**
+ * Locks, FOR UPDATE and in id order, the projects of account `userId` that `condition` picks: the
+ * ones a suspension hides or its lifting shows again. They come before the account's own rows
+ * (developer profile, sessions, users row), in the order an account deletion takes them
+ * (ARCHITECTURE.md, Locks; decision 0053): a suspension and a deletion of one account then queue
+ * instead of each holding what the other waits for (PostgreSQL 40P01, answered 503).
+ */
+async function lockOwnedProjects(tx: Tx, userId: string, condition: SQL | undefined): Promise<void> {
+  await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), condition))
+    .orderBy(asc(projects.id))
+    .for("update");
+}
+
+/**
  * Suspends account `userId` with `reason` inside `tx`: the account is marked, every session is
  * deleted (its next request is anonymous; server/http/session.ts also refuses a suspended
  * account), its visible projects are hidden from browse, search and similar projects, and its
  * developer profile (if any) is marked inactive, so the directory's totals, which count profiles
- * alone, leave it out (docs/product.md, Trust and safety).
+ * alone, leave it out (docs/product.md, Trust and safety). A moderator's account is refused with
+ * ForbiddenError MODERATOR_NOT_SUSPENDABLE (the caller's transaction then writes nothing).
+ * Rows are taken in the order of an account deletion (lockOwnedProjects): projects, profile,
+ * sessions, and the users row last.
  */
 async function suspendAccount(tx: Tx, userId: string, reason: string, at: Date): Promise<void> {
-  await tx.update(users).set({ suspendedAt: at, suspensionReason: reason, updatedAt: at }).where(eq(users.id, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  const visible = isNull(projects.hiddenAt);
+  await lockOwnedProjects(tx, userId, visible);
   await tx.update(developerProfiles).set({ isActive: false }).where(eq(developerProfiles.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // The account's row is locked before its role is read: a role change (setUserRole locks it
+  // too) lands either before this check or after the suspension, never in between.
+  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+  if (target?.role === "moderator") throw new ForbiddenError(MODERATOR_NOT_SUSPENDABLE);
+  await tx.update(users).set({ suspendedAt: at, suspensionReason: reason, updatedAt: at }).where(eq(users.id, userId));
   await tx
     .update(projects)
     .set({ hiddenAt: at, hiddenBy: "suspension" })
-    .where(and(eq(projects.userId, userId), isNull(projects.hiddenAt)));
+    .where(and(eq(projects.userId, userId), visible));
 }
 
-/** Lifts a suspension: the account may sign in again and its profile and the projects the suspension hid come back. */
+/**
+ * Lifts a suspension: the account may sign in again and its profile and the projects the
+ * suspension hid come back. In the order of suspendAccount (projects, profile, users row).
+ */
 async function liftSuspension(tx: Tx, userId: string, at: Date): Promise<void> {
-  await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: at }).where(eq(users.id, userId));
+  const hiddenBySuspension = eq(projects.hiddenBy, "suspension");
+  await lockOwnedProjects(tx, userId, hiddenBySuspension);
   await tx.update(developerProfiles).set({ isActive: true }).where(eq(developerProfiles.userId, userId));
+  await tx.update(users).set({ suspendedAt: null, suspensionReason: null, updatedAt: at }).where(eq(users.id, userId));
   await tx
     .update(projects)
     .set({ hiddenAt: null, hiddenBy: null })
-    .where(and(eq(projects.userId, userId), eq(projects.hiddenBy, "suspension")));
+    .where(and(eq(projects.userId, userId), hiddenBySuspension));
 }
 
 /** Sets the conversation's inbox preview to the removed text when `messageId` is its last message. */
@@ -470,10 +500,7 @@ export async function actOnReport(
         break;
       case "suspend": {
         if (report.targetUserId === moderator.id) throw new ForbiddenError("You cannot suspend your own account");
-        // The account's row is locked before its role is read: a role change (setUserRole locks it
-        // too) lands either before this check or after the suspension, never in between.
-        const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, report.targetUserId)).for("update");
-        if (target?.role === "moderator") throw new ForbiddenError(MODERATOR_NOT_SUSPENDABLE);
+        // Refuses a moderator's account (MODERATOR_NOT_SUSPENDABLE): the role is read under the users row's lock.
         await suspendAccount(tx, report.targetUserId, reason, at);
         break;
       }

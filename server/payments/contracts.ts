@@ -3,7 +3,7 @@
  * transaction of the hire (server/projects/lifecycle.ts, accept), with the proposal's milestones
  * or one milestone for the whole price. Read by the contract page.
  */
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, or, sql } from "drizzle-orm";
 import { todayIso } from "../../shared/format";
 import { autoReleaseAt, contractClosedReason, ESCROWED_STATUSES, hireStands, isOverdue, type MilestoneStatus } from "../../shared/payments";
 import type { SessionUser } from "../context";
@@ -49,20 +49,49 @@ export async function refuseWithEscrow(tx: Tx, projectId: string, message: strin
 
 /** The refusals of an account deletion while money is held for the account (docs/product.md, Accounts and Payments). */
 export const ESCROW_BEFORE_DELETION = "You have money in escrow on a contract: release or refund it before you delete your account";
+export const ESCROW_FOR_WORK_BEFORE_DELETION =
+  "A client's money is in escrow for your work on a contract: wait until it is released, or refund it, before you delete your account";
 export const BALANCE_BEFORE_DELETION = "You have an available balance: withdraw it to your bank account before you delete your account";
 
 /**
- * Throws ConflictError when user `userId` may not delete their account yet: a contract where they
- * are the client still holds money in escrow, or they have an available developer balance.
- * Called inside the deletion's transaction, before anything is changed.
+ * Locks, FOR UPDATE and in id order, every contract account `userId` is a party of (as client or
+ * developer). Called first in the account deletion's transaction, before its projects
+ * (lockAccountProjects), in the order of every contract write (ARCHITECTURE.md, Locks; decisions
+ * 0053, 0060): a milestone release, refund or funding on one of them, which locks its contract
+ * first, either commits before refuseDeletionWithMoney reads the money, or waits for the deletion,
+ * to go through once it is refused (money in escrow) or to find the hire ended (a late payment,
+ * refunded whole).
  */
-export async function refuseDeletionWithMoney(tx: Tx, userId: string): Promise<void> {
-  const [escrow] = await tx
+export async function lockAccountContracts(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(or(eq(contracts.clientId, userId), eq(contracts.developerId, userId)))
+    .orderBy(asc(contracts.id))
+    .for("update");
+}
+
+/** How many milestones of the contracts where `side` is `userId` hold money in escrow. */
+async function escrowedMilestones(tx: Tx, side: typeof contracts.clientId | typeof contracts.developerId, userId: string): Promise<number> {
+  const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(milestones)
     .innerJoin(contracts, eq(contracts.id, milestones.contractId))
-    .where(and(eq(contracts.clientId, userId), inArray(milestones.status, [...ESCROWED_STATUSES])));
-  if ((escrow?.n ?? 0) > 0) throw new ConflictError(ESCROW_BEFORE_DELETION);
+    .where(and(eq(side, userId), inArray(milestones.status, [...ESCROWED_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/**
+ * Throws ConflictError when user `userId` may not delete their account yet (docs/product.md,
+ * Accounts; decision 0060): a contract where they are the client still holds money in escrow
+ * (ESCROW_BEFORE_DELETION), one where they are the developer does (ESCROW_FOR_WORK_BEFORE_DELETION:
+ * its release would land in a deleted account's balance), or they have an available developer
+ * balance (BALANCE_BEFORE_DELETION). Called inside the deletion's transaction, after
+ * lockAccountContracts and before anything is changed.
+ */
+export async function refuseDeletionWithMoney(tx: Tx, userId: string): Promise<void> {
+  if ((await escrowedMilestones(tx, contracts.clientId, userId)) > 0) throw new ConflictError(ESCROW_BEFORE_DELETION);
+  if ((await escrowedMilestones(tx, contracts.developerId, userId)) > 0) throw new ConflictError(ESCROW_FOR_WORK_BEFORE_DELETION);
   if ((await held(tx, { kind: "developer_balance", owner: userId })) > 0) throw new ConflictError(BALANCE_BEFORE_DELETION);
 }
 

@@ -231,7 +231,8 @@ export async function deleteProject(deps: LifecycleDeps, user: SessionUser | nul
 /**
  * Locks, FOR UPDATE and in id order, every project deleting account `userId` moves (docs/product.md,
  * Accounts): the open and hired projects it owns, the projects it is hired for, and those of its
- * open proposals. Called first in the deletion's transaction, before endAccountProjects: two
+ * open proposals. Called in the deletion's transaction after its contracts are locked
+ * (lockAccountContracts, server/payments/contracts.ts) and before endAccountProjects: two
  * deletions that meet on projects (a client and the developer they hired, one holding the
  * project the other's proposal is on) then queue on the first one they share instead of each
  * holding one the other waits for (a deadlock, PostgreSQL 40P01; ARCHITECTURE.md, Locks; decision 0053).

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, exportMyData } from "../../server/auth/settings";
 import { contracts, developerProfiles, emailOutbox, milestones, notifications, projects, proposals, supportMessages, users } from "../../server/db/schema";
-import { BALANCE_BEFORE_DELETION, ESCROW_BEFORE_DELETION } from "../../server/payments/contracts";
+import { BALANCE_BEFORE_DELETION, ESCROW_BEFORE_DELETION, ESCROW_FOR_WORK_BEFORE_DELETION } from "../../server/payments/contracts";
 import { ledgerViolations } from "../../server/payments/ledger";
 import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone } from "../../server/payments/service";
 import { submitSupportMessage } from "../../server/support/service";
@@ -76,7 +76,7 @@ describe.each(DB_KINDS)("account deletion on %s", (kind) => {
     expect((await project(elsewhere.id)).proposalCount).toBe(0);
   });
 
-  it("is refused while the client has money in escrow or the developer an available balance, saying what to do; nothing changes", async () => {
+  it("is refused while money is in escrow on a contract of the account (either side) or the developer has an available balance, saying what to do; nothing changes", async () => {
     const client = await t.signUp({ email: `escrow-client-${kind}@example.co.za`, name: "Paying Client" });
     const developer = await t.signUp({ email: `paid-dev-${kind}@example.co.za`, name: "Paid Developer", userType: "developer" });
     const hired = await createProject(db(), client.user, projectInput({ title: "Funded project" }));
@@ -93,6 +93,10 @@ describe.each(DB_KINDS)("account deletion on %s", (kind) => {
     expect(await project(hired.id)).toMatchObject({ status: "in_progress", hiredDeveloperId: developer.user.id });
     const [still] = await db().select({ isActive: users.isActive }).from(users).where(eq(users.id, client.user.id));
     expect(still!.isActive).toBe(true);
+    // The developer may not go either while it is in escrow for their work: released after their
+    // deletion, it would land in a deleted account's balance (decision 0060).
+    await expect(remove(developer)).rejects.toThrow(ESCROW_FOR_WORK_BEFORE_DELETION);
+    expect(await project(hired.id)).toMatchObject({ status: "in_progress", hiredDeveloperId: developer.user.id });
 
     // Released: the client may go; the developer now has a balance and may not.
     await submitMilestone(pay, developer.user, m!.id, "Done");

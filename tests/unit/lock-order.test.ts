@@ -1,8 +1,9 @@
 /**
  * Writes that meet on one hire (ARCHITECTURE.md, Locks; decision 0053): milestone changes against
  * completing the project or ending the hire, settling a payment against cancelling the hire,
- * deleting a project against a change on its ended contract, and the client and the developer
- * deleting their accounts at once. Through the API, as the requests arrive. On PostgreSQL a second
+ * deleting a project against a change on its ended contract, the client and the developer
+ * deleting their accounts at once, a moderator suspending an account as it is deleted, and a
+ * milestone released as its developer deletes their account. Through the API, as the requests arrive. On PostgreSQL a second
  * connection holds a row lock so the two requests meet in the middle of their transactions, in a
  * chosen order, or the two are sent together many times (PGlite has one connection: its writes
  * never overlap).
@@ -11,13 +12,16 @@ import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_USER_NAME } from "../../server/auth/settings";
-import { contracts, milestoneChanges, milestones, payments, projects, proposals, users } from "../../server/db/schema";
+import type { SessionUser } from "../../server/context";
+import { contracts, milestoneChanges, milestones, payments, projects, proposals, reports, users } from "../../server/db/schema";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { setDeveloperSaved } from "../../server/favourites/service";
 import { inviteDeveloper } from "../../server/invitations/service";
 import { sendMessage, startConversation } from "../../server/messages/service";
-import { BALANCE_BEFORE_DELETION } from "../../server/payments/contracts";
-import { ledgerViolations } from "../../server/payments/ledger";
+import { reportProfile, reportProjectForModeration } from "../../server/moderation/service";
+import { AppError } from "../../server/errors";
+import { BALANCE_BEFORE_DELETION, ESCROW_FOR_WORK_BEFORE_DELETION } from "../../server/payments/contracts";
+import { held, ledgerViolations } from "../../server/payments/ledger";
 import { proposeMilestoneChange } from "../../server/payments/changes";
 import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
 import { approveMilestone, paymentsDeps, settlePayment, startFunding, submitMilestone, type PaymentsDeps } from "../../server/payments/service";
@@ -114,6 +118,19 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`${count} sessions never waited for a lock`);
+  }
+
+  /** Resolves once `p` has settled or `count` sessions of this database wait for a lock (at most 10 s). */
+  async function settledOrWaiting(p: Promise<unknown>, count: number): Promise<void> {
+    let settled = false;
+    void p.finally(() => (settled = true));
+    for (const started = Date.now(); !settled && Date.now() - started < 10_000;) {
+      const { rows } = await watcher!.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rows[0]!.n >= count) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   it("refuses, with 409 and the contract-closed reason, to propose or accept a change on a completed project's contract, adding nothing", async () => {
@@ -326,6 +343,173 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
         expect(await accountOf(h.developer.user.id)).toMatchObject({ isActive: true });
         expect(await projectStatus(h.project.id)).toBe("closed");
         expect(await projectStatus(other.id)).toBe("closed");
+      }
+      expect(await ledgerViolations(db())).toEqual([]);
+    },
+    120_000,
+  );
+
+  /** A moderator with a session (two-factor sign-in on, as moderators work: docs/decisions/0030). */
+  async function moderator() {
+    n++;
+    const mod = await t.signUp({ email: `lock-mod-${n}-${kind}@example.co.za`, name: "Mpho Moderator" });
+    await db().update(users).set({ role: "moderator", twoFactorEnabled: true }).where(eq(users.id, mod.user.id));
+    return mod;
+  }
+  /**
+   * An open report of `target` by `reporter`, whose id it returns: of the project `projectId` when
+   * given (a client's), else of the target's developer profile.
+   */
+  async function reportOf(reporter: { user: SessionUser }, target: { user: SessionUser }, projectId?: string) {
+    if (projectId) await reportProjectForModeration(db(), reporter.user, projectId, { reason: "Spam or scam" });
+    else await reportProfile(db(), reporter.user, target.user.id, { reason: "Asking to pay outside BuildZA" });
+    const [row] = await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(eq(reports.reporterId, reporter.user.id), eq(reports.targetUserId, target.user.id)));
+    return row!.id;
+  }
+  const suspend = (mod: { cookie: string }, reportId: string) =>
+    call("POST", `/api/v1/moderation/reports/${reportId}/actions`, {
+      cookie: mod.cookie,
+      body: { action: "suspend", reason: "Asking to pay outside BuildZA" },
+    });
+  const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const accountState = async (id: string) =>
+    (await db().select({ name: users.name, isActive: users.isActive, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id)))[0]!;
+
+  for (const first of ["delete", "suspend"] as const) {
+    it.runIf(kind === "postgres")(
+      `suspends a client's account while the client deletes it without a deadlock (${first} first): deleted, and marked suspended`,
+      async () => {
+        const h = await hire([6000]);
+        const { other } = await sharedHistory(h);
+        const mod = await moderator();
+        const reportId = await reportOf(h.developer, h.client, other.id);
+        // Both queue on the client's projects, which another transaction holds, in the order of the
+        // test's name. The suspension used to lock the users row, end the sessions and then wait
+        // for the projects, while the deletion, holding the projects, waited for the sessions and
+        // the users row: PostgreSQL aborted one (40P01, answered 503).
+        const held = await holding("select 1 from projects where user_id = $1 for update", [h.client.user.id]);
+        const a = first === "delete" ? deleteMe(h.client) : suspend(mod, reportId);
+        await waitingForLocks(1);
+        const b = first === "delete" ? suspend(mod, reportId) : deleteMe(h.client);
+        await waitingForLocks(2);
+        await held.release();
+        const [deleted, suspended] = first === "delete" ? [await a, await b] : [await b, await a];
+        expect({ deleted, suspended }).toEqual({ deleted: { status: 204, message: undefined }, suspended: { status: 200, message: undefined } });
+        expect(await accountState(h.client.user.id)).toEqual({ name: DELETED_USER_NAME, isActive: false, suspendedAt: expect.any(Date) });
+        expect(await projectStatus(h.project.id)).toBe("closed");
+        expect(await projectStatus(other.id)).toBe("closed");
+      },
+    );
+  }
+
+  it.runIf(kind === "postgres")(
+    "suspends an account and deletes it at the same moment, many times: never a deadlock; deleted, suspended then deleted, or suspended with the deletion refused as signed out",
+    async () => {
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const h = await hire([6000]);
+        const { other } = await sharedHistory(h);
+        const mod = await moderator();
+        // A client (owning projects) one round, a developer (with a profile and a hire) the next.
+        const target = round % 4 < 2 ? h.client : h.developer;
+        const reportId = target === h.client ? await reportOf(h.developer, h.client, other.id) : await reportOf(h.client, h.developer);
+        // The deletion checks the password before its transaction: the suspension is sent a little
+        // later each round (0 to 110 ms), so that some rounds meet inside both transactions.
+        const [deleted, suspended] = await Promise.all([deleteMe(target), delay(round * 10).then(() => suspend(mod, reportId))]);
+        rounds.push({ round, target: target === h.client ? "client" : "developer", deleted, suspended, account: await accountState(target.user.id) });
+      }
+      // The suspension always goes through. The deletion either goes through (before the suspension,
+      // or after it when it was already under way) or, the suspension having signed the account out
+      // first, is refused as any signed-out request is.
+      for (const r of rounds) {
+        expect(r.suspended, `round ${r.round}`).toEqual({ status: 200, message: undefined });
+        if (r.deleted.status === 204)
+          expect(r.account, `round ${r.round}`).toEqual({ name: DELETED_USER_NAME, isActive: false, suspendedAt: expect.any(Date) });
+        else {
+          expect(r.deleted, `round ${r.round}`).toEqual({ status: 401, message: "Please sign in to continue" });
+          expect(r.account, `round ${r.round}`).toMatchObject({ isActive: true, suspendedAt: expect.any(Date) });
+        }
+      }
+    },
+    120_000,
+  );
+
+  /** Milestone `m` of hire `h` paid into escrow and submitted for the client's approval. */
+  async function fundedAndSubmitted(h: Awaited<ReturnType<typeof hire>>, m: string) {
+    const { reference } = await startFunding(deps, h.client.user, m);
+    expect(await settlePayment(deps, reference, "success", (await milestonesOf(h.contractId)).find((x) => x.id === m)!.amountCents)).toBe("funded");
+    await submitMilestone(deps, h.developer.user, m, "Done");
+  }
+  /** The client approves milestone `m` (the contract page's action): 200, or the refusal as the page would answer it. */
+  const approve = (h: Awaited<ReturnType<typeof hire>>, m: string): Promise<Answer> =>
+    approveMilestone(deps, h.client.user, m).then(
+      () => ({ status: 200, message: undefined }),
+      (e: unknown) => (e instanceof AppError ? { status: e.status, message: e.message } : { status: 500, message: String((e as Error).cause ?? e) }),
+    );
+  /** The developer's available balance in cents, and whether their account is deleted. */
+  const developerMoney = async (h: Awaited<ReturnType<typeof hire>>) => ({
+    deleted: !(await accountState(h.developer.user.id)).isActive,
+    balanceCents: await held(db(), { kind: "developer_balance", owner: h.developer.user.id }),
+  });
+
+  for (const first of ["release", "delete"] as const) {
+    it.runIf(kind === "postgres")(
+      `releases a milestone while its developer deletes their account (${first} first): the deletion waits and is refused, never leaving a deleted account with a balance`,
+      async () => {
+        const h = await hire([6000, 12000]);
+        const m1 = h.milestoneIds[0]!;
+        await fundedAndSubmitted(h, m1);
+        // Release first: it locks the contract, then waits for the milestone, which another
+        // transaction holds. Delete first: it locks the contract, then waits for the hired
+        // project. Before, the deletion took no contract: it did not wait for a release that was
+        // not the contract's last (which takes no project), found no balance, and the release
+        // then paid into the deleted account's balance.
+        const other =
+          first === "release"
+            ? await holding("select 1 from milestones where id = $1 for update", [m1])
+            : await holding("select 1 from projects where id = $1 for update", [h.project.id]);
+        const a = first === "release" ? approve(h, m1) : deleteMe(h.developer);
+        await waitingForLocks(1);
+        const b = first === "release" ? deleteMe(h.developer) : approve(h, m1);
+        await settledOrWaiting(b, 2);
+        await other.release();
+        const [released, deleted] = first === "release" ? [await a, await b] : [await b, await a];
+        expect({ released, deleted }).toEqual({
+          released: { status: 200, message: undefined },
+          // Released first: the deletion, waiting on the contract, reads the balance. Deleting
+          // first: it reads the money in escrow for the developer's work and is refused; the
+          // release, waiting on the contract, then goes through.
+          deleted: { status: 409, message: first === "release" ? BALANCE_BEFORE_DELETION : ESCROW_FOR_WORK_BEFORE_DELETION },
+        });
+        expect(await developerMoney(h)).toEqual({ deleted: false, balanceCents: expect.any(Number) });
+        expect((await developerMoney(h)).balanceCents).toBeGreaterThan(0);
+        expect(await projectStatus(h.project.id)).toBe("in_progress");
+        expect(await ledgerViolations(db())).toEqual([]);
+      },
+    );
+  }
+
+  it.runIf(kind === "postgres")(
+    "releases milestones and deletes their developers' accounts at the same moment, many times: never a deleted account with a balance",
+    async () => {
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const h = await hire([6000, 12000]);
+        const m1 = h.milestoneIds[0]!;
+        await fundedAndSubmitted(h, m1);
+        // The deletion checks the password before its transaction: the release is sent a little
+        // later each round (0 to 110 ms), so that some rounds meet inside both transactions.
+        const [deleted, released] = await Promise.all([deleteMe(h.developer), delay(round * 10).then(() => approve(h, m1))]);
+        rounds.push({ round, deleted, released, money: await developerMoney(h) });
+      }
+      expect(rounds.filter((r) => r.money.deleted && r.money.balanceCents !== 0)).toEqual([]);
+      for (const r of rounds) {
+        expect(r.released, `round ${r.round}`).toEqual({ status: 200, message: undefined });
+        expect([BALANCE_BEFORE_DELETION, ESCROW_FOR_WORK_BEFORE_DELETION], `round ${r.round}`).toContain(r.deleted.message);
+        expect(r.deleted.status, `round ${r.round}`).toBe(409);
       }
       expect(await ledgerViolations(db())).toEqual([]);
     },

@@ -60,6 +60,13 @@ describe("OpenAPI document of /api/v1", () => {
     expect(inDoc.size).toBeGreaterThan(40);
   });
 
+  it("documents PUT /projects/{id} as PATCH: the same body, version included", () => {
+    type WithBody = { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const bodyOf = (method: "patch" | "put") => (doc.paths["/projects/{id}"]?.[method] as unknown as WithBody | undefined)?.requestBody;
+    expect(Object.keys(bodyOf("put")?.content["application/json"]?.schema.properties ?? {})).toContain("version");
+    expect(bodyOf("put")).toEqual(bodyOf("patch"));
+  });
+
   it("every documented endpoint, called with a personal API token, answers as documented", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
