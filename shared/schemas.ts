@@ -851,11 +851,11 @@ export const invitationSchema = z.object({
  * only bounded in size (a draft need not be valid yet; publishing checks projectSchema), and the
  * wizard step. Attachments are not part of a draft.
  */
-const draftText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .max(max, `${label} is too long`)
-    .optional();
+/**
+ * A draft's text as typed (line breaks kept), refusing control characters as every saved text does:
+ * PostgreSQL cannot store NUL even in JSON, so a draft holding one was a 500 (docs/security.md, Bad input).
+ */
+const draftText = (max: number, label: string) => plain(z.string({ error: `${label} must be text` }).max(max, `${label} is too long`), label, true).optional();
 export const projectDraftSchema = z.object({
   step: z
     .int({ error: "Unknown step" })
@@ -877,7 +877,7 @@ export const projectDraftSchema = z.object({
       targetAudience: draftText(MAX_TARGET_AUDIENCE, "Target audience"),
       additionalInfo: draftText(MAX_ADDITIONAL_INFO, "Additional information"),
       category: draftText(60, "Category"),
-      deadline: z.union([z.string().max(10, "Deadline must be a date"), z.null()], { error: "Deadline must be a date" }).optional(),
+      deadline: z.union([plain(z.string().max(10, "Deadline must be a date"), "Deadline"), z.null()], { error: "Deadline must be a date" }).optional(),
     })
     .default({}),
 });

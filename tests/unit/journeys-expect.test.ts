@@ -147,6 +147,19 @@ describe.each(DB_KINDS)("journeys users expect on %s", (kind) => {
     expect(bad).toBeInstanceOf(ValidationError);
     expect(Object.keys((bad as ValidationError).fields!).sort()).toEqual(["step", "values.title"]);
     expect((await getProjectDraft(db(), client))!.values.title).toBe("Draft: braai booking app");
+    // NUL (which PostgreSQL cannot store, even in JSON) and other control characters: the field's message, nothing saved.
+    for (const values of [{ title: "\u0000" }, { description: "Line one\u0000" }, { features: ["a\u0007"] }, { deadline: "\u0000" }]) {
+      const refused = await saveProjectDraft(db(), client, { step: 1, values }).catch((e: unknown) => e);
+      expect(refused, JSON.stringify(values)).toBeInstanceOf(ValidationError);
+    }
+    expect(
+      (
+        (await saveProjectDraft(db(), client, { step: 1, values: { title: "x", description: "Line one\r\nLine two\tand a tab" } })).values as {
+          description: string;
+        }
+      ).description,
+    ).toBe("Line one\r\nLine two\tand a tab");
+    expect((await getProjectDraft(db(), client))!.values.title).toBe("x");
 
     const browse = await listProjects(db(), { search: "braai" });
     expect(browse.projects).toEqual([]);
