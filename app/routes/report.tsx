@@ -22,9 +22,7 @@ import {
   orHttpError,
   readFormBody,
   redirectWithFlash,
-  reportableMessage,
-  reportableProfile,
-  reportableProject,
+  REPORTABLE,
   reportMessage,
   reportProfile,
   reportProject,
@@ -59,9 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.deps;
   const reported = await orHttpError(async () => {
     try {
-      if (kind === "project") await reportableProject(db, user, params.id);
-      else if (kind === "profile") await reportableProfile(db, user, params.id);
-      else await reportableMessage(db, user, params.id);
+      await REPORTABLE[kind](db, user, params.id);
       return null;
     } catch (err) {
       if (err instanceof ConflictError) return err.message;

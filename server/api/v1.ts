@@ -37,16 +37,7 @@ import { cancelHire, closeProject, completeProject, deleteProject } from "../pro
 import { createReview } from "../reviews/service";
 import { getClientReputation, listClientReviews } from "../clients/reputation";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
-import {
-  actOnReport,
-  listModerationLog,
-  listOpenReports,
-  reportableMessage,
-  reportableProfile,
-  reportableProject,
-  reportMessage,
-  reportProfile,
-} from "../moderation/service";
+import { actOnReport, listModerationLog, listOpenReports, REPORTABLE, reportMessage, reportProfile } from "../moderation/service";
 import {
   acceptProposal,
   declineProposal,
@@ -236,13 +227,13 @@ export function createApiV1(deps: AppDeps) {
 
   // Whether the caller may report it, before the form is filled in (the report dialogs, as the
   // report page's loader): 200, or the refusal sending would give (a second report: 409).
-  const reportable = (check: (db: Db, reporter: { id: string }, id: string) => Promise<unknown>, kind: keyof typeof PATH_IDS) => async (c: Context<Env>) => {
-    const id = pathId(c, kind);
+  const reportable = (kind: keyof typeof REPORTABLE, pathKind: keyof typeof PATH_IDS) => async (c: Context<Env>) => {
+    const id = pathId(c, pathKind);
     c.header("Cache-Control", "no-store");
-    await check(deps.db, requireUser(c.get("user")), id);
+    await REPORTABLE[kind](deps.db, requireUser(c.get("user")), id);
     return c.json({ reportable: true });
   };
-  api.get("/projects/:id/reportable", reportable(reportableProject, "project"));
+  api.get("/projects/:id/reportable", reportable("project", "project"));
   api.post("/projects/:id/reports", async (c) =>
     create(c, async (db) => {
       await reportProject(db, c.get("user"), pathId(c, "project"), await readJson(c));
@@ -257,8 +248,8 @@ export function createApiV1(deps: AppDeps) {
       return c.json({ reported: true }, 201);
     }),
   );
-  api.get("/users/:id/reportable", reportable(reportableProfile, "user"));
-  api.get("/messages/:id/reportable", reportable(reportableMessage, "message"));
+  api.get("/users/:id/reportable", reportable("profile", "user"));
+  api.get("/messages/:id/reportable", reportable("message", "message"));
   api.post("/messages/:id/reports", async (c) =>
     create(c, async (db) => {
       await reportMessage(db, c.get("user"), pathId(c, "message"), await readJson(c));

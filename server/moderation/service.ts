@@ -209,6 +209,18 @@ export async function reportableMessage(db: Db | Tx, reporter: { id: string }, m
 }
 
 /**
+ * The report checks by kind of target (reportableProject, reportableProfile, reportableMessage):
+ * what the report page's loader and GET .../reportable run before a form is shown. Each writes
+ * nothing and throws as sending the report would (NotFoundError, ForbiddenError, ConflictError
+ * ALREADY_REPORTED).
+ */
+export const REPORTABLE: Record<ReportKind, (db: Db | Tx, reporter: { id: string }, targetId: string) => Promise<unknown>> = {
+  project: reportableProject,
+  profile: reportableProfile,
+  message: reportableMessage,
+};
+
+/**
  * Reports message `messageId` from its thread: only the other participant of the conversation may
  * report it (not its sender). The snapshot keeps the text as sent. Throws UnauthorizedError,
  * NotFoundError "Message not found", ForbiddenError, ValidationError, ConflictError.

@@ -228,6 +228,13 @@ export async function deleteProject(deps: LifecycleDeps, user: SessionUser | nul
   await clientTransition(deps, user, projectId, "delete");
 }
 
+/** Account deletion (docs/product.md, Accounts) moves the open and hired projects the user owns... */
+const openProjectsOwnedBy = (userId: string) => and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"]));
+/** ...the projects the user is hired for... */
+const projectsHiredFor = (userId: string) => and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress"));
+/** ...and the user's open proposals. */
+const openProposalsOf = (userId: string) => and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES]));
+
 /**
  * Locks, FOR UPDATE and in id order, every project deleting account `userId` moves (docs/product.md,
  * Accounts): the open and hired projects it owns, the projects it is hired for, and those of its
@@ -239,20 +246,11 @@ export async function deleteProject(deps: LifecycleDeps, user: SessionUser | nul
  * A project that changed while the lock waited is locked only if it still qualifies.
  */
 export async function lockAccountProjects(tx: Tx, userId: string): Promise<void> {
-  const proposedOn = tx
-    .select({ id: proposals.projectId })
-    .from(proposals)
-    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])));
+  const proposedOn = tx.select({ id: proposals.projectId }).from(proposals).where(openProposalsOf(userId));
   await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(
-      or(
-        and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])),
-        and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")),
-        inArray(projects.id, proposedOn),
-      ),
-    )
+    .where(or(openProjectsOwnedBy(userId), projectsHiredFor(userId), inArray(projects.id, proposedOn)))
     .orderBy(asc(projects.id))
     .for("update");
 }
@@ -267,27 +265,15 @@ export async function lockAccountProjects(tx: Tx, userId: string): Promise<void>
  */
 export async function endAccountProjects(tx: Tx, userId: string): Promise<Effects> {
   let effects = noEffects();
-  const owned = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.userId, userId), inArray(projects.status, ["active", "in_progress"])))
-    .orderBy(asc(projects.id));
+  const owned = await tx.select({ id: projects.id }).from(projects).where(openProjectsOwnedBy(userId)).orderBy(asc(projects.id));
   for (const p of owned) {
     effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "ownerDeleted", actor: { role: "system" } })).effects);
   }
-  const hiredOn = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.hiredDeveloperId, userId), eq(projects.status, "in_progress")))
-    .orderBy(asc(projects.id));
+  const hiredOn = await tx.select({ id: projects.id }).from(projects).where(projectsHiredFor(userId)).orderBy(asc(projects.id));
   for (const p of hiredOn) {
     effects = mergeEffects(effects, (await transitionProject(tx, { projectId: p.id, event: "developerDeleted", actor: { role: "system" } })).effects);
   }
-  const open = await tx
-    .select({ id: proposals.id })
-    .from(proposals)
-    .where(and(eq(proposals.developerId, userId), inArray(proposals.status, [...OPEN_PROPOSAL_STATUSES])))
-    .orderBy(asc(proposals.id));
+  const open = await tx.select({ id: proposals.id }).from(proposals).where(openProposalsOf(userId)).orderBy(asc(proposals.id));
   for (const p of open) {
     effects = mergeEffects(effects, (await transitionProposal(tx, { proposalId: p.id, event: "autoWithdraw", actor: { role: "system" } })).effects);
   }

@@ -28,9 +28,6 @@ import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { UUID } from "../lib/ids";
 import { isModerator } from "../auth/roles";
 import { reportProjectForModeration } from "../moderation/service";
-
-/** The checks reportProject runs before writing (moderation/service.ts): a project a user may report, or NotFoundError/ForbiddenError. */
-export { reportableProject } from "../moderation/service";
 import { toPrefixTsquery } from "../lib/tsquery";
 import { cappedCount, exactWhenFirstPageIsAll } from "../lib/capped-count";
 import type { TotalsCache } from "../lib/totals-cache";
