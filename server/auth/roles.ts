@@ -50,11 +50,17 @@ export function requireModerator<U extends { role?: string | null; twoFactorEnab
  */
 export async function setUserRole(db: Db, email: string, role: Role): Promise<{ userId: string; previous: Role }> {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    const byEmail = eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+    // The account's sessions are locked before its users row, the order in which deleting an
+    // account and suspending one write them (ARCHITECTURE.md, Locks): a demotion meeting that
+    // account's own deletion queues behind it instead of deadlocking.
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(sql`${sessions.userId} in (select ${users.id} from ${users} where ${byEmail})`)
+      .orderBy(sessions.id)
       .for("update");
+    const [user] = await tx.select({ id: users.id, role: users.role }).from(users).where(byEmail).for("update");
     if (!user) throw new NotFoundError("No account has that email");
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
     if (user.role === "moderator" && role !== "moderator") await tx.delete(sessions).where(eq(sessions.userId, user.id));

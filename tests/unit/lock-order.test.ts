@@ -3,7 +3,8 @@
  * completing the project or ending the hire, settling a payment against cancelling the hire,
  * deleting a project against a change on its ended contract, the client and the developer
  * deleting their accounts at once, a moderator suspending an account as it is deleted, and a
- * milestone released as its developer deletes their account. Through the API, as the requests arrive. On PostgreSQL a second
+ * milestone released as its developer deletes their account, and the operator taking the moderator role
+ * away as that moderator deletes their account. Through the API, as the requests arrive. On PostgreSQL a second
  * connection holds a row lock so the two requests meet in the middle of their transactions, in a
  * chosen order, or the two are sent together many times (PGlite has one connection: its writes
  * never overlap).
@@ -13,7 +14,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETED_USER_NAME } from "../../server/auth/settings";
 import type { SessionUser } from "../../server/context";
-import { contracts, milestoneChanges, milestones, payments, projects, proposals, reports, users } from "../../server/db/schema";
+import { contracts, milestoneChanges, milestones, payments, projects, proposals, reports, sessions, users } from "../../server/db/schema";
+import { setUserRole } from "../../server/auth/roles";
 import { saveDeveloperProfile } from "../../server/developers/service";
 import { setDeveloperSaved } from "../../server/favourites/service";
 import { inviteDeveloper } from "../../server/invitations/service";
@@ -435,6 +437,30 @@ describe.each(DB_KINDS)("writes meeting on one hire on %s", (kind) => {
       }
     },
     120_000,
+  );
+
+  it.runIf(kind === "postgres")(
+    "takes the moderator role away while that moderator deletes their account without a deadlock: deleted, a member, no sessions",
+    async () => {
+      const mod = await moderator();
+      const email = `lock-mod-${n}-${kind}@example.co.za`;
+      // Both queue on the account's users row, which another transaction holds: the demotion first.
+      // It used to lock that row and then wait to end the sessions the deletion had just deleted,
+      // while the deletion waited for the row: PostgreSQL aborted one (40P01).
+      const held = await holding("select 1 from users where id = $1 for update", [mod.user.id]);
+      const demotion = setUserRole(db(), email, "member").then(
+        (r) => r.previous,
+        (e: unknown) => `failed: ${String((e as Error).cause ?? e)}`,
+      );
+      await waitingForLocks(1);
+      const deletion = deleteMe(mod);
+      await settledOrWaiting(deletion, 2);
+      await held.release();
+      expect({ demotion: await demotion, deletion: await deletion }).toEqual({ demotion: "moderator", deletion: { status: 204, message: undefined } });
+      const [row] = await db().select({ name: users.name, role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, mod.user.id));
+      expect(row).toEqual({ name: DELETED_USER_NAME, role: "member", isActive: false });
+      expect(await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, mod.user.id))).toEqual([]);
+    },
   );
 
   /** Milestone `m` of hire `h` paid into escrow and submitted for the client's approval. */
