@@ -156,6 +156,19 @@ export const PROJECT_SKILL_FILTERS = PROJECT_SKILL_SUGGESTIONS.slice(0, 12);
 /** Developer skill filter: project filter plus four (docs/product.md, Constants). */
 export const DEVELOPER_SKILL_FILTERS = [...PROJECT_SKILL_FILTERS, "UI/UX Design", "DevOps", "Machine Learning", "Blockchain"] as const;
 
+/** Every skill a form suggests or a filter offers, each once (docs/product.md, Constants). */
+export const KNOWN_SKILLS: readonly string[] = [...new Set<string>([...PROJECT_SKILL_SUGGESTIONS, ...DEVELOPER_SKILL_FILTERS])];
+const KNOWN_SKILL_BY_LOWER = new Map(KNOWN_SKILLS.map((s) => [s.toLowerCase(), s]));
+
+/**
+ * `skill` in the spelling of the known skill it names without case ("flutter" -> "Flutter",
+ * "ui/ux design" -> "UI/UX Design"), else as it is: a skill is saved and filtered in one spelling,
+ * so the filters' exact match finds what was typed in another case (docs/product.md, Constants).
+ */
+export function canonicalSkill(skill: string): string {
+  return KNOWN_SKILL_BY_LOWER.get(skill.toLowerCase()) ?? skill;
+}
+
 /** South African cities (docs/product.md, Constants). */
 export const LOCATIONS = [
   "Cape Town",

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MODERATION_ACTION_LABELS, USER_REPORT_REASONS, type ModerationActionName } from "./moderation";
 import {
+  canonicalSkill,
   ALERT_FREQUENCIES,
   REPORT_REASONS,
   AVAILABILITIES,
@@ -131,7 +132,10 @@ function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).overwrite(trimText).min(1, requiredMessage);
 }
 
-/** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (docs/product.md, Messages and errors). */
+/**
+ * A list of skills: trimmed, at most 20 of 40 characters each, no duplicates, a known skill in its
+ * own spelling (`canonicalSkill`; docs/product.md, Messages and errors and Constants).
+ */
 function skillList() {
   return z
     .array(
@@ -140,7 +144,8 @@ function skillList() {
         .overwrite(trimText)
         .min(1, "A skill cannot be empty")
         .max(MAX_SKILL, `Each skill must be at most ${MAX_SKILL} characters`)
-        .refine((v) => !CONTROL.test(v), controlCharactersMessage("A skill")),
+        .refine((v) => !CONTROL.test(v), controlCharactersMessage("A skill"))
+        .overwrite(canonicalSkill),
       { error: "Skills must be a list" },
     )
     .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
@@ -368,7 +373,7 @@ const skillsQuery = optionalQuery(
       ...new Set(
         s
           .split(",")
-          .map((x) => x.trim())
+          .map((x) => canonicalSkill(x.trim()))
           .filter(Boolean),
       ),
     ])

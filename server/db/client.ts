@@ -125,7 +125,7 @@ export interface OpenOptions {
    * UnavailableError (503, Retry-After; server/db/pglite-gate.ts). 0 or absent: no limit (scripts).
    */
   maxQueued?: number;
-  /** PostgreSQL only: the migrations to apply (default MIGRATIONS_FOLDER; tests give an older set). */
+  /** The migrations to apply (default MIGRATIONS_FOLDER; tests give an older set). */
   migrationsFolder?: string;
 }
 
@@ -230,7 +230,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER }),
     close: () => client.close(),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     listen: async (channel, onPayload) => {
