@@ -4,9 +4,11 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Logger } from "drizzle-orm/logger";
 import pg from "pg";
-import { openDatabase, type Database } from "../../server/db/client";
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from "../../server/db/client";
 import { PG_TEMPLATE, TEMPLATE_DUMP, adminUrl } from "./paths";
 
 export type DbKind = "pglite" | "postgres";
@@ -140,4 +142,20 @@ export async function createEmptyPostgresDatabase(serverUrl: string, prefix = "b
   };
   await onServer(`CREATE DATABASE ${name}`);
   return { url: adminUrl(serverUrl, name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The committed migrations before the one whose tag starts with `tagPrefix` ("0038_"), copied with
+ * their journal into a folder of their own (for openDatabase's `migrationsFolder`): a database as
+ * it was before that migration. `remove()` deletes the folder. Throws when no migration has the tag.
+ */
+export async function migrationsBefore(tagPrefix: string): Promise<{ folder: string; remove: () => Promise<void> }> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+  const upTo = journal.entries.findIndex((e) => e.tag.startsWith(tagPrefix));
+  if (upTo < 1) throw new Error(`No migration after the first has a tag starting with ${tagPrefix}`);
+  const folder = await fs.mkdtemp(path.join(tmpdir(), "buildza-migrations-"));
+  await fs.mkdir(path.join(folder, "meta"));
+  await fs.writeFile(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+  for (const e of journal.entries.slice(0, upTo)) await fs.copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  return { folder, remove: () => fs.rm(folder, { recursive: true, force: true }) };
 }

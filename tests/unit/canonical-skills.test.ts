@@ -4,18 +4,18 @@
  * is found by the Flutter filter, `?skills=flutter` finds projects and developers with "Flutter",
  * and migration 0038 rewrites the skills saved before in other spellings.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from "../../server/db/client";
+import { openDatabase, type Database } from "../../server/db/client";
 import { developerProfiles, projects } from "../../server/db/schema";
 import { listDevelopers, saveDeveloperProfile } from "../../server/developers/service";
 import { listProjects } from "../../server/projects/service";
 import { canonicalSkill } from "../../shared/constants";
 import { projectListQuerySchema } from "../../shared/schemas";
-import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS, type TestDatabase } from "../support/db";
+import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS, migrationsBefore, type TestDatabase } from "../support/db";
 import { makeClient, makeDeveloper, makeProject } from "../support/factories";
 
 describe("canonicalSkill", () => {
@@ -77,21 +77,9 @@ describe.each(DB_KINDS)("skills in another case on %s", (kind) => {
   });
 });
 
-/** The migrations before 0038 in a folder of their own (removed by the returned function). */
-async function migrationsBefore0038(): Promise<{ folder: string; remove: () => Promise<void> }> {
-  const folder = await mkdtemp(path.join(tmpdir(), "buildza-migrations-"));
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
-  const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0038_"));
-  expect(upTo).toBeGreaterThan(0);
-  await mkdir(path.join(folder, "meta"));
-  await writeFile(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-  for (const e of journal.entries.slice(0, upTo)) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
-}
-
 describe.each(DB_KINDS)("migration 0038 on %s", (kind) => {
   it("rewrites known skills saved in other spellings, keeps the rest and their order, and one of a skill held twice", async () => {
-    const older = await migrationsBefore0038();
+    const older = await migrationsBefore("0038_");
     const empty = kind === "postgres" ? await createEmptyPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
     const dataDir = kind === "pglite" ? await mkdtemp(path.join(tmpdir(), "buildza-pglite-")) : undefined;
     const open = (migrationsFolder?: string): Promise<Database> =>

@@ -4,15 +4,12 @@
  * reports a reachable database with every migration applied, or pending ones; through a quiet spell
  * an instance keeps a few warm connections open and closes the rest.
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { MIGRATIONS_FOLDER, openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
+import { openDatabase, WARM_CONNECTIONS, type Database } from "../../server/db/client";
 import { countDbOf } from "../../server/db/count-planner";
-import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS } from "../support/db";
+import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS, migrationsBefore } from "../support/db";
 import { makeClient, makeProject } from "../support/factories";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -51,15 +48,8 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
 
   it("a migration that rewrites a table (0037) leaves it vacuumed: its pages are all-visible again for index-only counts", async () => {
     // The migrations before 0037, in a folder of their own.
-    const older = await mkdtemp(path.join(tmpdir(), "buildza-migrations-"));
+    const { folder: older, remove } = await migrationsBefore("0037_");
     try {
-      const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
-      const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0037_"));
-      expect(upTo).toBeGreaterThan(0);
-      await mkdir(path.join(older, "meta"));
-      await writeFile(path.join(older, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-      for (const e of journal.entries.slice(0, upTo)) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(older, `${e.tag}.sql`));
-
       await withEmptyDatabase(async (url) => {
         const before = await openDatabase({ databaseUrl: url, poolSize: 1, migrationsFolder: older });
         try {
@@ -88,7 +78,7 @@ describe.runIf(serverUrl)("migrations on PostgreSQL", () => {
         }
       });
     } finally {
-      await rm(older, { recursive: true, force: true });
+      await remove();
     }
   });
 
