@@ -1,8 +1,8 @@
 /**
  * A known skill typed in another case is saved and filtered in the suggestion's spelling
  * (docs/product.md, Constants; shared/constants.ts canonicalSkill): a project saved with "flutter"
- * is found by the Flutter filter, `?skills=flutter` finds projects and developers with "Flutter",
- * and migration 0038 rewrites the skills saved before in other spellings.
+ * is found by the Flutter filter; `?skills=flutter` ticks the Flutter box and finds projects and
+ * developers with "Flutter"; migration 0038 rewrites the skills saved before in other spellings.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +13,8 @@ import { openDatabase, type Database } from "../../server/db/client";
 import { developerProfiles, projects } from "../../server/db/schema";
 import { listDevelopers, saveDeveloperProfile } from "../../server/developers/service";
 import { listProjects } from "../../server/projects/service";
+import { developerFiltersFromParams } from "../../app/components/developers/filters";
+import { filtersFromParams } from "../../app/components/projects/filters";
 import { canonicalSkill } from "../../shared/constants";
 import { projectListQuerySchema } from "../../shared/schemas";
 import { createEmptyPostgresDatabase, createTestDatabase, DB_KINDS, migrationsBefore, type TestDatabase } from "../support/db";
@@ -31,8 +33,11 @@ describe("canonicalSkill", () => {
     expect(["Kotlin", "kotlin", "Flutter Web", "Crème"].map(canonicalSkill)).toEqual(["Kotlin", "kotlin", "Flutter Web", "Crème"]);
   });
 
-  it("reads a skills query in the known spellings, once each", () => {
+  it("reads a skills query in the known spellings, once each: the server's schema and the browse pages' filters alike", () => {
     expect(projectListQuerySchema.parse({ skills: "flutter, FLUTTER,react,Kotlin" }).skills).toEqual(["Flutter", "React", "Kotlin"]);
+    // The filter panels tick a box by the skill's spelling: "flutter" in the address ticks Flutter.
+    expect(filtersFromParams(new URLSearchParams("skills=flutter,FLUTTER&skills=react,Kotlin")).skills).toEqual(["Flutter", "React", "Kotlin"]);
+    expect(developerFiltersFromParams(new URLSearchParams("skills=devops,machine learning")).skills).toEqual(["DevOps", "Machine Learning"]);
   });
 });
 

@@ -5,7 +5,15 @@
  *   ?search=&skills=a,b&location=&minRating=4.5&availability=&sortBy=
  * Empty values and the default sort (rating) are left out.
  */
-import { AVAILABILITIES, AVAILABILITY_BADGES, DEVELOPER_SORTS, LOCATIONS, type Availability, type DeveloperSort } from "../../../shared/constants";
+import {
+  AVAILABILITIES,
+  AVAILABILITY_BADGES,
+  canonicalSkill,
+  DEVELOPER_SORTS,
+  LOCATIONS,
+  type Availability,
+  type DeveloperSort,
+} from "../../../shared/constants";
 
 export interface DeveloperFilters {
   search: string;
@@ -44,7 +52,7 @@ export function developerFiltersFromParams(params: URLSearchParams): DeveloperFi
         params
           .getAll("skills")
           .flatMap((s) => s.split(","))
-          .map((s) => s.trim())
+          .map((s) => canonicalSkill(s.trim()))
           .filter(Boolean),
       ),
     ],

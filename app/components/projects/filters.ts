@@ -5,7 +5,16 @@
  *   ?search=&category=&platform=&budgetMin=&budgetMax=&skills=a,b&sortBy=&view=list
  * Empty values and the defaults (sortBy=newest, view=grid) are left out.
  */
-import { BUDGET_FILTERS, CATEGORIES, PLATFORMS, PLATFORM_LABELS, PROJECT_SORTS, type Platform, type ProjectSort } from "../../../shared/constants";
+import {
+  BUDGET_FILTERS,
+  canonicalSkill,
+  CATEGORIES,
+  PLATFORMS,
+  PLATFORM_LABELS,
+  PROJECT_SORTS,
+  type Platform,
+  type ProjectSort,
+} from "../../../shared/constants";
 import { formatRand } from "../../../shared/format";
 
 export interface ProjectFilters {
@@ -59,7 +68,7 @@ export function filtersFromParams(params: URLSearchParams): ProjectFilters {
 }
 
 function uniqueSkills(list: string[]): string[] {
-  return [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+  return [...new Set(list.map((s) => canonicalSkill(s.trim())).filter(Boolean))];
 }
 
 /** The canonical query of `filters` (and the view, kept only when it is "list"). */
