@@ -856,6 +856,17 @@ export const invitationSchema = z.object({
  * PostgreSQL cannot store NUL even in JSON, so a draft holding one was a 500 (docs/security.md, Bad input).
  */
 const draftText = (max: number, label: string) => plain(z.string({ error: `${label} must be text` }).max(max, `${label} is too long`), label, true).optional();
+/**
+ * A choice of the wizard not made yet (budget range, timeline): kept as "". The wizard's radio group
+ * with none checked reads null once it was focused and left (Next on an empty step focuses it), and
+ * a draft refusing null stopped saving with "Draft not saved" until a choice was made.
+ */
+const draftChoice = (label: string) =>
+  z
+    .union([plain(z.string({ error: `${label} must be text` }).max(40, `${label} is too long`), label, true), z.null().transform(() => "")], {
+      error: `${label} must be text`,
+    })
+    .optional();
 export const projectDraftSchema = z.object({
   step: z
     .int({ error: "Unknown step" })
@@ -871,8 +882,8 @@ export const projectDraftSchema = z.object({
         .array(draftText(MAX_FEATURE, "A feature").default(""), { error: "Features must be a list" })
         .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
         .optional(),
-      budgetRange: draftText(40, "Budget range"),
-      timeline: draftText(40, "Timeline"),
+      budgetRange: draftChoice("Budget range"),
+      timeline: draftChoice("Timeline"),
       skills: z.array(draftText(60, "A skill").default(""), { error: "Skills must be a list" }).max(30, "Too many skills").optional(),
       targetAudience: draftText(MAX_TARGET_AUDIENCE, "Target audience"),
       additionalInfo: draftText(MAX_ADDITIONAL_INFO, "Additional information"),
