@@ -131,6 +131,19 @@ function requiredText(requiredMessage: string) {
   return z.string({ error: requiredMessage }).overwrite(trimText).min(1, requiredMessage);
 }
 
+/**
+ * Why the skill typed into a skills box (the wizard's, the developer profile's) cannot join
+ * `skills`, with skillList's own messages, or undefined: the box refuses it on Add, where the
+ * message shows, instead of adding a chip that the form then refuses without saying which.
+ */
+export function skillRefusal(skill: string, skills: readonly string[]): string | undefined {
+  const folded = skill.toLowerCase();
+  if (skills.some((s) => s.toLowerCase() === folded)) return "A skill cannot be added twice";
+  if (skill.length > MAX_SKILL) return `Each skill must be at most ${MAX_SKILL} characters`;
+  if (skills.length >= MAX_SKILLS) return `At most ${MAX_SKILLS} skills`;
+  return undefined;
+}
+
 /** A list of skills: trimmed, at most 20 of 40 characters each, no duplicates (docs/product.md, Messages and errors). */
 function skillList() {
   return z
