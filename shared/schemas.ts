@@ -133,6 +133,19 @@ function requiredText(requiredMessage: string) {
 }
 
 /**
+ * Why the skill typed into a skills box (the wizard's, the developer profile's) cannot join
+ * `skills`, with skillList's own messages, or undefined: the box refuses it on Add, where the
+ * message shows, instead of adding a chip that the form then refuses without saying which.
+ */
+export function skillRefusal(skill: string, skills: readonly string[]): string | undefined {
+  const folded = skill.toLowerCase();
+  if (skills.some((s) => s.toLowerCase() === folded)) return "A skill cannot be added twice";
+  if (skill.length > MAX_SKILL) return `Each skill must be at most ${MAX_SKILL} characters`;
+  if (skills.length >= MAX_SKILLS) return `At most ${MAX_SKILLS} skills`;
+  return undefined;
+}
+
+/**
  * A list of skills: trimmed, at most 20 of 40 characters each, no duplicates, a known skill in its
  * own spelling (`canonicalSkill`; docs/product.md, Messages and errors and Constants).
  */
@@ -861,6 +874,17 @@ export const invitationSchema = z.object({
  * PostgreSQL cannot store NUL even in JSON, so a draft holding one was a 500 (docs/security.md, Bad input).
  */
 const draftText = (max: number, label: string) => plain(z.string({ error: `${label} must be text` }).max(max, `${label} is too long`), label, true).optional();
+/**
+ * A choice of the wizard not made yet (budget range, timeline): kept as "". The wizard's radio group
+ * with none checked reads null once it was focused and left (Next on an empty step focuses it), and
+ * a draft refusing null stopped saving with "Draft not saved" until a choice was made.
+ */
+const draftChoice = (label: string) =>
+  z
+    .union([plain(z.string({ error: `${label} must be text` }).max(40, `${label} is too long`), label, true), z.null().transform(() => "")], {
+      error: `${label} must be text`,
+    })
+    .optional();
 export const projectDraftSchema = z.object({
   step: z
     .int({ error: "Unknown step" })
@@ -876,8 +900,8 @@ export const projectDraftSchema = z.object({
         .array(draftText(MAX_FEATURE, "A feature").default(""), { error: "Features must be a list" })
         .max(MAX_FEATURES, `At most ${MAX_FEATURES} features`)
         .optional(),
-      budgetRange: draftText(40, "Budget range"),
-      timeline: draftText(40, "Timeline"),
+      budgetRange: draftChoice("Budget range"),
+      timeline: draftChoice("Timeline"),
       skills: z.array(draftText(60, "A skill").default(""), { error: "Skills must be a list" }).max(30, "Too many skills").optional(),
       targetAudience: draftText(MAX_TARGET_AUDIENCE, "Target audience"),
       additionalInfo: draftText(MAX_ADDITIONAL_INFO, "Additional information"),

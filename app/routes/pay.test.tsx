@@ -6,7 +6,7 @@
  */
 import { FlaskConical } from "../components/ui/icons";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Button } from "../components/ui/button";
+import { Button, ButtonLink } from "../components/ui/button";
 import { formatCents } from "../../shared/payments";
 import type { Route } from "./+types/pay.test";
 import { completeTestCheckout, failure, getCheckout, paymentsDeps, readBody, requireUser } from "./pay.test.server";
@@ -34,6 +34,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** A settled payment's status in words: a refunded one (paid twice) was paid, then refunded, never "failed". */
+const SETTLED: Record<string, string> = { succeeded: "paid", failed: "failed", refunded: "refunded" };
+
 export const meta: Route.MetaFunction = () => [{ title: "Test checkout | BuildZA" }, { name: "robots", content: "noindex" }];
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +60,13 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {loaderData.status !== "pending" ? (
-        <p className="mt-6 text-sm text-slate-700">This payment is already {loaderData.status === "succeeded" ? "paid" : "failed"}.</p>
+        // Back here after the checkout (the browser's Back button): what became of it, and the way back.
+        <div className="mt-6 space-y-4">
+          <p className="text-sm text-slate-700">This payment is already {SETTLED[loaderData.status] ?? loaderData.status}.</p>
+          <ButtonLink to={`/contracts/${loaderData.contractId}`} variant="secondary">
+            Back to the contract
+          </ButtonLink>
+        </div>
       ) : (
         <Form method="post" className="mt-6 grid gap-3">
           <Button type="submit" name="outcome" value="success" busy={busy}>

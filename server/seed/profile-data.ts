@@ -2,7 +2,7 @@
  * Catalogues for demo developer profiles and reviews: roles (title, skills, what they build),
  * bio sentences, fictional South African companies, certifications and review comments.
  * Templates may hold {city}, {area}, {province}, {lang} (see data.ts), {noun} (the role as a
- * lowercase noun phrase), {years}, {builds}, {skills} (a list of the developer's skills),
+ * lowercase noun phrase), {years} ("1 year", "7 years"), {builds}, {skills} (a list of the developer's skills),
  * {skill} (one of them) and {dev} (the developer's first name).
  */
 import type { Platform } from "../../shared/constants";
@@ -299,11 +299,11 @@ export const COVER_ROLES: ReadonlyArray<{ role: string; extra: readonly string[]
 
 /** Bio openings. */
 export const BIO_INTROS: readonly string[] = [
-  "I'm {aNoun} based in {area}, {city}, with {years} years of experience building {builds}.",
-  "{ANoun} from {city} with {years} years of experience building {builds}.",
-  "{greeting}! I'm {aNoun} in {city} and for the past {years} years I've been building {builds}.",
-  "Based in {area}, {city}, I'm {aNoun} with {years} years of experience building {builds}.",
-  "I've spent {years} years building {builds}, most of it from my home office in {area}, {city}.",
+  "I'm {aNoun} based in {area}, {city}, with {years} of experience building {builds}.",
+  "{ANoun} from {city} with {years} of experience building {builds}.",
+  "{greeting}! I'm {aNoun} in {city} and for the past {years} I've been building {builds}.",
+  "Based in {area}, {city}, I'm {aNoun} with {years} of experience building {builds}.",
+  "I've spent {years} building {builds}, most of it from my home office in {area}, {city}.",
 ];
 
 /** Sentences about clients. */

@@ -5,6 +5,7 @@
  * end of seeding, exactly as refreshDeveloperStats does. Each developer gets a rating tier (how
  * their clients rate them) and a workload (their share of hires) for that.
  */
+import { countLabel } from "../../shared/format";
 import { foldText } from "../../shared/text";
 import { AVAILABILITIES, DEVELOPER_SKILL_FILTERS, LOCATIONS, RESPONSE_TIMES, type Availability, type Platform } from "../../shared/constants";
 import type { CertificationItem, ExperienceItem, PortfolioItem, ProfileLinks, developerProfiles } from "../db/schema";
@@ -347,7 +348,8 @@ function makeBio(rng: Random, role: DeveloperRole, years: number, skills: readon
     ...place,
     aNoun: withArticle(role.noun),
     ANoun: capitalise(withArticle(role.noun)),
-    years: String(years),
+    // "1 year", "7 years": a developer of one year's experience never reads "1 years".
+    years: countLabel(years, "year"),
     builds: rng.pick(role.builds),
     // The role's core skills first: an Android developer mentions Android.
     skills: listing(

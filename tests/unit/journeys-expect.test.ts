@@ -160,6 +160,10 @@ describe.each(DB_KINDS)("journeys users expect on %s", (kind) => {
       ).description,
     ).toBe("Line one\r\nLine two\tand a tab");
     expect((await getProjectDraft(db(), client))!.values.title).toBe("x");
+    // A budget range or timeline not chosen yet, which the wizard's radio group sends as null once it
+    // was focused (Next on the empty step) and left: saved as "", not refused ("Draft not saved").
+    const unchosen = await saveProjectDraft(db(), client, { step: 0, values: { title: "x", budgetRange: null, timeline: null } });
+    expect(unchosen.values).toMatchObject({ budgetRange: "", timeline: "" });
 
     const browse = await listProjects(db(), { search: "braai" });
     expect(browse.projects).toEqual([]);

@@ -18,6 +18,8 @@ import { COUNTED_PROPOSAL_STATUSES, PROPOSAL_STATUSES } from "../../shared/lifec
 import { developerProfileSchema, messageSchema, proposalSchema } from "../../shared/schemas";
 import { budgetBounds } from "../../shared/format";
 import { verifyPassword } from "../../server/auth/password";
+import { makeDeveloper } from "../../server/seed/profiles";
+import { Random } from "../../server/seed/random";
 import type { Database } from "../../server/db/client";
 import {
   accounts,
@@ -655,5 +657,15 @@ describe.each(DB_KINDS)("demo data on %s", (kind) => {
     await expect(seedDemoData(fresh.db, { ...SMALL, projects: 0 })).rejects.toThrow(RangeError);
     await expect(seedDemoData(fresh.db, { ...SMALL, clients: 2.5 })).rejects.toThrow(RangeError);
     expect(await fresh.db.select({ id: users.id }).from(users)).toHaveLength(0);
+  });
+  it('writes a developer of one year\'s experience as "1 year", never "1 years"', () => {
+    const rng = new Random(11, "bios");
+    const now = Date.now();
+    const bios = Array.from(
+      { length: 400 },
+      (_, i) => makeDeveloper(rng, i + 1, { id: `d${i}`, name: "Lindiwe Dube", createdAt: new Date(now - 400 * 86_400_000) }, now).profile.bio ?? "",
+    );
+    expect(bios.some((bio) => /\b1 year\b/.test(bio))).toBe(true);
+    for (const bio of bios) expect(bio).not.toMatch(/\b1 years\b/);
   });
 });

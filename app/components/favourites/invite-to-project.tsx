@@ -1,9 +1,9 @@
 /**
  * "Invite to project" on a developer's profile (docs/product.md, Journeys "Invite a developer"): a
  * disclosure with the client's open projects; a project the developer was already invited to or
- * proposed on is shown but cannot be chosen. Without JavaScript the form posts `returnTo` and the
- * page answers with a redirect back (or the page with the error); with JavaScript a fetcher posts
- * and the answer is toasted.
+ * proposed on is shown but cannot be chosen (with every one taken, a sentence says so). Without
+ * JavaScript the form posts `returnTo` and the page answers with a redirect back (or the page with
+ * the error); with JavaScript a fetcher posts and the answer is toasted.
  */
 import { MailPlus } from "../ui/icons";
 import { useActionData, useFetcher, useLocation } from "react-router";
@@ -62,7 +62,8 @@ export function InviteToProject({ developerId, developerName, projects }: { deve
             <Select
               id="invite-project"
               name="projectId"
-              defaultValue={open[0]?.id ?? ""}
+              // With every project taken, the first one shows (disabled) rather than an empty box.
+              defaultValue={(open[0] ?? projects[0])?.id ?? ""}
               invalid={Boolean(error)}
               aria-describedby={error ? "invite-error" : undefined}
             >
@@ -72,6 +73,9 @@ export function InviteToProject({ developerId, developerName, projects }: { deve
                 </option>
               ))}
             </Select>
+            {open.length === 0 ? (
+              <p className="text-sm text-slate-600">{developerName} is already invited to or has proposed on each of your open projects.</p>
+            ) : null}
             <FieldError id="invite-error" message={error} />
             <Button type="submit" size="sm" className="w-full" disabled={!open.length} busy={fetcher.state !== "idle"}>
               Send invitation

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { DEVELOPER_SKILL_FILTERS } from "../../../shared/constants";
+import { skillRefusal } from "../../../shared/schemas";
 import { Button } from "../ui/button";
 import { FieldError, Input } from "../ui/form";
 import { matchSkillSuggestions, SkillChipList, SkillHiddenInputs, SkillSuggestions } from "../ui/skill-chips";
@@ -9,8 +10,9 @@ export const NEW_SKILLS = "newSkills";
 
 /**
  * Skills as removable chips, with the developer skill suggestions of docs/product.md, Constants and free
- * text. A skill cannot be added twice (compared without case). Suggestions filter as the skill is
- * typed and Enter adds the highlighted one, as in the project wizard (docs/product.md, Journeys).
+ * text. A skill cannot be added twice (compared without case), nor one too long or past the limit
+ * (skillRefusal). Suggestions filter as the skill is typed and Enter adds the highlighted one, as in
+ * the project wizard (docs/product.md, Journeys).
  * Without the scripts the form posts the skills as hidden fields ("skills") and the box's text as
  * skills to add (NEW_SKILLS).
  */
@@ -26,18 +28,19 @@ export function SkillsField({
   error?: string;
 }) {
   const [draft, setDraft] = useState("");
-  const [duplicate, setDuplicate] = useState<string>();
+  const [refused, setRefused] = useState<string>();
 
   function add(raw: string) {
     const skill = raw.trim();
     if (!skill) return;
     // Read the current list, not this render's copy: two quick clicks must both count.
     const skills = getSkills();
-    if (skills.some((s) => s.toLowerCase() === skill.toLowerCase())) {
-      setDuplicate("A skill cannot be added twice");
+    const why = skillRefusal(skill, skills);
+    if (why) {
+      setRefused(why);
       return;
     }
-    setDuplicate(undefined);
+    setRefused(undefined);
     onChange([...skills, skill]);
     setDraft("");
   }
@@ -51,7 +54,7 @@ export function SkillsField({
           skills={skills}
           label="Your skills"
           onRemove={(skill) => {
-            setDuplicate(undefined);
+            setRefused(undefined);
             onChange(getSkills().filter((x) => x !== skill));
           }}
         />
@@ -66,11 +69,11 @@ export function SkillsField({
           placeholder="Type a skill and press Enter"
           maxLength={40}
           value={draft}
-          invalid={!!(duplicate ?? error)}
+          invalid={!!(refused ?? error)}
           aria-describedby={highlighted ? "skills-error skill-highlighted" : "skills-error"}
           onChange={(e) => {
             setDraft(e.target.value);
-            if (duplicate) setDuplicate(undefined);
+            if (refused) setRefused(undefined);
           }}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
@@ -84,7 +87,7 @@ export function SkillsField({
           Add
         </Button>
       </div>
-      <FieldError id="skills-error" message={duplicate ?? error} />
+      <FieldError id="skills-error" message={refused ?? error} />
       {highlighted ? (
         <p id="skill-highlighted" className="text-xs text-slate-600">
           Enter adds <span className="font-medium text-brand-700">{highlighted}</span>

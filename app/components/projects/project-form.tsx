@@ -20,7 +20,7 @@ import {
 import { budgetRangeLabel, latestDateIso, todayIso } from "../../../shared/format";
 import { useNow } from "../../lib/now";
 import { useHydrated } from "../../lib/use-hydrated";
-import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, type ProjectInput } from "../../../shared/schemas";
+import { PROJECT_WIZARD_STEPS, projectEditSchema, projectSchema, skillRefusal, type ProjectInput } from "../../../shared/schemas";
 import type { ActionFailure } from "../../lib/action.server";
 import { usePostedFailure, useServerErrors } from "../../lib/use-server-errors";
 import { likeShape, postedVersion, withAddedItems } from "../../lib/form-fields";
@@ -229,8 +229,9 @@ export function ProjectForm({
     // Read the current list, not this render's copy: two quick clicks must both count.
     const skills = getValues("skills") ?? [];
     if (!skill) return;
-    if (skills.some((s) => s.toLowerCase() === skill.toLowerCase())) {
-      setSkillError("A skill cannot be added twice");
+    const refused = skillRefusal(skill, skills);
+    if (refused) {
+      setSkillError(refused);
       return;
     }
     setSkillError(undefined);
