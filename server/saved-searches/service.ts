@@ -7,8 +7,8 @@
  * rows, the notice and the email commit together. The email obeys the "Job alerts" switch.
  */
 import { and, count, desc, eq, lte, or, sql } from "drizzle-orm";
-import { MAX_SAVED_SEARCHES, type AlertFrequency } from "../../shared/constants";
-import { countLabel } from "../../shared/format";
+import { MAX_SAVED_SEARCHES, PLATFORM_LABELS, type AlertFrequency, type Platform } from "../../shared/constants";
+import { budgetFilterLabel, countLabel } from "../../shared/format";
 import { savedSearchAlertSchema, savedSearchSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -62,9 +62,18 @@ function hrefOf(filters: Record<string, string>): string {
   return query ? `/projects?${query}` : "/projects";
 }
 
-/** "Flutter · Education · R15 000+", from the filters; "All projects" without any. */
+/**
+ * "Flutter, React · Education · Mobile App · R15 000 - R35 000", from the filters, worded as the
+ * browse page's filter chips (the platform's and the budget's labels, not their codes: two searches
+ * differing only in budget get different names); "All projects" without any.
+ */
 function describeFilters(filters: Record<string, string>): string {
-  const parts = [filters.search ? `"${filters.search}"` : "", filters.skills ?? "", filters.category ?? "", filters.platform ?? ""].filter(Boolean);
+  const bound = (value: string | undefined) => (value ? Number(value) : null);
+  const budget =
+    filters.budgetMin || filters.budgetMax ? budgetFilterLabel(bound(filters.budgetMin), bound(filters.budgetMax)) : "";
+  const platform = filters.platform ? (PLATFORM_LABELS[filters.platform as Platform] ?? filters.platform) : "";
+  const skills = filters.skills ? filters.skills.split(",").join(", ") : "";
+  const parts = [filters.search ? `"${filters.search}"` : "", skills, filters.category ?? "", platform, budget].filter(Boolean);
   return (parts.join(" · ") || "All projects").slice(0, 100);
 }
 
