@@ -90,7 +90,8 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
 
 /**
  * Saves a project search for the signed-in developer ({ name?, alert?, filters }, savedSearchSchema).
- * New projects from now on are announced, not the ones already listed. Throws UnauthorizedError,
+ * New projects from now on are announced, not the ones already listed. The same filters saved again
+ * return the search already saved, unchanged. Throws UnauthorizedError,
  * ForbiddenError (clients), ValidationError, ConflictError (more than MAX_SAVED_SEARCHES).
  */
 export async function createSavedSearch(db: Db, user: SessionUser | null, input: unknown): Promise<SavedSearch> {
@@ -100,6 +101,14 @@ export async function createSavedSearch(db: Db, user: SessionUser | null, input:
   return db.transaction(async (tx) => {
     // Serialise one user's saves, so two at once cannot pass the limit together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${me.id}`}))`);
+    // Saving a search already saved is saving it once (docs/product.md, Journeys "Saved searches"):
+    // two copies would announce every new match twice. jsonb equality ignores the keys' order.
+    const [same] = await tx
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, me.id), sql`${savedSearches.filters} = ${JSON.stringify(filters)}::jsonb`))
+      .limit(1);
+    if (same) return toSavedSearch(same);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, me.id));
     if (n >= MAX_SAVED_SEARCHES) throw new ConflictError(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
     const [row] = await tx
