@@ -2,7 +2,7 @@
  * Money and date formatting (docs/product.md "Money", docs/product.md, Look and feel "Dates"). Isomorphic.
  * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
  */
-import { BUDGET_RANGES, LIST_TOTAL_CAP, MAX_YEARS_AHEAD, TIMELINES, type BudgetRangeCode } from "./constants";
+import { BUDGET_FILTERS, BUDGET_RANGES, LIST_TOTAL_CAP, MAX_YEARS_AHEAD, TIMELINES, type BudgetRangeCode } from "./constants";
 
 /**
  * A value built on first use and kept. The Intl formatters below are built this way, not at module
@@ -237,4 +237,14 @@ const monthFormat = once(() => new Intl.DateTimeFormat("en-ZA", { month: "long",
 /** "November 2026" for "2026-11" (YYYY-MM, a South African month; recentMonths, statements). */
 export function monthLabel(yearMonth: string): string {
   return monthFormat().format(new Date(`${yearMonth}-15T12:00:00+02:00`));
+}
+
+/** Label of a budget filter: the BUDGET_FILTERS label when it is one of them, else the range. */
+export function budgetFilterLabel(min: number | null, max: number | null): string {
+  const preset = BUDGET_FILTERS.find((b) => (b.budgetMin ?? null) === min && (b.budgetMax ?? null) === max);
+  if (preset) return preset.label;
+  if (min != null && max != null) return `${formatRand(min)} - ${formatRand(max)}`;
+  if (min != null) return `${formatRand(min)}+`;
+  if (max != null) return `Up to ${formatRand(max)}`;
+  return "Any budget";
 }

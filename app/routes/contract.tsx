@@ -450,8 +450,10 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
             </Link>
           ) : null}
           {role !== "moderator" ? (
+            // The two's conversation about this project (docs/product.md, Payments "Contracts"), not a
+            // second thread without it: the project's owner and its hired developer may both open it.
             <Link
-              to={`/messages/new?to=${encodeURIComponent(other.id)}`}
+              to={`/messages/new?to=${encodeURIComponent(other.id)}&project=${contract.projectId}`}
               className="flex min-h-11 items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 text-sm font-medium text-brand-700 hover:bg-slate-50"
             >
               <MessageSquare className="size-4" aria-hidden="true" /> Messages with {other.name}

@@ -93,7 +93,7 @@ export default function FindDevelopers({ loaderData }: Route.ComponentProps) {
 
   // Load More: pages from the JSON API (same query and answer as listDevelopers).
   const more = useLoadMore<DeveloperCardData>({
-    base: loaderData,
+    listKey: `${developerFilterKey(searchParams)}&cursor=${searchParams.get("cursor") ?? ""}`,
     first: { items: loaderData.developers, nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore },
     errorMessage: "Failed to load developers",
     focusSelector: (id) => `[data-developer-id="${id}"] h3 a`,

@@ -107,9 +107,9 @@ export default function BrowseProjects({ loaderData }: Route.ComponentProps) {
     navigate(projectsHref({ ...next, search: searchText.trim() }, view), { preventScrollReset: true });
   }
 
-  // Load More: pages from the JSON API, appended until the loader data changes.
+  // Load More: pages from the JSON API, appended until the filters change; kept for Back.
   const more = useLoadMore<ProjectCardData>({
-    base: loaderData,
+    listKey: `${filterKey(searchParams)}&cursor=${searchParams.get("cursor") ?? ""}`,
     first: { items: loaderData.projects, nextCursor: loaderData.nextCursor, hasMore: loaderData.hasMore },
     errorMessage: "Failed to load projects",
     focusSelector: (id) => `[data-project-id="${id}"] h2 a, [data-project-id="${id}"] h3 a`,

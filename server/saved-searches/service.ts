@@ -7,8 +7,8 @@
  * rows, the notice and the email commit together. The email obeys the "Job alerts" switch.
  */
 import { and, count, desc, eq, lte, or, sql } from "drizzle-orm";
-import { MAX_SAVED_SEARCHES, type AlertFrequency } from "../../shared/constants";
-import { countLabel } from "../../shared/format";
+import { MAX_SAVED_SEARCHES, PLATFORM_LABELS, type AlertFrequency, type Platform } from "../../shared/constants";
+import { budgetFilterLabel, countLabel } from "../../shared/format";
 import { savedSearchAlertSchema, savedSearchSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
@@ -62,9 +62,17 @@ function hrefOf(filters: Record<string, string>): string {
   return query ? `/projects?${query}` : "/projects";
 }
 
-/** "Flutter · Education · R15 000+", from the filters; "All projects" without any. */
+/**
+ * "Flutter, React · Education · Mobile App · R15 000 - R35 000", from the filters, worded as the
+ * browse page's filter chips (the platform's and the budget's labels, not their codes: two searches
+ * differing only in budget get different names); "All projects" without any.
+ */
 function describeFilters(filters: Record<string, string>): string {
-  const parts = [filters.search ? `"${filters.search}"` : "", filters.skills ?? "", filters.category ?? "", filters.platform ?? ""].filter(Boolean);
+  const bound = (value: string | undefined) => (value ? Number(value) : null);
+  const budget = filters.budgetMin || filters.budgetMax ? budgetFilterLabel(bound(filters.budgetMin), bound(filters.budgetMax)) : "";
+  const platform = filters.platform ? (PLATFORM_LABELS[filters.platform as Platform] ?? filters.platform) : "";
+  const skills = filters.skills ? filters.skills.split(",").join(", ") : "";
+  const parts = [filters.search ? `"${filters.search}"` : "", skills, filters.category ?? "", platform, budget].filter(Boolean);
   return (parts.join(" · ") || "All projects").slice(0, 100);
 }
 
@@ -81,7 +89,8 @@ function requireDeveloper(user: SessionUser | null): SessionUser {
 
 /**
  * Saves a project search for the signed-in developer ({ name?, alert?, filters }, savedSearchSchema).
- * New projects from now on are announced, not the ones already listed. Throws UnauthorizedError,
+ * New projects from now on are announced, not the ones already listed. The same filters saved again
+ * return the search already saved, unchanged. Throws UnauthorizedError,
  * ForbiddenError (clients), ValidationError, ConflictError (more than MAX_SAVED_SEARCHES).
  */
 export async function createSavedSearch(db: Db, user: SessionUser | null, input: unknown): Promise<SavedSearch> {
@@ -91,6 +100,14 @@ export async function createSavedSearch(db: Db, user: SessionUser | null, input:
   return db.transaction(async (tx) => {
     // Serialise one user's saves, so two at once cannot pass the limit together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${me.id}`}))`);
+    // Saving a search already saved is saving it once (docs/product.md, Journeys "Saved searches"):
+    // two copies would announce every new match twice. jsonb equality ignores the keys' order.
+    const [same] = await tx
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, me.id), sql`${savedSearches.filters} = ${JSON.stringify(filters)}::jsonb`))
+      .limit(1);
+    if (same) return toSavedSearch(same);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, me.id));
     if (n >= MAX_SAVED_SEARCHES) throw new ConflictError(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
     const [row] = await tx

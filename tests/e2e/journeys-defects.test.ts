@@ -91,6 +91,51 @@ describe("journeys: defects", () => {
     await noJs.close();
   });
 
+  it("pages added by Load More stay when a heart is saved, and Back from a project or a profile shows them again, where the visitor was", async () => {
+    const phone = await browser.newContext(PHONE);
+    const page = await phone.newPage();
+    await register(page, server.url, { name: "Zanele Mokoena", email: `zanele.more.${stamp}@example.co.za`, developer: true });
+    const projectIds = () => page.locator("[data-project-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project-id")));
+
+    await page.goto(`${server.url}/projects`);
+    await page.getByRole("link", { name: "Load More Projects" }).click();
+    await expect.poll(async () => (await projectIds()).length).toBe(24);
+    const loaded = await projectIds();
+    // A heart on the second page re-reads the page's data: the second page stays, the heart turns.
+    const sixteenth = page.locator(`[data-project-id="${loaded[15]}"]`);
+    await sixteenth.getByRole("button", { name: /^Save: / }).click();
+    await expect.poll(() => sixteenth.getByRole("button", { name: /^Saved: / }).count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(await projectIds()).toEqual(loaded);
+
+    // Open the 14th project, then Back: both pages are there again, the 14th on screen.
+    await page.locator(`[data-project-id="${loaded[13]}"]`).getByRole("link", { name: "View Details" }).click();
+    await page.waitForURL(`${server.url}/projects/${loaded[13]}`);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/projects`);
+    await expect.poll(projectIds).toEqual(loaded);
+    await expect.poll(() => page.locator(`[data-project-id="${loaded[13]}"]`).isVisible()).toBe(true);
+    const box = await page.locator(`[data-project-id="${loaded[13]}"]`).boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(0);
+    expect(box!.y).toBeLessThan(844);
+    // A new visit to the list (not Back) starts at the first page.
+    await page.goto(`${server.url}/projects`);
+    expect((await projectIds()).length).toBe(12);
+
+    // Find Developers the same way.
+    const developerIds = () => page.locator("[data-developer-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-developer-id")));
+    await page.goto(`${server.url}/developers`);
+    await page.getByRole("link", { name: "Load More Developers" }).click();
+    await expect.poll(async () => (await developerIds()).length).toBe(24);
+    const developers = await developerIds();
+    await page.locator(`[data-developer-id="${developers[13]}"]`).getByRole("link", { name: "View Profile" }).click();
+    await page.waitForURL(`${server.url}/developers/${developers[13]}`);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/developers`);
+    await expect.poll(developerIds).toEqual(developers);
+    await phone.close();
+  });
+
   it("from 1024 px the inbox sits beside the open thread; a phone shows the thread alone", async () => {
     const context = await browser.newContext(DESKTOP);
     const client = await context.newPage();

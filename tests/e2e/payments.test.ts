@@ -104,6 +104,23 @@ describe("payments", () => {
         .find((d) => d.startsWith("form-action")),
     ).toBe("form-action 'self'");
 
+    // "Messages with ..." on the contract opens the two's conversation about this project, for
+    // either side, not a second thread without the project.
+    const talk = await developer.evaluate(async (id) => {
+      const res = await fetch("/api/v1/conversations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ projectId: id, body: "Thanks for hiring me! I start on the stock screens today." }),
+      });
+      return ((await res.json()) as { conversation: { id: string } }).conversation.id;
+    }, projectId);
+    await client.getByRole("link", { name: "Messages with Sipho Khumalo" }).click();
+    await client.waitForURL(`**/messages/${talk}`);
+    await client.goto(contractUrl);
+    await developer.goto(contractUrl);
+    await developer.getByRole("link", { name: "Messages with Lerato Dlamini" }).click();
+    await developer.waitForURL(`**/messages/${talk}`);
+
     // The developer (phone) proposes new terms for milestone 1; nothing changes until the client accepts.
     await developer.goto(contractUrl);
     await milestone(developer, 1).getByText("Propose a change").click();

@@ -102,10 +102,28 @@ describe.each(DB_KINDS)("saved searches on %s", (kind) => {
     await expect(createSavedSearch(db(), developer, { filters: {}, alert: "hourly" })).rejects.toBeInstanceOf(ValidationError);
     const mine = await createSavedSearch(db(), developer, { filters: {} });
     expect(mine.name).toBe("All projects");
+    // Named as the filter chips read: labels, not codes, and the budget too (two searches that
+    // differ only in budget are told apart).
+    const cheap = await createSavedSearch(db(), developer, {
+      filters: { search: "delivery", skills: "Flutter,React", platform: "mobile", budgetMax: "15000" },
+    });
+    const big = await createSavedSearch(db(), developer, { filters: { skills: "Flutter", category: "Education", platform: "web", budgetMin: "75000" } });
+    expect(cheap.name).toBe('"delivery" · Flutter, React · Mobile App · Under R15 000');
+    expect(big.name).toBe("Flutter · Education · Web Application · R75 000+");
+    // The same search saved again (a second tap, filters in another order) is the one already saved.
+    const again = await createSavedSearch(db(), developer, {
+      filters: { budgetMax: "15000", platform: "mobile", skills: "Flutter,React", search: "delivery" },
+    });
+    expect(again).toEqual(cheap);
+    expect((await listSavedSearches(db(), developer)).filter((s) => s.name === cheap.name)).toHaveLength(1);
+    await deleteSavedSearch(db(), developer, cheap.id);
+    await deleteSavedSearch(db(), developer, big.id);
     await expect(updateSavedSearchAlert(db(), other, mine.id, { alert: "off" })).rejects.toMatchObject({ status: 404 });
     await expect(deleteSavedSearch(db(), other, mine.id)).rejects.toMatchObject({ status: 404 });
     for (let i = 1; i < MAX_SAVED_SEARCHES; i++) await createSavedSearch(db(), developer, { filters: { search: `app ${i}` } });
-    await expect(createSavedSearch(db(), developer, { filters: {} })).rejects.toBeInstanceOf(ConflictError);
+    await expect(createSavedSearch(db(), developer, { filters: { search: "one too many" } })).rejects.toBeInstanceOf(ConflictError);
+    // A search already saved is still "saved" at the limit: nothing new is written.
+    expect((await createSavedSearch(db(), developer, { filters: {} })).id).toBe(mine.id);
     await deleteSavedSearch(db(), developer, mine.id);
     expect(await listSavedSearches(db(), developer)).toHaveLength(MAX_SAVED_SEARCHES - 1);
   });

@@ -24,6 +24,15 @@ describe("skill suggestions", () => {
     expect(matchSkillSuggestions(ALL, ["Flutter"], "Kotlin")).toMatchObject({ highlighted: undefined, taken: undefined });
   });
 
+  it("takes the whole name of a chosen skill as that skill, not a longer suggestion it starts", () => {
+    // React added, "react" typed again: Enter refuses the duplicate, it does not add React Native.
+    expect(matchSkillSuggestions(ALL, ["React"], "react")).toEqual({ suggestions: ["React Native"], highlighted: undefined, taken: "React" });
+    expect(matchSkillSuggestions(ALL, ["React"], " REACT ")).toMatchObject({ highlighted: undefined, taken: "React" });
+    // A skill of one's own too; the part of a name still highlights the suggestion.
+    expect(matchSkillSuggestions(["Supabase Edge", "Supabase"], ["supabase"], "Supabase")).toMatchObject({ highlighted: undefined, taken: "supabase" });
+    expect(matchSkillSuggestions(ALL, ["React"], "Rea")).toMatchObject({ highlighted: "React Native" });
+  });
+
   it("matches without case or accents, both ways: what is typed and the suggestion", () => {
     const accented = ["Crème Brûlée Apps", "Zoë's Kit", "React", "Flutter"];
     expect(matchSkillSuggestions(accented, [], "creme")).toEqual({ suggestions: ["Crème Brûlée Apps"], highlighted: "Crème Brûlée Apps", taken: undefined });

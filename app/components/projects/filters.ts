@@ -5,17 +5,10 @@
  *   ?search=&category=&platform=&budgetMin=&budgetMax=&skills=a,b&sortBy=&view=list
  * Empty values and the defaults (sortBy=newest, view=grid) are left out.
  */
-import {
-  BUDGET_FILTERS,
-  canonicalSkill,
-  CATEGORIES,
-  PLATFORMS,
-  PLATFORM_LABELS,
-  PROJECT_SORTS,
-  type Platform,
-  type ProjectSort,
-} from "../../../shared/constants";
-import { formatRand } from "../../../shared/format";
+import { canonicalSkill, CATEGORIES, PLATFORMS, PLATFORM_LABELS, PROJECT_SORTS, type Platform, type ProjectSort } from "../../../shared/constants";
+import { budgetFilterLabel } from "../../../shared/format";
+
+export { budgetFilterLabel };
 
 export interface ProjectFilters {
   search: string;
@@ -146,16 +139,6 @@ export function canonicalQuery(params: URLSearchParams): string | null {
   const hasEmpty = [...params.values()].some((v) => v.trim() === "");
   if (!params.has("budget") && !repeated && !hasEmpty) return null;
   return normalizeQuery(params);
-}
-
-/** Label of a budget filter: the BUDGET_FILTERS label when it is one of them, else the range. */
-export function budgetFilterLabel(min: number | null, max: number | null): string {
-  const preset = BUDGET_FILTERS.find((b) => (b.budgetMin ?? null) === min && (b.budgetMax ?? null) === max);
-  if (preset) return preset.label;
-  if (min != null && max != null) return `${formatRand(min)} - ${formatRand(max)}`;
-  if (min != null) return `${formatRand(min)}+`;
-  if (max != null) return `Up to ${formatRand(max)}`;
-  return "Any budget";
 }
 
 export interface FilterChip {

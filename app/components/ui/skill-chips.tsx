@@ -72,7 +72,8 @@ export function SkillSuggestions({ skills, onAdd, highlighted }: { skills: reado
  * that starts with the text, else the first match (so "Flut" + Enter adds "Flutter", not "Flut").
  * No text: every suggestion and none highlighted. `taken`: with nothing highlighted, a chosen skill
  * the text starts ("Flut" after Flutter was added), so Enter refuses a duplicate instead of adding
- * the fragment as a skill of its own (docs/product.md: a skill is never added twice). A suggestion
+ * the fragment as a skill of its own (docs/product.md: a skill is never added twice); the whole name
+ * of a chosen skill is always `taken`, never a longer suggestion it starts. A suggestion
  * is left out as the duplicate rule sees it, without case only (shared/schemas.ts `skillList`).
  */
 export function matchSkillSuggestions(
@@ -86,6 +87,11 @@ export function matchSkillSuggestions(
     .filter((s, i) => all.indexOf(s) === i && !chosenLower.has(s.toLowerCase()))
     .map((skill) => ({ skill, folded: foldText(skill) }))
     .filter(({ folded }) => folded.includes(typed));
+  // The whole name of a skill already chosen, as the duplicate rule compares it (without case):
+  // that skill, so Enter refuses the duplicate instead of adding a longer suggestion ("react" after
+  // React was added must not add "React Native").
+  const exact = chosen.find((s) => s.toLowerCase() === draft.trim().toLowerCase());
+  if (typed && exact) return { suggestions: matches.map((m) => m.skill), highlighted: undefined, taken: exact };
   const highlighted = typed ? (matches.find((m) => m.folded === typed) ?? matches.find((m) => m.folded.startsWith(typed)) ?? matches[0])?.skill : undefined;
   const taken = typed && !highlighted ? chosen.find((s) => foldText(s).startsWith(typed)) : undefined;
   return { suggestions: matches.map((m) => m.skill), highlighted, taken };
