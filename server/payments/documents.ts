@@ -120,8 +120,15 @@ export interface StatementLine {
   balanceCents: number;
 }
 
-/** A month as "YYYY-MM"; ValidationError otherwise. */
-export function parseMonth(value: unknown): { start: Date; end: Date; label: string } {
+/** The refusal of a statement for a month that has not started (docs/product.md, Payments). */
+export const MONTH_NOT_STARTED = "That month has not started yet: choose this month or an earlier one";
+
+/**
+ * A month as "YYYY-MM" that has started by `now` (South African time): its start and end instants
+ * and its label. ValidationError ("month") for another shape, or a month still to come: its
+ * statement would show today's balance as an opening balance.
+ */
+export function parseMonth(value: unknown, now: Date = new Date()): { start: Date; end: Date; label: string } {
   const text = typeof value === "string" ? value : "";
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(text);
   if (!m) throw new ValidationError({ month: "Choose a month as YYYY-MM" });
@@ -130,6 +137,7 @@ export function parseMonth(value: unknown): { start: Date; end: Date; label: str
   const start = new Date(`${m[1]}-${m[2]}-01T00:00:00+02:00`);
   const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
   const end = new Date(`${next}-01T00:00:00+02:00`);
+  if (start.getTime() > now.getTime()) throw new ValidationError({ month: MONTH_NOT_STARTED });
   return { start, end, label: monthLabel(text) };
 }
 

@@ -30,7 +30,7 @@ import { getContract, milestoneActions } from "../../server/payments/contracts";
 import { listMyPayments } from "../../server/payments/client-payments";
 import { readableFile, uploadFile } from "../../server/files/service";
 import { held, ledgerViolations, postJournal } from "../../server/payments/ledger";
-import { listMyInvoices, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
+import { listMyInvoices, MONTH_NOT_STARTED, myLedgerCsv, myLedgerLines, parseMonth, taxInvoicePdf } from "../../server/payments/documents";
 import { transitionMilestone } from "../../server/payments/milestones";
 import { payoutsOverview, reconcilePendingPayouts, requestPayout, saveBankAccount, sendPayoutTransfers } from "../../server/payments/payouts";
 import { createTestProvider, signTestEvent, TEST_SIGNATURE_HEADER } from "../../server/payments/providers/test";
@@ -1130,6 +1130,10 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(statement.opening).toBe(0);
     expect(statement.lines.at(-1)!.balanceCents).toBe(918_250);
     expect(() => parseMonth("2026-13")).toThrow(ValidationError);
+    // A month still to come has no statement; the month that began at midnight in South Africa has.
+    expect(() => parseMonth("2099-12")).toThrow(expect.objectContaining({ fields: { month: MONTH_NOT_STARTED } }));
+    expect(() => parseMonth("2026-12", new Date("2026-11-30T21:59:59Z"))).toThrow(ValidationError);
+    expect(parseMonth("2026-12", new Date("2026-11-30T22:00:00Z")).label).toMatch(/2026/);
   });
 
   it("keeps every invariant over random sequences of fund, release, refund, dispute split, changes, payouts and their outcomes", async () => {
