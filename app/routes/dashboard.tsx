@@ -51,7 +51,8 @@ const QUICK_ACTIONS = {
   ],
   developer: [
     { to: "/projects", label: "Browse Projects", Icon: Search },
-    { to: "/profile/setup", label: "Set up your profile", Icon: UserCog },
+    // Once the profile has anything in it, the same link reads "Edit your profile", as the completion card's button.
+    { to: "/profile/setup", label: "Set up your profile", startedLabel: "Edit your profile", Icon: UserCog },
     { to: "/proposals", label: "My Proposals", Icon: Briefcase },
   ],
 } as const;
@@ -346,10 +347,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card className="p-5">
             <h2 className="text-lg font-semibold">Quick actions</h2>
             <ul className="mt-3 space-y-1">
-              {QUICK_ACTIONS[d.role].map(({ to, label, Icon }) => (
-                <li key={to}>
-                  <Link to={to} className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
-                    <Icon className="size-5 text-brand-600" aria-hidden="true" /> {label}
+              {QUICK_ACTIONS[d.role].map((action) => (
+                <li key={action.to}>
+                  <Link to={action.to} className="flex min-h-11 items-center gap-3 rounded-lg px-2 text-slate-800 hover:bg-slate-50">
+                    <action.Icon className="size-5 text-brand-600" aria-hidden="true" />{" "}
+                    {"startedLabel" in action && d.completion?.percent ? action.startedLabel : action.label}
                   </Link>
                 </li>
               ))}

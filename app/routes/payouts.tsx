@@ -184,6 +184,9 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                 <div>
                   <p className="font-medium text-slate-900">{formatCents(p.amountCents)}</p>
                   <p className="text-xs text-slate-600">
+                    {formatDateTime(p.createdAt)} · {p.reference}
+                  </p>
+                  <p className="text-xs text-slate-600">
                     To {p.destination}
                     {p.failureReason ? `: ${p.failureReason}` : ""}
                   </p>

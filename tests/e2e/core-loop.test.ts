@@ -237,6 +237,21 @@ describe("core loop", () => {
     await page.goto(`${server.url}/dashboard`);
     expect(await page.getByRole("link", { name: "Set up your profile" }).first().isVisible()).toBe(true);
     expect(await page.getByText("Active Proposals").isVisible()).toBe(true);
+    // Once the profile has something in it, no link on the dashboard says to set it up.
+    const saved = await page.evaluate(
+      async () =>
+        (
+          await fetch("/api/v1/me/developer-profile", {
+            method: "PUT",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ title: "Flutter Developer" }),
+          })
+        ).status,
+    );
+    expect(saved).toBe(200);
+    await page.reload();
+    expect(await page.getByRole("link", { name: "Edit your profile" }).count()).toBe(2);
+    expect(await page.getByRole("link", { name: "Set up your profile" }).count()).toBe(0);
     await page.context().close();
   });
 });

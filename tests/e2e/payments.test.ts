@@ -365,6 +365,9 @@ describe("payments", () => {
     await developer.getByRole("button", { name: /Withdraw to Capitec Bank/ }).click();
     const stuckRow = developer.locator("[data-payout]", { hasText: "R200,00" });
     await poll(() => stuckRow.isVisible()).toBe(true);
+    // Each payout says when it was asked for and its reference, to match it with the bank statement.
+    expect(await stuckRow.innerText()).toContain(`· ${await stuckRow.getAttribute("data-payout")}`);
+    expect(await stuckRow.innerText()).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d ·/);
 
     // The client reports the developer's profile with a long link in the details (anyone's text).
     const { user: developerUser } = (await (await developer.request.get(`${server.url}/api/auth/get-session`)).json()) as { user: { id: string } };
