@@ -16,7 +16,7 @@ const ICONS = { name: "lucide-react", message: "import icons from app/components
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "node_modules/**", "data/**", ".react-router/**", "tests/.tmp/**", "bench/out/**", "public/**", "drizzle/**"],
+    ignores: ["build/**", ".retained-assets/**", "node_modules/**", "data/**", ".react-router/**", "tests/.tmp/**", "bench/out/**", "public/**", "drizzle/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
