@@ -245,6 +245,12 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
                   The {m.disputedBy === "client" ? "developer" : "client"}&apos;s side: “{m.disputeResponse}”
                 </p>
               ) : null}
+              {m.resolution ? (
+                <p className="mt-2 text-sm font-medium text-slate-800" data-dispute-outcome>
+                  Resolved by a moderator: {formatCents(m.resolution.releasedCents)} released to {contract.developer.name},{" "}
+                  {formatCents(m.resolution.refundedCents)} refunded to {contract.client.name}.
+                </p>
+              ) : null}
               {m.canAnswerDispute ? (
                 <Form method="post" className="mt-3 space-y-2">
                   <input type="hidden" name="milestoneId" value={m.id} />

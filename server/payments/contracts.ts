@@ -174,6 +174,11 @@ export interface ContractMilestone {
   receiptReference: string | null;
   /** The files the developer delivered with its submissions, in order. */
   deliveryFiles: FileInfo[];
+  /**
+   * A resolved dispute's outcome in cents, from the ledger: the gross released to the developer
+   * (before the platform fee) and the amount refunded to the client; null for any other status.
+   */
+  resolution: { releasedCents: number; refundedCents: number } | null;
 }
 
 export interface ContractView {
@@ -263,18 +268,20 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
     .orderBy(sql`${payments.createdAt} desc`);
   const journals = await db
     .execute(
-      sql`select j.kind, coalesce(sum(e.amount_cents), 0)::text as cents from ledger_journals j join ledger_entries e on e.journal_id = j.id
+      sql`select j.kind, j.milestone_id as "milestoneId", coalesce(sum(e.amount_cents), 0)::text as cents from ledger_journals j join ledger_entries e on e.journal_id = j.id
           join ledger_accounts a on a.id = e.account_id and a.kind = 'escrow'
-          where j.contract_id = ${id} group by j.kind`,
+          where j.contract_id = ${id} group by j.kind, j.milestone_id`,
     )
-    .then((r) => (r as unknown as { rows: Array<{ kind: string; cents: string }> }).rows);
+    .then((r) => (r as unknown as { rows: Array<{ kind: string; milestoneId: string | null; cents: string }> }).rows);
   const today = todayIso();
   const delivered = await filesOf(
     db,
     "delivery",
     rows.map((r) => r.id),
   );
-  const movedBy = (kind: string) => Number(journals.find((j) => j.kind === kind)?.cents ?? 0);
+  // Escrow is debited (positive) when money leaves it.
+  const movedBy = (kind: string, milestoneId?: string) =>
+    journals.filter((j) => j.kind === kind && (milestoneId === undefined || j.milestoneId === milestoneId)).reduce((sum, j) => sum + Number(j.cents), 0);
   const closed = contractClosedReason(c);
   return {
     id: c.id,
@@ -305,12 +312,12 @@ export async function getContract(db: Db, user: SessionUser | null, id: string):
         autoReleaseAt: m.status === "submitted" && m.submittedAt ? autoReleaseAt(m.submittedAt).toISOString() : null,
         lastPaymentFailure: latest?.status === "failed" && m.status === "proposed" ? latest.reason || "The payment failed" : null,
         deliveryFiles: delivered.get(m.id) ?? [],
+        resolution: m.status === "resolved" ? { releasedCents: movedBy("release", m.id), refundedCents: movedBy("refund", m.id) } : null,
         receiptReference: viewer === "client" ? (failures.find((f) => f.milestoneId === m.id && f.status === "succeeded")?.reference ?? null) : null,
       };
     }),
     totals: {
       escrow: await held(db, { kind: "escrow", owner: c.id }),
-      // Escrow is debited (positive) when money leaves it.
       released: movedBy("release"),
       refunded: movedBy("refund"),
       total: rows.reduce((s, m) => s + m.amountCents, 0),

@@ -266,7 +266,7 @@ export async function transitionMilestone(tx: Tx, input: MilestoneTransitionInpu
     case "resolve": {
       const dev = input.developerCents ?? -1;
       if (!Number.isSafeInteger(dev) || dev < 0 || dev > m.amountCents) {
-        throw new ValidationError({ developerAmount: "The developer's share must be between R0 and the milestone's amount" });
+        throw new ValidationError({ developerAmount: `The developer's share must be between R0 and ${formatCents(m.amountCents)}, the milestone's amount` });
       }
       set.closedAt = now;
       const split = await release(dev, `resolve-release:${m.id}`);

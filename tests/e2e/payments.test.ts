@@ -6,6 +6,7 @@
  * milestone on a phone and the client accepts them; the delivery carries a file the client downloads) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
 import { todayIso } from "../../shared/format";
+import { formatCents } from "../../shared/payments";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -474,6 +475,10 @@ describe("payments", () => {
     expect(await text(moderator.locator("#disputes-heading").locator(".."))).toContain("No open disputes.");
     await moderator.close();
     await client.goto(contractUrl);
+    // Both sides read how the disputed milestone's money went.
+    expect(await text(milestone(client, 2).locator("[data-dispute-outcome]"))).toBe(
+      `Resolved by a moderator: ${formatCents(700_000)} released to Sipho Khumalo, ${formatCents(500_000)} refunded to Lerato Dlamini.`.replace(/\s/g, " "),
+    );
     await client.getByRole("link", { name: "Spaza shop stock app" }).click();
     await poll(() => client.getByText("Completed", { exact: true }).first().isVisible()).toBe(true);
   });

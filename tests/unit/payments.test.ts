@@ -288,7 +288,10 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     for (const who of [strangerClient, moderator]) await expect(disputeMilestone(deps, who, m, "Not mine to dispute")).rejects.toBeInstanceOf(ForbiddenError);
     await disputeMilestone(deps, h.client, m, "The app crashes on start");
     for (const who of [h.client, h.developer, strangerClient]) await expect(resolveDispute(deps, who, m, "100")).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(resolveDispute(deps, moderator, m, "5000.01")).rejects.toBeInstanceOf(ValidationError);
+    // The refusal names the most the developer can get.
+    await expect(resolveDispute(deps, moderator, m, "5000.01")).rejects.toMatchObject({
+      fields: { developerAmount: `The developer's share must be between R0 and ${formatCents(500_000)}, the milestone's amount` },
+    });
     await expect(resolveDispute(deps, moderator, m, "lots")).rejects.toBeInstanceOf(ValidationError);
     expect(await statusOf(m)).toBe("disputed");
   });
@@ -329,16 +332,24 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect((await getClientReputation(db(), h.client.id)).payment).toEqual({ paymentMethodVerified: true, totalSpent: 5000 });
   });
 
-  it("resolves a dispute with a split: the developer's part less the fee, the rest refunded", async () => {
-    const h = await hire([10000]);
+  it("resolves a dispute with a split: the developer's part less the fee, the rest refunded, shown on the milestone", async () => {
+    const h = await hire([10000, 3000]);
     const m = h.milestoneIds[0]!;
+    const other = h.milestoneIds[1]!;
+    await fund(h.client, other);
+    await submitMilestone(deps, h.developer, other, "Delivered");
+    await approveMilestone(deps, h.client, other);
     await fund(h.client, m);
     await submitMilestone(deps, h.developer, m, "Delivered");
     await disputeMilestone(deps, h.developer, m, "No answer for weeks");
     await resolveDispute(deps, moderator, m, "4000");
     expect(await statusOf(m)).toBe("resolved");
-    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(400_000 - 30_000);
-    expect((await getContract(db(), h.client, h.contractId)).totals).toMatchObject({ escrow: 0, released: 400_000, refunded: 600_000 });
+    expect(await held(db(), { kind: "developer_balance", owner: h.developer.id })).toBe(400_000 - 30_000 + 300_000 - 22_500);
+    const view = await getContract(db(), h.client, h.contractId);
+    expect(view.totals).toMatchObject({ escrow: 0, released: 700_000, refunded: 600_000 });
+    // Each side sees how this milestone's money went (the other milestone's release is not counted in it).
+    expect(view.milestones.map((x) => x.resolution)).toEqual([{ releasedCents: 400_000, refundedCents: 600_000 }, null]);
+    expect((await getContract(db(), h.developer, h.contractId)).milestones[0]!.resolution).toEqual({ releasedCents: 400_000, refundedCents: 600_000 });
     await expect(resolveDispute(deps, moderator, m, "0")).rejects.toBeInstanceOf(ConflictError);
     // Both sides are emailed the dispute and its outcome in rand.
     const outcome = `The moderator released ${formatCents(400_000)} to the developer and refunded ${formatCents(600_000)} to the client.`;
