@@ -97,7 +97,10 @@ export async function taxInvoicePdf(db: Db, user: SessionUser | null, number: nu
   line(r.description, { bold: true });
   const row = (label: string, cents: number, strong = false) => {
     page.drawText(label, { x: 56, y, size: 11, font: strong ? bold : font });
-    page.drawText(formatDocumentCents(cents, { plainSpaces: true }), { x: 420, y, size: 11, font: strong ? bold : font });
+    // Right-aligned on the page's right margin, so the three amounts line up digit for digit.
+    const amount = formatDocumentCents(cents, { plainSpaces: true });
+    const face = strong ? bold : font;
+    page.drawText(amount, { x: 539 - face.widthOfTextAtSize(amount, 11), y, size: 11, font: face });
     y -= 19;
   };
   row("Amount excluding VAT", r.feeCents);
