@@ -1,6 +1,8 @@
 /**
- * Money and date formatting (docs/product.md "Money", docs/product.md, Look and feel "Dates"). Isomorphic.
- * Uses Intl only: en-ZA locale, Africa/Johannesburg time zone.
+ * Money and date formatting (docs/product.md, Look and feel "Money" and "Dates"; Payments "Money").
+ * Isomorphic. One formatter per money rule: formatCents/formatRand on screen and in emails,
+ * formatDocumentCents on accounting documents, centsDecimal in CSV. Uses Intl only: en-ZA locale,
+ * Africa/Johannesburg time zone.
  */
 import { BUDGET_FILTERS, BUDGET_RANGES, LIST_TOTAL_CAP, MAX_YEARS_AHEAD, TIMELINES, type BudgetRangeCode } from "./constants";
 
@@ -15,13 +17,67 @@ export function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const randFormat = once(() => new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 }));
+// Whole numbers only: the cents, when there are any, are appended by hand (randParts).
+const wholeFormat = once(() => new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 0 }));
 const TIME_ZONE = "Africa/Johannesburg";
 
-/** Whole rand to "R15 000" (en-ZA grouping, no space after R). */
+/**
+ * `cents` split for the money formatters below: the sign ("-" below zero, "" otherwise), the whole
+ * rand grouped the en-ZA way (with a no-break space, which renders as a space and never wraps) and
+ * the cents left over (0-99). Integer arithmetic: `cents / 100` as a float can land on the wrong
+ * side of a whole rand for amounts in the trillions. A fraction of a cent is not money; it is
+ * rounded to the nearest cent first.
+ */
+function randParts(cents: number): { sign: string; rand: string; rest: number } {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const rest = abs % 100;
+  return { sign: whole < 0 ? "-" : "", rand: wholeFormat().format((abs - rest) / 100), rest };
+}
+
+/**
+ * An amount in cents as people read it on screen and in emails (docs/product.md, Look and feel
+ * "Money"): whole rand without decimals ("R12 000"), and the two-digit decimal comma only when there
+ * are cents ("R1 234,50"), so nothing is ever rounded away. Below zero "-R500"; zero "R0". en-ZA
+ * groups thousands with a no-break space. `cents` is an integer (a fraction is rounded to the cent).
+ */
+export function formatCents(cents: number): string {
+  const { sign, rand, rest } = randParts(cents);
+  return `${sign}R${rand}${rest ? `,${String(rest).padStart(2, "0")}` : ""}`;
+}
+
+/**
+ * An amount in whole rand (prices, budgets, rates: docs/product.md, Money) by the same rule as
+ * formatCents: "R15 000"; a stray fraction shows as cents ("R1 500,50") rather than being rounded away.
+ */
 export function formatRand(amount: number): string {
-  // en-ZA groups with a no-break space; keep it, it renders as a space and never wraps.
-  return `R${randFormat().format(amount)}`;
+  return formatCents(Math.round(amount * 100));
+}
+
+/**
+ * An amount in cents on an accounting document - the receipt, the tax invoice PDF, the monthly
+ * statement and the ledger memos it lists (docs/product.md, Payments "Documents"): always two
+ * decimals after the comma, "R12 000,00", "R550,50", "-R200,00", so the amounts of a column align
+ * and read as exact. `plainSpaces`: group with ordinary spaces instead of en-ZA's no-break space,
+ * for text stored in the ledger (it ends up in CSV files) and the PDF's standard fonts, which have
+ * no no-break space glyph.
+ */
+export function formatDocumentCents(cents: number, { plainSpaces = false }: { plainSpaces?: boolean } = {}): string {
+  const { sign, rand, rest } = randParts(cents);
+  const text = `${sign}R${rand},${String(rest).padStart(2, "0")}`;
+  return plainSpaces ? text.replace(/\s/g, " ") : text;
+}
+
+/**
+ * An amount in cents as a CSV number of rand (the ledger CSV, docs/product.md, Payments
+ * "Documents"): a decimal point, two decimals, no grouping and no "R", as spreadsheets read it:
+ * "12000.00", "-550.50", "0.00".
+ */
+export function centsDecimal(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const rest = abs % 100;
+  return `${whole < 0 ? "-" : ""}${(abs - rest) / 100}.${String(rest).padStart(2, "0")}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
-import { once, randText } from "./format";
+import { randText } from "./format";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -155,14 +155,6 @@ export function splitRelease(cents: number, policy: FeePolicy): { fee: number; v
   const fee = applyBps(cents, policy.feeBps);
   const vat = applyBps(fee, policy.vatBps);
   return { fee, vat, developer: cents - fee - vat };
-}
-
-const centsFormat = once(() => new Intl.NumberFormat("en-ZA", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-
-/** Cents to "R1 234.50" (en-ZA grouping, comma decimal as en-ZA writes it). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  return `${sign}R${centsFormat().format(Math.abs(cents) / 100)}`;
 }
 
 /** The smallest payout, in cents (R100). */

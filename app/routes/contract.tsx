@@ -15,8 +15,8 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { FieldError, Input, Textarea } from "../components/ui/form";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
-import { formatDate } from "../../shared/format";
-import { canMilestone, formatCents, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
+import { formatCents, formatDate } from "../../shared/format";
+import { canMilestone, MILESTONE_STATUS_LABELS, type MilestoneStatus } from "../../shared/payments";
 import type { Route } from "./+types/contract";
 import {
   answerMilestoneChange,

@@ -17,9 +17,8 @@ import {
   type Icon,
 } from "../components/ui/icons";
 import { Link } from "react-router";
-import { countLabel, formatBudget, formatDate, formatRand } from "../../shared/format";
+import { countLabel, formatBudget, formatCents, formatDate, formatRand } from "../../shared/format";
 import { RelativeTime } from "../components/ui/relative-time";
-import { formatCents } from "../../shared/payments";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { SavedSearchesCard } from "../components/saved-searches/saved-searches";

@@ -7,7 +7,7 @@
 import { FlaskConical } from "../components/ui/icons";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "../components/ui/button";
-import { formatCents } from "../../shared/payments";
+import { formatCents } from "../../shared/format";
 import type { Route } from "./+types/pay.test";
 import { completeTestCheckout, failure, getCheckout, paymentsDeps, readBody, requireUser } from "./pay.test.server";
 

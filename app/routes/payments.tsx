@@ -6,8 +6,8 @@
 import { Link, redirect } from "react-router";
 import { FileText, Wallet } from "../components/ui/icons";
 import { Badge } from "../components/ui/badge";
-import { formatDate } from "../../shared/format";
-import { formatCents, MILESTONE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/payments";
+import { formatCents, formatDate } from "../../shared/format";
+import { MILESTONE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "../../shared/payments";
 import { OlderPages } from "../components/ui/older-pages";
 import type { Route } from "./+types/payments";
 import { listMyPayments, orHttpError, requireUser } from "./payments.server";

@@ -4,8 +4,7 @@
  * are left out (print:hidden).
  */
 import { Link, redirect } from "react-router";
-import { formatCents } from "../../shared/payments";
-import { formatDate, recentMonths } from "../../shared/format";
+import { formatDate, formatDocumentCents, recentMonths } from "../../shared/format";
 import type { Route } from "./+types/payouts.statement";
 import { myLedgerLines, orHttpError, parseMonth, requireUser } from "./payouts.server";
 
@@ -47,7 +46,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
             <td className="py-2 pr-2" colSpan={2}>
               Opening balance
             </td>
-            <td className="py-2 text-right">{formatCents(opening)}</td>
+            <td className="py-2 text-right tabular-nums">{formatDocumentCents(opening)}</td>
           </tr>
           {lines.map((l, i) => (
             <tr key={i} className="border-b border-slate-200 align-top">
@@ -56,8 +55,8 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                 <span className="block text-xs text-slate-600 sm:hidden">{formatDate(l.date)}</span>
                 {l.memo}
               </td>
-              <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(l.amountCents)}</td>
-              <td className="py-2 text-right whitespace-nowrap">{formatCents(l.balanceCents)}</td>
+              <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">{formatDocumentCents(l.amountCents)}</td>
+              <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatDocumentCents(l.balanceCents)}</td>
             </tr>
           ))}
           <tr>
@@ -65,7 +64,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
             <td className="py-2 pr-2 font-semibold" colSpan={2}>
               Closing balance
             </td>
-            <td className="py-2 text-right font-semibold">{formatCents(closing)}</td>
+            <td className="py-2 text-right font-semibold tabular-nums">{formatDocumentCents(closing)}</td>
           </tr>
         </tbody>
       </table>

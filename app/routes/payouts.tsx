@@ -9,8 +9,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Input, Select } from "../components/ui/form";
-import { BANK_CHANGE_HOLD_HOURS, formatCents, PAYOUT_STATUS_LABELS } from "../../shared/payments";
-import { formatDateTime, monthLabel, recentMonths } from "../../shared/format";
+import { BANK_CHANGE_HOLD_HOURS, PAYOUT_STATUS_LABELS } from "../../shared/payments";
+import { formatCents, formatDateTime, monthLabel, recentMonths } from "../../shared/format";
 import type { Route } from "./+types/payouts";
 import {
   completeTestPayout,

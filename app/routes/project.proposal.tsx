@@ -11,8 +11,8 @@ import { useFieldArray, useForm, type FieldErrors, type Resolver } from "react-h
 import { registerWithDefaults } from "../lib/form-defaults";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
-import { formatBudget, formatRand, once, readRand, timelineLabel } from "../../shared/format";
-import { formatCents, splitRelease, type FeePolicy } from "../../shared/payments";
+import { formatBudget, formatCents, formatRand, once, readRand, timelineLabel } from "../../shared/format";
+import { splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
 import { MIN_COVER_LETTER, MIN_PROPOSAL_PRICE, proposalSchema } from "../../shared/schemas";
 import { Modal, ModalClose } from "../components/projects/modal";

@@ -4,8 +4,7 @@
  * the way back carry print:hidden.
  */
 import { Link } from "react-router";
-import { formatCents } from "../../shared/payments";
-import { formatDate } from "../../shared/format";
+import { formatDate, formatDocumentCents } from "../../shared/format";
 import type { Route } from "./+types/receipt";
 import { fundingReceipt, orHttpError, requireUser } from "./payouts.server";
 
@@ -29,7 +28,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
             ["Project", r.project],
             ["Milestone", r.milestone],
             ["Paid via", r.provider === "test" ? "Test provider (no real money)" : "Paystack"],
-            ["Amount", formatCents(r.amountCents)],
+            ["Amount", formatDocumentCents(r.amountCents)],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 px-4 py-3">

@@ -6,8 +6,8 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import { formatCents, PAYMENT_REFERENCE } from "../../shared/payments";
-import { monthLabel } from "../../shared/format";
+import { PAYMENT_REFERENCE } from "../../shared/payments";
+import { centsDecimal, formatDocumentCents, monthLabel } from "../../shared/format";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
 import { contracts, milestones, payments, projects, taxInvoices, users } from "../db/schema";
@@ -58,8 +58,6 @@ export async function listMyInvoices(db: Db, user: SessionUser | null): Promise<
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "long", year: "numeric" });
-/** formatCents with plain spaces (the PDF's standard fonts have no no-break space glyph). */
-const pdfMoney = (cents: number) => formatCents(cents).replace(/\s/g, " ");
 
 /**
  * Tax invoice `number` as PDF bytes, for the user it was issued to. Throws UnauthorizedError,
@@ -99,7 +97,10 @@ export async function taxInvoicePdf(db: Db, user: SessionUser | null, number: nu
   line(r.description, { bold: true });
   const row = (label: string, cents: number, strong = false) => {
     page.drawText(label, { x: 56, y, size: 11, font: strong ? bold : font });
-    page.drawText(pdfMoney(cents), { x: 420, y, size: 11, font: strong ? bold : font });
+    // Right-aligned on the page's right margin, so the three amounts line up digit for digit.
+    const amount = formatDocumentCents(cents, { plainSpaces: true });
+    const face = strong ? bold : font;
+    page.drawText(amount, { x: 539 - face.widthOfTextAtSize(amount, 11), y, size: 11, font: face });
     y -= 19;
   };
   row("Amount excluding VAT", r.feeCents);
@@ -177,9 +178,8 @@ function csvField(value: string): string {
 /** The CSV export of the signed-in user's ledger lines (all of them): date, type, description, amount and balance in rand. */
 export async function myLedgerCsv(db: Db, user: SessionUser | null): Promise<string> {
   const { lines } = await myLedgerLines(db, user);
-  const rand = (c: number) => (c / 100).toFixed(2);
   const out = [["date", "type", "description", "amount_zar", "balance_zar"].join(",")];
-  for (const l of lines) out.push([l.date, l.kind, l.memo, rand(l.amountCents), rand(l.balanceCents)].map(csvField).join(","));
+  for (const l of lines) out.push([l.date, l.kind, l.memo, centsDecimal(l.amountCents), centsDecimal(l.balanceCents)].map(csvField).join(","));
   return `${out.join("\r\n")}\r\n`;
 }
 

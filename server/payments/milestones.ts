@@ -16,14 +16,13 @@ import {
   autoReleaseAt,
   decideMilestone,
   FINAL_MILESTONE_STATUSES,
-  formatCents,
   splitRelease,
   type FeePolicy,
   type MilestoneActor,
   type MilestoneEvent,
   type MilestoneStatus,
 } from "../../shared/payments";
-import { formatDate } from "../../shared/format";
+import { formatCents, formatDate, formatDocumentCents } from "../../shared/format";
 import type { Tx } from "../db/client";
 import { contracts, milestones, projects, users } from "../db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -75,8 +74,8 @@ export function milestoneName(milestoneTitle: string, projectTitle: string | und
   return `"${milestoneTitle}" (${projectTitle ?? "your project"})`;
 }
 
-/** formatCents with plain spaces (ledger memos end up in CSV files and PDFs). */
-const plainCents = (cents: number) => formatCents(cents).replace(/\s/g, " ");
+/** An amount in a ledger memo: the documents' rule with plain spaces (memos end up in the statement and the CSV). */
+const plainCents = (cents: number) => formatDocumentCents(cents, { plainSpaces: true });
 
 /** Locks the contract of a milestone, then the milestone. Throws NotFoundError "Milestone not found". */
 async function lockMilestone(tx: Tx, milestoneId: string) {

@@ -8,8 +8,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import { BANK_CHANGE_HOLD_HOURS, decidePayout, formatCents, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
-import { formatDateTime } from "../../shared/format";
+import { BANK_CHANGE_HOLD_HOURS, decidePayout, maskAccount, parsePayoutAmount, type Bank } from "../../shared/payments";
+import { formatCents, formatDateTime } from "../../shared/format";
 import { bankAccountSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";

@@ -14,7 +14,7 @@ import { payments, providerRefunds, users } from "../db/schema";
 import { backoffMs, LEASE_MS } from "../email/outbox";
 import type { MailContext } from "../email/preferences";
 import { log } from "../log";
-import { formatCents } from "../../shared/payments";
+import { formatCents } from "../../shared/format";
 import { alertModerators } from "./alerts";
 import type { PaymentProvider } from "./providers/types";
 

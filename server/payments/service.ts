@@ -7,13 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { formatDate } from "../../shared/format";
+import { formatCents, formatDate } from "../../shared/format";
 import {
   AUTO_RELEASE_MS,
   autoReleaseAt,
   CONTRACT_COMPLETED,
   contractClosedReason,
-  formatCents,
   HIRE_ENDED_NOTE,
   PAYMENT_REFERENCE,
   parseRandCents,

@@ -122,7 +122,7 @@ describe("a new client's journeys", () => {
     await client.waitForURL(/\/contracts\//);
     const contractPath = new URL(client.url()).pathname;
     await waitForHydration(client);
-    await client.getByRole("button", { name: /^Fund R18 000,00/ }).click();
+    await client.getByRole("button", { name: "Fund R18 000 (milestone 1)", exact: true }).click();
     await client.waitForURL(/\/pay\/test\//);
     await client.getByRole("button", { name: "Pay successfully" }).click();
     await client.waitForURL((url) => url.pathname === contractPath);

@@ -73,7 +73,7 @@ describe("hiring", () => {
     await developer.getByLabel("Your price (rand)").fill("");
     await developer.getByLabel("Your price (rand)").pressSequentially("R48 000,00");
     // The fee is shown before proposing: 7.5% of R48 000 leaves R44 400 (docs/product.md, Payments "Fees").
-    await expect.poll(() => developer.getByText(/Platform fee 7,5%: you receive R44\s400,00 of R48\s000 when it is released\./).isVisible()).toBe(true);
+    await expect.poll(() => developer.getByText(/Platform fee 7,5%: you receive R44\s400 of R48\s000 when it is released\./).isVisible()).toBe(true);
     await developer.getByLabel("Estimated duration").selectOption({ label: "1-2 months" });
     await developer.getByRole("button", { name: "Submit Proposal" }).click();
     await developer.waitForURL(projectUrl);

@@ -23,7 +23,7 @@ import {
   providerRefunds,
   testProviderCharges,
 } from "../../server/db/schema";
-import { formatDate, formatDateTime, todayIso } from "../../shared/format";
+import { formatCents, formatDate, formatDateTime, todayIso } from "../../shared/format";
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors";
 import { answerMilestoneChange, proposeMilestoneChange } from "../../server/payments/changes";
 import { getContract, milestoneActions } from "../../server/payments/contracts";
@@ -55,7 +55,6 @@ import * as payoutsRoute from "../../app/routes/payouts";
 import {
   CONTRACT_COMPLETED,
   decideMilestone,
-  formatCents,
   HIRE_ENDED,
   HIRE_ENDED_NOTE,
   MILESTONE_STATUSES,
@@ -241,6 +240,9 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
     expect(devMails[1]!.text).toContain(`The client's feedback: "Please fix the login screen"`);
     expect(devMails[2]!.text).toContain(`${formatCents(600_000)} less the platform fee of ${formatCents(45_000)}: ${formatCents(555_000)} is in your balance`);
     expect(devMails[2]!.text).toContain(`Contract: ${APP_URL}/contracts/${h.contractId}`);
+    // Whole rand without decimals, as on screen (docs/product.md, Look and feel "Money").
+    expect(devMails[0]!.text.replace(/\s/g, " ")).toContain("The client paid R6 000 into escrow.");
+    expect(devMails[2]!.text.replace(/\s/g, " ")).toContain("R6 000 less the platform fee of R450: R5 550 is in your balance");
     expect(devMails.some((m) => m.unsubscribe)).toBe(false);
     const clientMails = await mailsTo(h.client.id);
     expect(clientMails.map((m) => m.subject)).toEqual([
@@ -248,6 +250,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       `${named} was submitted for your approval`,
       `${named} was submitted for your approval`,
     ]);
+    expect(clientMails[0]!.subject.replace(/\s/g, " ")).toBe(`Receipt: R6 000 paid into escrow for ${named}`);
     expect(clientMails[0]!.text).toContain(`Receipt: ${APP_URL}/receipts/${funded1}`);
     expect(clientMails[1]!.text).toContain(`The developer's note: "Screens done, see the build"`);
     expect(clientMails[2]!.text).toContain(`The developer's note: "Fixed"`);

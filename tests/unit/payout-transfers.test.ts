@@ -25,7 +25,8 @@ import { createTestProvider, TEST_SIGNATURE_HEADER } from "../../server/payments
 import { ProviderRefusedError, type ProviderTransferStatus, type TransferDestination } from "../../server/payments/providers/types";
 import { approveMilestone, handleWebhook, paymentsDeps, startFunding, submitMilestone, type PaymentsDeps } from "../../server/payments/service";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
-import { decidePayout, formatCents, PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type PayoutEvent } from "../../shared/payments";
+import { formatCents } from "../../shared/format";
+import { decidePayout, PAYOUT_STATUSES, PAYOUT_TRANSITIONS, type PayoutEvent } from "../../shared/payments";
 import { createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";

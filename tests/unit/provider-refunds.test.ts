@@ -27,7 +27,7 @@ import {
 } from "../../server/payments/service";
 import { getContract } from "../../server/payments/contracts";
 import { acceptProposal, submitProposal } from "../../server/proposals/service";
-import { formatCents } from "../../shared/payments";
+import { formatCents } from "../../shared/format";
 import { APP_URL, createTestApp, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
 import { makeClient, makeDeveloper, makeModerator, makeProject, proposalBody } from "../support/factories";
