@@ -5,8 +5,7 @@
  * amount less the fee, and they withdraw it (before funding, the developer proposes new terms for a
  * milestone on a phone and the client accepts them; the delivery carries a file the client downloads) and download their documents; a second milestone is disputed and a moderator resolves it with a split.
  */
-import { todayIso } from "../../shared/format";
-import { formatCents } from "../../shared/payments";
+import { formatCents, todayIso } from "../../shared/format";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
