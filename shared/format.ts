@@ -69,6 +69,15 @@ export function formatDocumentCents(cents: number, { plainSpaces = false }: { pl
 }
 
 /**
+ * `text` (a ledger memo, stored with plain spaces: formatDocumentCents `plainSpaces`) with the
+ * grouping spaces of every "R" amount in it made no-break, so a narrow column wraps between words,
+ * never inside "R1 147,50" (the statement page, docs/product.md, Payments "Documents").
+ */
+export function keepAmountsWhole(text: string): string {
+  return text.replace(/-?R\d{1,3}(?: \d{3})+(?:,\d{2})?/g, (amount) => amount.replace(/ /g, "\u00a0"));
+}
+
+/**
  * An amount in cents as a CSV number of rand (the ledger CSV, docs/product.md, Payments
  * "Documents"): a decimal point, two decimals, no grouping and no "R", as spreadsheets read it:
  * "12000.00", "-550.50", "0.00".

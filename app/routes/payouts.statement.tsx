@@ -4,7 +4,7 @@
  * are left out (print:hidden).
  */
 import { Link, redirect } from "react-router";
-import { formatDate, formatDocumentCents, recentMonths } from "../../shared/format";
+import { formatDate, formatDocumentCents, keepAmountsWhole, recentMonths } from "../../shared/format";
 import type { Route } from "./+types/payouts.statement";
 import { myLedgerLines, orHttpError, parseMonth, requireUser } from "./payouts.server";
 
@@ -53,7 +53,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
               <td className="hidden py-2 pr-2 whitespace-nowrap sm:table-cell">{formatDate(l.date)}</td>
               <td className="py-2 pr-2 break-words">
                 <span className="block text-xs text-slate-600 sm:hidden">{formatDate(l.date)}</span>
-                {l.memo}
+                {keepAmountsWhole(l.memo)}
               </td>
               <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">{formatDocumentCents(l.amountCents)}</td>
               <td className="py-2 text-right whitespace-nowrap tabular-nums">{formatDocumentCents(l.balanceCents)}</td>

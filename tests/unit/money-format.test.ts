@@ -4,7 +4,7 @@
  * an accounting document; plain decimal numbers in the CSV.
  */
 import { describe, expect, it } from "vitest";
-import { centsDecimal, formatCents, formatDocumentCents, formatRand } from "../../shared/format";
+import { centsDecimal, formatCents, formatDocumentCents, formatRand, keepAmountsWhole } from "../../shared/format";
 import { splitRelease } from "../../shared/payments";
 
 /** en-ZA groups with a no-break space: compared as plain spaces, checked apart below. */
@@ -80,5 +80,13 @@ describe("centsDecimal: CSV amounts", () => {
     expect(centsDecimal(-55_050)).toBe("-550.50");
     expect(centsDecimal(-7)).toBe("-0.07");
     expect(centsDecimal(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
+  });
+});
+
+describe("keepAmountsWhole", () => {
+  it("joins the groups of each amount in a memo with no-break spaces and leaves the words' spaces alone", () => {
+    const memo = `Released: Testing (gross ${formatDocumentCents(1_530_000, { plainSpaces: true })}, fee -R1 147,50) R500,00 of 2 026`;
+    expect(memo).toContain("R15 300,00");
+    expect(keepAmountsWhole(memo)).toBe("Released: Testing (gross R15\u00a0300,00, fee -R1\u00a0147,50) R500,00 of 2 026");
   });
 });
