@@ -48,6 +48,9 @@ export function suspendedMessage(reason: string | null | undefined): string {
 }
 
 /** The text a removed message shows in its thread instead of its body. */
+/** A restore where nothing of the report's target is hidden, removed or suspended (docs/product.md, Trust and safety). */
+export const NOTHING_TO_RESTORE = "Nothing to restore: nothing of this report is hidden, removed or suspended.";
+
 export const REMOVED_MESSAGE_TEXT = "This message was removed by a moderator.";
 
 /** The notice a reporter gets when their report was handled (it never says what was done to whom). */

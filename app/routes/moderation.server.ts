@@ -4,7 +4,15 @@ import { isModerator, MODERATOR_NEEDS_2FA } from "../../server/auth/roles";
 import { redirectWithFlash } from "../lib/flash.server";
 import type { SessionUser } from "../../server/context";
 import { requireUser } from "../lib/session.server";
-export { actOnReport, listModerationLog, listOpenReports, type AuditEntry, type QueueReport } from "../../server/moderation/service";
+export {
+  actOnReport,
+  listMeasuresInEffect,
+  listModerationLog,
+  listOpenReports,
+  type AuditEntry,
+  type MeasureInEffect,
+  type QueueReport,
+} from "../../server/moderation/service";
 export { listFailedRefunds, listOpenDisputes, listStuckPayouts, retryFailedRefund, retryStuckPayout } from "../../server/payments/disputes";
 export { failure, readBody } from "../lib/action.server";
 export { redirectWithFlash };

@@ -22,6 +22,7 @@ import {
   actOnReport,
   failure,
   listFailedRefunds,
+  listMeasuresInEffect,
   listModerationLog,
   listOpenDisputes,
   listOpenReports,
@@ -38,14 +39,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Moderation | BuildZA" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireModeratorPage(request, context);
   const db = context.deps.db;
-  const [reports, log, disputes, failedRefunds, stuckPayouts] = await Promise.all([
+  const [reports, log, disputes, failedRefunds, stuckPayouts, inEffect] = await Promise.all([
     listOpenReports(db, user),
     listModerationLog(db, user, 20),
     listOpenDisputes(db, user),
     listFailedRefunds(db, user),
     listStuckPayouts(db, user),
+    listMeasuresInEffect(db, user),
   ]);
-  return { reports, log, disputes, failedRefunds, stuckPayouts };
+  return { reports, log, disputes, failedRefunds, stuckPayouts, inEffect };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,16 +75,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 const KIND_LABEL = { project: "Project", profile: "Profile", message: "Message" } as const;
 
 /**
- * The actions that fit a report of `kind` (restore is for undoing, shown on every report); no
+ * The actions that fit a report of `kind`; restore only while something of its target is hidden,
+ * removed or suspended (`undoable`; the server refuses it otherwise, NOTHING_TO_RESTORE); no
  * suspension of a moderator's account (`staff`), which the server refuses (MODERATOR_NOT_SUSPENDABLE).
  */
-function actionsFor(kind: "project" | "profile" | "message", staff: boolean): ModerationActionName[] {
+function actionsFor(kind: "project" | "profile" | "message", staff: boolean, undoable: boolean): ModerationActionName[] {
   const specific: ModerationActionName[] = kind === "project" ? ["hide_project"] : kind === "message" ? ["remove_message"] : [];
-  return ["dismiss", ...specific, "warn", ...(staff ? [] : (["suspend"] as const)), "restore"];
+  return ["dismiss", ...specific, "warn", ...(staff ? [] : (["suspend"] as const)), ...(undoable ? (["restore"] as const) : [])];
 }
 
+/** How a measure still in effect reads in its list: "Project hidden", "Message removed", "Account suspended". */
+const MEASURE_LABEL = { hide_project: "Project hidden", remove_message: "Message removed", suspend: "Account suspended" } as const;
+
 export default function Moderation({ loaderData }: Route.ComponentProps) {
-  const { reports, log, disputes, failedRefunds, stuckPayouts } = loaderData;
+  const { reports, log, disputes, failedRefunds, stuckPayouts, inEffect } = loaderData;
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busyReport = navigation.state === "submitting" ? navigation.formData?.get("reportId") : null;
@@ -235,10 +241,40 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             <ReportActions
               reportId={r.id}
               title={r.snapshot.title}
-              actions={actionsFor(r.kind, r.target.moderator)}
+              actions={actionsFor(r.kind, r.target.moderator, r.target.suspended || r.target.projectHidden === true || r.target.messageRemoved === true)}
               staff={r.target.moderator}
               busyAction={busyReport === r.id ? String(navigation.formData?.get("action") ?? "") : null}
               failed={failed && "message" in failed && failed.target === r.id ? failed : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900" id="in-effect-heading">
+        In effect
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {inEffect.length === 0
+          ? "Nothing hidden, removed or suspended."
+          : "Hidden projects, removed messages and suspended accounts, newest first. Restore undoes one, with a reason for the audit log."}
+      </p>
+      <ul className="mt-3 space-y-4" data-in-effect>
+        {inEffect.map((m) => (
+          <li key={m.id} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{MEASURE_LABEL[m.action]}</span>
+              <span className="font-semibold break-words text-slate-900">{m.targetLabel}</span>
+            </p>
+            <p className="mt-1 text-sm break-words text-slate-700">
+              By {m.moderator.name} on {formatDate(m.createdAt)}: “{m.reason}”
+            </p>
+            <ReportActions
+              reportId={m.reportId}
+              title={m.targetLabel}
+              actions={["restore"]}
+              staff={false}
+              busyAction={busyReport === m.reportId ? String(navigation.formData?.get("action") ?? "") : null}
+              failed={failed && "message" in failed && failed.target === m.reportId ? failed : undefined}
             />
           </li>
         ))}

@@ -754,6 +754,16 @@ export const API_DOCS: Record<string, Doc> = {
     security: session,
     responses: { 200: json(z.strictObject({ entries: z.array(z.looseObject({ action: z.string() })) }), "Newest first"), ...errors(401, 403) },
   },
+  "GET /moderation/in-effect": {
+    tags: ["Trust and safety"],
+    summary: "Hides, removals and suspensions still in effect (moderators only)",
+    description: "Newest first, one per target, each with the report to restore it through (POST /moderation/reports/{id}/actions, action restore).",
+    security: session,
+    responses: {
+      200: json(z.strictObject({ measures: z.array(z.looseObject({ action: z.string(), reportId: z.string() })) }), "Newest first"),
+      ...errors(401, 403),
+    },
+  },
   "GET /clients/{id}": {
     tags: ["Trust and safety"],
     summary: "A client's record and the reviews developers wrote of them",

@@ -37,7 +37,7 @@ import { cancelHire, closeProject, completeProject, deleteProject } from "../pro
 import { createReview } from "../reviews/service";
 import { getClientReputation, listClientReviews } from "../clients/reputation";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
-import { actOnReport, listModerationLog, listOpenReports, REPORTABLE, reportMessage, reportProfile } from "../moderation/service";
+import { actOnReport, listMeasuresInEffect, listModerationLog, listOpenReports, REPORTABLE, reportMessage, reportProfile } from "../moderation/service";
 import {
   acceptProposal,
   declineProposal,
@@ -276,6 +276,10 @@ export function createApiV1(deps: AppDeps) {
   api.get("/moderation/log", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ entries: await listModerationLog(deps.db, c.get("user")) });
+  });
+  api.get("/moderation/in-effect", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ measures: await listMeasuresInEffect(deps.db, c.get("user")) });
   });
 
   // Proposals, hiring and reviews (docs/product.md, Proposals).

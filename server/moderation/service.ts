@@ -6,7 +6,7 @@
  * and its effects are one transaction.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { ALREADY_REPORTED, MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { ALREADY_REPORTED, MODERATOR_NOT_SUSPENDABLE, NOTHING_TO_RESTORE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
 import { moderationActionSchema, projectReportSchema, userReportSchema } from "../../shared/schemas";
 import { requireModerator } from "../auth/roles";
 import type { SessionUser } from "../context";
@@ -367,6 +367,64 @@ export async function listModerationLog(db: Db, user: SessionUser | null, limit 
   }));
 }
 
+/** A moderator's hide, removal or suspension that is still in effect (listMeasuresInEffect). */
+export interface MeasureInEffect {
+  /** The audit log entry that put it in place. */
+  id: string;
+  action: "hide_project" | "remove_message" | "suspend";
+  /** The report it was taken on: restore acts through it (actOnReport). */
+  reportId: string;
+  /** The project's title, the account's name, or the message's sender's name. */
+  targetLabel: string;
+  reason: string;
+  moderator: { id: string | null; name: string };
+  createdAt: string;
+}
+
+/**
+ * What moderators hid, removed or suspended from a report and is still so (the project still hidden
+ * by a moderator, the message still removed, the account still suspended), newest first, one per
+ * target (its latest entry), at most `limit` (default 50), so a mistake can be undone from
+ * /moderation after its report left the queue (docs/product.md, Trust and safety). Moderators only:
+ * throws UnauthorizedError, ForbiddenError.
+ */
+export async function listMeasuresInEffect(db: Db, user: SessionUser | null, limit = 50): Promise<MeasureInEffect[]> {
+  requireModerator(user);
+  const result = await db.execute(sql`
+    select * from (
+      select distinct on (l.target_type, l.target_id)
+        l.id, l.action, l.report_id as "reportId", l.reason, l.created_at as "createdAt", l.moderator_id as "moderatorId", m.name as "moderatorName",
+        case l.action
+          when 'hide_project' then (select p.title from projects p where p.id = l.target_id::uuid)
+          when 'remove_message' then (select s.name from messages x join users s on s.id = x.sender_id where x.id = l.target_id::uuid)
+          else (select u.name from users u where u.id = l.target_id)
+        end as "targetLabel"
+      from moderation_log l
+      left join users m on m.id = l.moderator_id
+      where l.report_id is not null
+        and l.action in ('hide_project', 'remove_message', 'suspend')
+        and case l.action
+          when 'hide_project' then exists (select 1 from projects p where p.id = l.target_id::uuid and p.hidden_by = 'moderator')
+          when 'remove_message' then exists (select 1 from messages x where x.id = l.target_id::uuid and x.removed_at is not null)
+          else exists (select 1 from users u where u.id = l.target_id and u.suspended_at is not null)
+        end
+      order by l.target_type, l.target_id, l.created_at desc, l.id desc
+    ) t
+    order by "createdAt" desc, id desc
+    limit ${Math.min(Math.max(limit, 1), 200)}
+  `);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((r) => ({
+    id: String(r.id),
+    action: r.action as MeasureInEffect["action"],
+    reportId: String(r.reportId),
+    targetLabel: String(r.targetLabel ?? ""),
+    reason: String(r.reason),
+    moderator: { id: (r.moderatorId as string | null) ?? null, name: (r.moderatorName as string | null) ?? "Former moderator" },
+    createdAt: new Date(r.createdAt as string | Date).toISOString(),
+  }));
+}
+
 /**
  * Locks, FOR UPDATE and in id order, the projects of account `userId` that `condition` picks: the
  * ones a suspension hides or its lifting shows again. They come before the account's own rows
@@ -539,6 +597,8 @@ export async function actOnReport(
           if (targetType === "user") targetId = report.targetUserId;
           await liftSuspension(tx, report.targetUserId, at);
         }
+        // Nothing was hidden, removed or suspended: no log entry claiming a restore.
+        if (targetType === "user" && !u?.suspendedAt) throw new ConflictError(NOTHING_TO_RESTORE);
         break;
       }
     }

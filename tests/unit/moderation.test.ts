@@ -17,7 +17,8 @@ import { saveDeveloperProfile } from "../../server/developers/service";
 import { ForbiddenError, UnauthorizedError } from "../../server/errors";
 import { startConversation, sendMessage } from "../../server/messages/service";
 import { createProject, updateProject } from "../../server/projects/service";
-import { MODERATOR_NOT_SUSPENDABLE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { MODERATOR_NOT_SUSPENDABLE, NOTHING_TO_RESTORE, REMOVED_MESSAGE_TEXT, REPORT_HANDLED_NOTICE } from "../../shared/moderation";
+import { formatDate } from "../../shared/format";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -45,7 +46,7 @@ interface QueueItem {
 }
 
 describe("the /moderation queue page", () => {
-  it("offers Suspend for a member's account but not for a moderator's, and says why", async () => {
+  it("offers Suspend for a member's account but not for a moderator's, and says why; Restore only where something is in effect", async () => {
     const { default: Moderation } = await import("../../app/routes/moderation");
     const report = (id: string, name: string, moderator: boolean) => ({
       id,
@@ -57,7 +58,8 @@ describe("the /moderation queue page", () => {
       snapshot: { title: name, text: "", link: `/clients/user-${id}` },
       createdAt: "2026-11-02T08:00:00.000Z",
       reporter: { id: "r", name: "Ayanda Reporter" },
-      target: { id: `user-${id}`, name, moderator, suspended: false, projectHidden: null, messageRemoved: null },
+      // The member's account is suspended already (by another report): only it offers Restore.
+      target: { id: `user-${id}`, name, moderator, suspended: !moderator, projectHidden: null, messageRemoved: null },
       signals: [],
     });
     const loaderData = {
@@ -66,6 +68,17 @@ describe("the /moderation queue page", () => {
       disputes: [],
       failedRefunds: [],
       stuckPayouts: [],
+      inEffect: [
+        {
+          id: "log-1",
+          action: "suspend",
+          reportId: "report-9",
+          targetLabel: "Member Person",
+          reason: "Fake identity",
+          moderator: { id: "m", name: "Mpho Moderator" },
+          createdAt: "2026-11-01T08:00:00.000Z",
+        },
+      ],
     };
     const Page = Moderation as unknown as ComponentType<{ loaderData: unknown }>;
     const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Page, { loaderData }) }]);
@@ -74,6 +87,14 @@ describe("the /moderation queue page", () => {
     expect(member).toContain("Suspend account");
     expect(staff).not.toContain("Suspend account");
     expect(staff).toContain("Warn");
+    expect(member).toContain("Restore");
+    const [staffReport, inEffect] = staff.split("In effect") as [string, string];
+    expect(staffReport).not.toContain("Restore");
+    // Still in effect after its report left the queue, with its own Restore.
+    expect(inEffect).toContain("Account suspended");
+    expect(inEffect).toContain(`By Mpho Moderator on ${formatDate("2026-11-01T08:00:00.000Z")}: “Fake identity”`);
+    expect(inEffect).toContain('name="reportId" value="report-9"');
+    expect(inEffect).toContain("Restore");
     expect(html.replace(/&#x27;/g, "'")).toContain(MODERATOR_NOT_SUSPENDABLE);
   });
 });
@@ -193,6 +214,10 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     });
 
     expect((await act(item.id, "remove_message")).status).toBe(400);
+    // Nothing is hidden yet: a restore is refused and logs nothing.
+    const nothing = await act(item.id, "restore", "Just in case");
+    expect(nothing.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(nothing)).error.message).toBe(NOTHING_TO_RESTORE);
     expect((await act(item.id, "hide_project", "")).status).toBe(400);
     expect((await act(item.id, "hide_project", "Asks for payment outside BuildZA")).status).toBe(200);
     expect((await act(item.id, "dismiss")).status).toBe(409);
@@ -211,8 +236,18 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     );
     expect(notices.notifications).toContainEqual(expect.objectContaining({ type: "report_handled", message: REPORT_HANDLED_NOTICE }));
 
+    // Out of the queue, the hide is listed as in effect, with the report to restore it through.
+    const inEffect = async () =>
+      (
+        await json<{ measures: Array<{ action: string; reportId: string; targetLabel: string }> }>(
+          await call("GET", "/api/v1/moderation/in-effect", { cookie: mod.cookie }),
+        )
+      ).measures;
+    expect((await call("GET", "/api/v1/moderation/in-effect", { cookie: reporter.cookie })).status).toBe(403);
+    expect(await inEffect()).toContainEqual(expect.objectContaining({ action: "hide_project", reportId: item.id, targetLabel: "A perfectly normal app" }));
     expect((await act(item.id, "restore", "Client fixed the post")).status).toBe(200);
     expect((await call("GET", `/api/v1/projects/${project.id}`)).status).toBe(200);
+    expect((await inEffect()).map((m) => m.reportId)).not.toContain(item.id);
 
     const log = await json<{ entries: Array<{ action: string; targetId: string; reason: string; moderator: { id: string } }> }>(
       await call("GET", "/api/v1/moderation/log", { cookie: mod.cookie }),
@@ -346,7 +381,15 @@ describe.each(DB_KINDS)("moderation on %s", (kind) => {
     expect((await call("GET", `/api/v1/projects/${project.id}`)).status).toBe(404);
     expect((await queue()).find((r) => r.id === item.id)).toBeUndefined();
 
+    const measures = await json<{ measures: Array<{ action: string; reportId: string; targetLabel: string; reason: string }> }>(
+      await call("GET", "/api/v1/moderation/in-effect", { cookie: mod.cookie }),
+    );
+    expect(measures.measures).toContainEqual(
+      expect.objectContaining({ action: "suspend", reportId: item.id, targetLabel: victim.user.name, reason: "Fake identity" }),
+    );
     expect((await act(item.id, "restore", "Identity confirmed")).status).toBe(200);
+    // Lifted: a second restore has nothing to undo.
+    expect((await act(item.id, "restore", "Again")).status).toBe(409);
     await signIn(t.deps.auth, { email: "mod-victim@example.co.za", password: TEST_PASSWORD }, new Headers({ origin: APP_URL }));
     expect((await call("GET", `/api/v1/developers/${victim.user.id}`)).status).toBe(200);
     expect((await listed()).developers.map((d) => d.id)).toContain(victim.user.id);

@@ -223,6 +223,7 @@ describe("OpenAPI document of /api/v1", () => {
       expect: 403,
     });
     await call("GET /moderation/log", c, { expect: 403 });
+    await call("GET /moderation/in-effect", c, { expect: 403 });
     await call("GET /clients/{id}", d, { params: { id: client.user.id }, expect: 200 });
     const extra = await call("POST /conversations/{id}/messages", d, { params: { id: conversationId }, body: { body: "Sent by mistake" }, expect: 201 });
     await call("DELETE /messages/{id}", d, { params: { id: (extra.message as { id: string }).id }, expect: 204 });
