@@ -17,3 +17,4 @@ export { failure, orHttpError, readBody } from "../lib/action.server";
 export { redirectWithFlash, setPaymentReturn, takePaymentReturn } from "../lib/flash.server";
 export { requireUser } from "../lib/session.server";
 export { UUID } from "../../server/lib/ids";
+export { ownReview, type OwnReview } from "../../server/reviews/service";

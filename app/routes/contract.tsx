@@ -6,13 +6,14 @@
  * for an unfunded one, the other accepts or declines), due dates with "Overdue", and a link to the
  * messages thread with the other side.
  */
-import { CalendarClock, MessageSquare, ShieldCheck, Wallet } from "../components/ui/icons";
+import { CalendarClock, MessageSquare, ShieldCheck, Star, Wallet } from "../components/ui/icons";
+import { StarRating } from "../components/developers/developer-bits";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useState } from "react";
 import { AttachmentList, AttachmentsField } from "../components/files/attachments";
 import { ConfirmedSubmit } from "../components/ui/confirmed-submit";
 import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
+import { Button, ButtonLink } from "../components/ui/button";
 import { FieldError, Input, Textarea } from "../components/ui/form";
 import { MAX_DELIVERY_FILES } from "../../shared/constants";
 import { formatCents, formatDate } from "../../shared/format";
@@ -26,6 +27,7 @@ import {
   failure,
   getContract,
   orHttpError,
+  ownReview,
   paymentsDeps,
   proposeMilestoneChange,
   readBody,
@@ -40,6 +42,7 @@ import {
   takePaymentReturn,
   UUID,
   verifyPayment,
+  type OwnReview,
 } from "./contract.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -59,6 +62,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const { reference: back, clear } = await takePaymentReturn(request, params.id);
   const contract = await orHttpError(getContract(context.deps.db, user, params.id));
+  // A completed hire's sides see their review here too (docs/product.md, Reviews): "Leave a review"
+  // to the project page's form while they may, "You reviewed {name}" once written. Not on the
+  // contract of a hire that ended: the project's review is of whoever completed it.
+  const review =
+    contract.viewer !== "moderator" && contract.projectStatus === "completed" && !contract.hireEnded
+      ? await ownReview(context.deps.db, user, contract.projectId)
+      : null;
   // Say how the checkout ended (docs/product.md, Payments "Funding"); a failure shows on its milestone.
   const funded = back ? contract.milestones.find((m) => m.receiptReference === back) : undefined;
   const paymentNotice = funded
@@ -66,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : back && contract.viewer === "client" && !contract.milestones.some((m) => m.lastPaymentFailure)
       ? "Your payment is being confirmed by the payment provider. The milestone shows Funded as soon as it is: refresh this page in a minute."
       : null;
-  return data({ contract, paymentNotice }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data({ contract, paymentNotice, review }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -144,7 +154,7 @@ const TONES: Record<MilestoneStatus, "green" | "grey" | "amber" | "blue"> = {
 };
 
 export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { contract, paymentNotice } = loaderData;
+  const { contract, paymentNotice, review } = loaderData;
   const busy = useNavigation().state !== "idle";
   const role = contract.viewer;
   const other = role === "client" ? contract.developer : contract.client;
@@ -177,6 +187,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
           {contract.closed}
         </p>
       ) : null}
+      {review && (review.canReview || review.rating !== null) ? <ContractReview review={review} projectId={contract.projectId} other={other.name} /> : null}
       {paymentNotice && !error ? (
         <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-payment-notice>
           {paymentNotice}
@@ -569,4 +580,37 @@ function NoteArea({ id, name, rows, error }: { id: string; name: string; rows: n
  */
 function Which({ n }: { n: number }) {
   return <span className="sr-only"> (milestone {n})</span>;
+}
+
+/**
+ * A completed hire's review as its side sees it on the contract (docs/product.md, Reviews): while
+ * the window is open and nothing was written, "Leave a review" to the project page's review form
+ * (the one review flow) with the last day; once written, "You reviewed {name}" with the stars.
+ */
+function ContractReview({ review, projectId, other }: { review: OwnReview; projectId: string; other: string }) {
+  if (review.rating !== null) {
+    return (
+      <p
+        className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+        data-contract-review
+      >
+        <span>You reviewed {other}</span>
+        <StarRating rating={review.rating} />
+      </p>
+    );
+  }
+  return (
+    <div
+      className="mt-4 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 sm:flex-row sm:items-center sm:justify-between"
+      data-contract-review
+    >
+      <p>
+        The project is complete. How was it working with {other}? You can review once, until {formatDate(review.until)}.
+      </p>
+      <ButtonLink to={`/projects/${projectId}#review`} size="sm" className="w-full shrink-0 sm:w-auto">
+        <Star className="size-4" aria-hidden="true" />
+        Leave a review
+      </ButtonLink>
+    </div>
+  );
 }

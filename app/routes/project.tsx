@@ -22,6 +22,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { projectEditRefusal } from "../../shared/policies";
+import type { ProposalStatus } from "../../shared/lifecycle";
 import { formatBudget, formatRand, scheduleFacts } from "../../shared/format";
 import { proposalCountLabel } from "../components/projects/project-card";
 import { RelativeTime } from "../components/ui/relative-time";
@@ -276,7 +277,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
               reviewed={review.reviewed}
             />
           ) : null}
-          {viewer.isOwner && loaderData.invitations.length ? <InvitedDevelopers invitations={loaderData.invitations} /> : null}
+          {viewer.isOwner && loaderData.invitations.length ? <InvitedDevelopers invitations={loaderData.invitations} proposals={proposals ?? []} /> : null}
           {proposals ? <ProposalsSection proposals={proposals} sort={proposalSort} projectId={project.id} projectStatus={project.status} /> : null}
 
           <Card className="divide-y divide-slate-100">
@@ -520,22 +521,59 @@ function LiveProject() {
   return null;
 }
 
-/** The developers the owner invited to this project (docs/product.md, Journeys "Invite a developer"). */
-function InvitedDevelopers({ invitations }: { invitations: { id: string; developerId: string; developerName: string; createdAt: string }[] }) {
+/** What became of an invited developer's proposal, as the invited developers list says it. */
+const INVITED_PROPOSAL_LABELS: Record<ProposalStatus, string> = {
+  pending: "Proposal received",
+  shortlisted: "Proposal shortlisted",
+  accepted: "Hired",
+  declined: "Proposal declined",
+  withdrawn: "Proposal withdrawn",
+  cancelled: "Hire cancelled",
+};
+
+/**
+ * The developers the owner invited to this project (docs/product.md, Journeys "Invite a developer"):
+ * "Invited {when}" until the developer proposes, then what became of the proposal ("Proposal
+ * received", shortlisted, declined, withdrawn, "Hired", "Hire cancelled") linking to it in the
+ * Proposals section below (`proposals`: the owner's list of every proposal here).
+ */
+function InvitedDevelopers({
+  invitations,
+  proposals,
+}: {
+  invitations: { id: string; developerId: string; developerName: string; createdAt: string }[];
+  proposals: { id: string; status: ProposalStatus; developer: { id: string } }[];
+}) {
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Invited developers ({invitations.length})</h2>
       <ul className="mt-3 space-y-2">
-        {invitations.map((i) => (
-          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <Link to={`/developers/${i.developerId}`} className="min-w-0 break-words font-medium text-brand-700 hover:underline">
-              {i.developerName}
-            </Link>
-            <span className="text-slate-500">
-              Invited <RelativeTime date={i.createdAt} />
-            </span>
-          </li>
-        ))}
+        {invitations.map((i) => {
+          const proposal = proposals.find((p) => p.developer.id === i.developerId);
+          return (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm" data-invited={i.developerId}>
+              <Link to={`/developers/${i.developerId}`} className="min-w-0 break-words font-medium text-brand-700 hover:underline">
+                {i.developerName}
+              </Link>
+              {proposal ? (
+                <span className="flex flex-wrap items-center gap-x-2">
+                  {/* A plain anchor: the proposal is on this page, so the browser scrolls to it without a navigation. */}
+                  <a href={`#proposal-${proposal.id}`} className="inline-flex min-h-11 items-center -my-3 font-medium text-brand-700 hover:underline">
+                    {INVITED_PROPOSAL_LABELS[proposal.status]}
+                    <span className="sr-only"> from {i.developerName}</span>
+                  </a>
+                  <span className="text-slate-500">
+                    · invited <RelativeTime date={i.createdAt} />
+                  </span>
+                </span>
+              ) : (
+                <span className="text-slate-500">
+                  Invited <RelativeTime date={i.createdAt} />
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </Card>
   );

@@ -482,14 +482,18 @@ export async function listSimilarProjects(db: Db, project: Project): Promise<Pro
   return rows.map(toProject);
 }
 
-/** Client dashboard figures (docs/product.md, Screens Dashboard): counts over the user's own projects. */
+/**
+ * Client dashboard figures (docs/product.md, Dashboard): counts over the user's own projects.
+ * activeProjects counts the ones still running, open for proposals (active) or with a developer
+ * hired (in_progress); completed and closed ones are not active (shared/lifecycle.ts).
+ */
 export async function clientProjectStats(db: Db, userId: string) {
   const [row] = await prepared(
     "client_project_stats",
     db
       .select({
         totalProjects: count(),
-        activeProjects: sql<number>`count(*) filter (where ${projects.status} = 'active')::int`,
+        activeProjects: sql<number>`count(*) filter (where ${projects.status} in ('active', 'in_progress'))::int`,
         totalProposals: sum(projects.proposalCount).mapWith(Number),
       })
       .from(projects)

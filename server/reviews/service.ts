@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { BLIND_REVIEW_DAYS } from "../../shared/constants";
-import { reviewRefusal, projectRole } from "../../shared/policies";
+import { reviewDeadline, reviewRefusal, projectRole } from "../../shared/policies";
 import { reviewSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -42,6 +42,44 @@ export async function reviewState(
   if (!project || !role) return { canReview: false, reviewed: false, role: null };
   const reviewed = project.status === "completed" ? await hasReviewed(db, role, projectId) : false;
   return { canReview: reviewRefusal(user, project, reviewed) === null, reviewed, role };
+}
+
+/** The reader's own review of a completed project as its contract page shows it (ownReview). */
+export interface OwnReview {
+  /** The reader's side: the client reviews the hired developer, the developer the client. */
+  role: "client" | "developer";
+  /** True while the review window is open and the reader has not reviewed yet. */
+  canReview: boolean;
+  /** The stars (1-5) of the reader's review once written (shown to its writer even while blind), else null. */
+  rating: number | null;
+  /** The last moment to review (ISO; completion + REVIEW_WINDOW_DAYS). */
+  until: string;
+}
+
+/**
+ * The review `user` wrote or may still write on completed project `projectId` (docs/product.md,
+ * Reviews; the contract page's "Leave a review" / "You reviewed {name}"): null when the project is
+ * not completed or the user is neither its client nor its hired developer. Reads only; the review
+ * itself is written by createReview from the project page's form.
+ */
+export async function ownReview(db: Db, user: SessionUser, projectId: string, now: number = Date.now()): Promise<OwnReview | null> {
+  if (!isUuid(projectId)) return null;
+  const [project] = await db
+    .select({ userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, status: projects.status, completedAt: projects.completedAt })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const role = project ? projectRole(user, project) : null;
+  if (!project || !role || project.status !== "completed" || !project.completedAt) return null;
+  const [mine] =
+    role === "client"
+      ? await db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)
+      : await db.select({ rating: clientReviews.rating }).from(clientReviews).where(eq(clientReviews.projectId, projectId)).limit(1);
+  return {
+    role,
+    canReview: reviewRefusal(user, project, Boolean(mine), now) === null,
+    rating: mine?.rating ?? null,
+    until: reviewDeadline(project.completedAt).toISOString(),
+  };
 }
 
 /**

@@ -4,7 +4,9 @@
  * wizard's skill box refuses a skill too long for the project with its message instead of a chip
  * that made Next do nothing; "Invite to project" says why nothing can be chosen once every open
  * project has the developer; the test checkout opened again (the browser's Back button) after the
- * payment leads back to the contract.
+ * payment leads back to the contract; leaving the edit wizard with changes asks first (as the new
+ * project's wizard does), never without; the invited developers list says what became of an
+ * invited developer's proposal; a completed contract links to the review, then shows it.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,5 +134,143 @@ describe("a new client's journeys", () => {
     await client.getByRole("link", { name: "Back to the contract" }).click();
     await client.waitForURL((url) => url.pathname === contractPath);
     await client.getByText("Funded").first().waitFor();
+  });
+
+  const newProject = async (title: string) => {
+    const created = await pageApi<{ project: { id: string } }>(client, "/api/v1/projects", "POST", {
+      title,
+      description: `${title}: learners in Khayelitsha book a tutor for an hour and pay a small deposit up front.`,
+      platform: "mobile",
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+      skills: ["Flutter"],
+      category: "Education",
+    });
+    expect(created.status).toBe(201);
+    return created.json.project.id;
+  };
+  const leaveDialog = () => client.getByRole("dialog", { name: "Leave without saving?" });
+
+  it("asks before leaving the edit wizard with changes, as the new project's wizard does, and not without", async () => {
+    const projectId = await newProject("Tutor booking app");
+    const editUrl = `${server.url}/projects/${projectId}/edit`;
+    const back = () => client.getByRole("link", { name: "Back to Dashboard" }).click();
+
+    // Nothing changed: Back to Dashboard just leaves.
+    await client.goto(editUrl);
+    await waitForHydration(client);
+    await back();
+    await client.waitForURL(/\/dashboard$/);
+
+    // A change: the same dialog as /projects/new; staying keeps the change.
+    await client.goto(editUrl);
+    await waitForHydration(client);
+    const title = client.getByLabel("Project title");
+    await title.fill("Tutor booking app for Khayelitsha");
+    await back();
+    await leaveDialog().waitFor();
+    await leaveDialog().getByText("Your latest changes to this project are not saved yet.").waitFor();
+    expect(await leaveDialog().getByRole("button", { name: "Save draft and leave" }).count()).toBe(0);
+    await leaveDialog().getByRole("button", { name: "Stay on this page" }).click();
+    await leaveDialog().waitFor({ state: "hidden" });
+    expect(new URL(client.url()).pathname).toBe(`/projects/${projectId}/edit`);
+    expect(await title.inputValue()).toBe("Tutor booking app for Khayelitsha");
+
+    // Any link in the app asks too (the header's), and leaving without saving leaves.
+    await client.goto(editUrl);
+    await waitForHydration(client);
+    await title.fill("Tutor booking app, changed");
+    await client.getByRole("link", { name: "Search", exact: true }).click();
+    await leaveDialog().waitFor();
+    await leaveDialog().getByRole("button", { name: "Leave without saving" }).click();
+    await client.waitForURL(/\/search$/);
+    expect((await pageApi<{ project: { title: string } }>(client, `/api/v1/projects/${projectId}`)).json.project.title).toBe("Tutor booking app");
+
+    // Changed back to the saved value is no change.
+    await client.goto(editUrl);
+    await waitForHydration(client);
+    await title.fill("Something else");
+    await title.fill("Tutor booking app");
+    await back();
+    await client.waitForURL(/\/dashboard$/);
+
+    // Closing the tab with a change: the browser's own warning.
+    const tab = await client.context().newPage();
+    await tab.goto(editUrl);
+    await waitForHydration(tab);
+    await tab.getByLabel("Project title").fill("Tutor booking app, unsaved");
+    const asked = new Promise<string>((resolve) =>
+      tab.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
+    await tab.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+
+    // Saved: on to the project with no question.
+    await client.goto(editUrl);
+    await waitForHydration(client);
+    await title.fill("Tutor booking app for Khayelitsha");
+    for (const step of ["Step 2 of 3", "Step 3 of 3"]) {
+      await client.getByRole("button", { name: "Next" }).click();
+      await expect.poll(() => stepHeading(client).textContent()).toContain(step);
+    }
+    await client.getByRole("button", { name: "Save Changes" }).click();
+    await client.waitForURL((url) => url.pathname === `/projects/${projectId}`);
+    await toast(client, "Project updated successfully!").waitFor();
+    expect(await leaveDialog().count()).toBe(0);
+  });
+
+  it("shows what became of an invited developer's proposal, and a completed contract links to the review until it is written", async () => {
+    const projectId = await newProject("Township tutor finder");
+    expect((await pageApi(client, `/api/v1/developers/${developerId}/invitations`, "POST", { projectId })).status).toBe(201);
+    const invited = client.locator(`[data-invited="${developerId}"]`);
+    await client.goto(`${server.url}/projects/${projectId}`);
+    await invited.getByText(/^Invited /).waitFor();
+
+    const sent = await pageApi<{ proposal: { id: string } }>(developer, `/api/v1/projects/${projectId}/proposals`, "POST", {
+      coverLetter: "I built a tutor marketplace for learners in Cape Town with Flutter, with bookings, deposits and reminders by SMS.",
+      price: 20000,
+      duration: "2-4",
+    });
+    expect(sent.status).toBe(201);
+    const proposalId = sent.json.proposal.id;
+    await client.reload();
+    const received = invited.getByRole("link", { name: "Proposal received from Sipho Developer" });
+    expect(await received.getAttribute("href")).toBe(`#proposal-${proposalId}`);
+    expect(await invited.getByText(/^Invited /).count()).toBe(0);
+    await received.click();
+    await expect.poll(() => new URL(client.url()).hash).toBe(`#proposal-${proposalId}`);
+    expect(await client.locator(`#proposal-${proposalId}`).getByRole("article", { name: "Proposal from Sipho Developer" }).isVisible()).toBe(true);
+
+    expect((await pageApi(client, `/api/v1/proposals/${proposalId}/accept`, "POST")).status).toBe(200);
+    await client.reload();
+    await invited.getByRole("link", { name: "Hired from Sipho Developer" }).waitFor();
+
+    // Completed: the contract offers the review (the project page's form), then shows it.
+    await client.getByRole("link", { name: "Contract, milestones and payments" }).click();
+    await client.waitForURL(/\/contracts\//);
+    const contractPath = new URL(client.url()).pathname;
+    expect(await client.getByRole("link", { name: "Leave a review" }).count()).toBe(0);
+    expect((await pageApi(client, `/api/v1/projects/${projectId}/complete`, "POST")).status).toBe(200);
+    await client.reload();
+    await waitForHydration(client);
+    await client.getByText("How was it working with Sipho Developer?").waitFor();
+    await client.getByRole("link", { name: "Leave a review" }).click();
+    await client.waitForURL((url) => url.pathname === `/projects/${projectId}` && url.hash === "#review");
+    const form = client.locator("#review");
+    await form.getByRole("heading", { name: "Review Sipho Developer" }).waitFor();
+    await waitForHydration(client);
+    await form.getByRole("radio", { name: "4 stars" }).check();
+    await form.getByLabel("Comment").fill("Sipho delivered the booking flow on time and explained every choice clearly.");
+    await form.getByRole("button", { name: /Submit/ }).click();
+    await toast(client, "Thanks for your review!").waitFor();
+
+    await client.goto(`${server.url}${contractPath}`);
+    const mine = client.locator("[data-contract-review]");
+    await mine.getByText("You reviewed Sipho Developer").waitFor();
+    expect(await mine.textContent()).toContain("4 out of 5 stars");
+    expect(await client.getByRole("link", { name: "Leave a review" }).count()).toBe(0);
   });
 });

@@ -10,6 +10,8 @@ import { reviews } from "../../server/db/schema";
 import { completeProject } from "../../server/projects/lifecycle";
 import { acceptProposal } from "../../server/proposals/service";
 import { publishDueReviews } from "../../server/reviews/blind";
+import { ownReview } from "../../server/reviews/service";
+import { REVIEW_WINDOW_DAYS } from "../../shared/constants";
 import { BLIND_REVIEW_DAYS } from "../../shared/constants";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { createTestApp, type TestApp } from "../support/app";
@@ -95,6 +97,32 @@ describe.each(DB_KINDS)("blind reviews on %s", (kind) => {
     );
     expect(clientNotices.notifications.find((x) => x.type === "review_received")!.message).toMatch(/Both reviews are now visible/);
     expect(JSON.stringify(clientNotices)).not.toMatch(/star/i);
+  });
+
+  it("tells each side of a completed contract only its own review: Leave a review until written, then its own stars", async () => {
+    const { client, developer, projectId } = await completedHire();
+    const db = t.database.db;
+    const mine = await ownReview(db, client.user, projectId);
+    expect(mine).toMatchObject({ role: "client", canReview: true, rating: null });
+    expect(await ownReview(db, developer.user, projectId)).toMatchObject({ role: "developer", canReview: true, rating: null });
+    const completedAt = new Date(mine!.until).getTime() - REVIEW_WINDOW_DAYS * 86_400_000;
+    expect(Math.abs(completedAt - Date.now())).toBeLessThan(60_000);
+    // After the 30 days nothing is offered.
+    expect(await ownReview(db, client.user, projectId, Date.parse(mine!.until) + 1000)).toMatchObject({ canReview: false, rating: null });
+
+    await call("POST", `/api/v1/projects/${projectId}/reviews`, {
+      cookie: client.cookie,
+      body: { rating: 4, comment: "Good work on the booking flow, delivered." },
+    });
+    expect(await ownReview(db, client.user, projectId)).toMatchObject({ canReview: false, rating: 4 });
+    // The developer's own state only: the client's blind stars are not theirs to read.
+    expect(await ownReview(db, developer.user, projectId)).toMatchObject({ canReview: true, rating: null });
+    // Nobody else, and no project in progress, has one.
+    const stranger = await t.signUp({ email: `blind-stranger-${n}@example.co.za`, name: "Stranger" });
+    expect(await ownReview(db, stranger.user, projectId)).toBeNull();
+    const running = await makeProject(db, client.user);
+    await acceptProposal(t.domain, client.user, (await makeProposal(t.domain, running)).id);
+    expect(await ownReview(db, client.user, running.id)).toBeNull();
   });
 
   it(`shows a lone review once the ${BLIND_REVIEW_DAYS}-day window has ended, and counts it in the rating`, async () => {

@@ -5,7 +5,9 @@ import { loadDashboard } from "../../app/routes/dashboard.server";
 import type { SessionUser } from "../../server/context";
 import { markConversationRead, sendMessage, startConversation } from "../../server/messages/service";
 import { createTestApp, type TestApp } from "../support/app";
-import { makeClient, makeDeveloper } from "../support/factories";
+import { makeClient, makeDeveloper, makeProject, makeProposal } from "../support/factories";
+import { acceptProposal } from "../../server/proposals/service";
+import { closeProject, completeProject } from "../../server/projects/lifecycle";
 import { createTestDatabase, DB_KINDS, type TestDatabase } from "../support/db";
 import { requestHeaderState } from "../../app/lib/unread.server";
 import type { AppLoadContext } from "react-router";
@@ -52,6 +54,26 @@ describe.each(DB_KINDS)("dashboard activity on %s", (kind) => {
     await markConversationRead(t.database.db, developer, conversation.id);
     expect(await messagesTile(developer)).toBe(0);
     expect((await dashboard(developer)).notifications[0]).toMatchObject({ read: true });
+  });
+
+  it("counts as Active Projects the client's projects open for proposals or in progress, not completed or closed", async () => {
+    const client = await makeClient(t.database.db, "Ayanda Client");
+    const activeTile = async () => (await dashboard(client)).tiles.find((x) => x.label === "Active Projects")!.value;
+    const open = await makeProject(t.database.db, client, { title: "Open for proposals" });
+    const hired = await makeProject(t.database.db, client, { title: "Developer hired" });
+    const done = await makeProject(t.database.db, client, { title: "Finished and paid" });
+    const shut = await makeProject(t.database.db, client, { title: "Closed without a hire" });
+    expect(await activeTile()).toBe(4);
+    await acceptProposal(t.domain, client, (await makeProposal(t.domain, hired)).id);
+    await acceptProposal(t.domain, client, (await makeProposal(t.domain, done)).id);
+    await completeProject(t.domain, client, done.id);
+    await closeProject(t.domain, client, shut.id);
+    // Open + in progress: the hire is still running, so the tile does not read 1 while work goes on.
+    expect(await activeTile()).toBe(2);
+    expect((await dashboard(client)).tiles.find((x) => x.label === "Total Projects")!.value).toBe(4);
+    await completeProject(t.domain, client, hired.id);
+    expect(await activeTile()).toBe(1);
+    expect(open.status).toBe("active");
   });
 
   it("shows at most the 5 newest notifications, newest first", async () => {

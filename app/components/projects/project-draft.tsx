@@ -1,11 +1,12 @@
 /**
  * The project wizard's draft (docs/product.md, Journeys "Drafts"): saves the fields and the step to
  * PUT /api/v1/me/project-draft when the user moves between steps and DRAFT_SAVE_DELAY_MS after the
- * last change, and warns before leaving with changes not yet saved: an accessible dialog for a
- * navigation inside the app (React Router's useBlocker), the browser's own prompt for closing the
- * tab or reloading (beforeunload).
+ * last change. The edit wizard has no draft; it knows whether its fields differ from the saved
+ * project (useEditChanges). Both warn before leaving with changes not yet saved (useLeaveWarning):
+ * an accessible dialog for a navigation inside the app (React Router's useBlocker), the browser's
+ * own prompt for closing the tab or reloading (beforeunload).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import type { UseFormGetValues, UseFormWatch } from "react-hook-form";
 import { useBlocker, type Blocker } from "react-router";
 import { DRAFT_SAVE_DELAY_MS } from "../../../shared/constants";
@@ -88,21 +89,6 @@ export function useProjectDraft({
     void save();
   }, [enabled, step, save]);
 
-  useEffect(() => {
-    if (!enabled || !dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (publishing.current) return;
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [enabled, dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => enabled && dirty && !publishing.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-
   /** Stops saving and resolves once a save under way has finished: publish after it, so the publish deletes the draft last. */
   const startPublishing = useCallback(async () => {
     publishing.current = true;
@@ -115,7 +101,75 @@ export function useProjectDraft({
     publishing.current = false;
   }, []);
 
-  return { dirty, state, blocker, save, startPublishing, stopPublishing };
+  return { dirty: enabled && dirty, state, save, startPublishing, stopPublishing };
+}
+
+/**
+ * The edit wizard's unsaved changes (docs/product.md, Projects "Editing"): true while the fields
+ * differ from the project as saved (`saved`, the loader's values, and `attachmentIds`, its files in
+ * order); changing a field back to its saved value is no change. Always false when not `enabled`.
+ */
+export function useEditChanges({
+  enabled,
+  watch,
+  getValues,
+  saved,
+  attachmentIds,
+}: {
+  enabled: boolean;
+  watch: UseFormWatch<ProjectInput>;
+  getValues: UseFormGetValues<ProjectInput>;
+  saved: ProjectInput;
+  attachmentIds: readonly string[];
+}): boolean {
+  const [dirty, setDirty] = useState(false);
+  const [baseline] = useState(() => comparable(saved, attachmentIds));
+  const [files] = useState(() => [...attachmentIds]);
+  useEffect(() => {
+    if (!enabled) return;
+    const subscription = watch(() => setDirty(comparable(getValues(), files) !== baseline));
+    return () => subscription.unsubscribe();
+  }, [enabled, watch, getValues, baseline, files]);
+  return enabled && dirty;
+}
+
+/** The wizard's values as one text to compare: keys sorted, text trimmed, empty features dropped, files as ids. */
+function comparable(values: Partial<ProjectInput>, savedFiles: readonly string[]): string {
+  const v = values as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v).sort()) {
+    if (key === "attachments") continue;
+    const value = v[key];
+    out[key] =
+      key === "features" && Array.isArray(value)
+        ? value.map((f) => String(f ?? "").trim()).filter(Boolean)
+        : typeof value === "string"
+          ? value.trim()
+          : (value ?? "");
+  }
+  // The attachments field reports only once touched: until then the files are the saved ones.
+  out.attachments = Array.isArray(v.attachments) ? v.attachments : savedFiles;
+  return JSON.stringify(out);
+}
+
+/**
+ * Warns before leaving a wizard with `dirty` changes (docs/product.md, Journeys "Drafts" and
+ * Projects "Editing"): the browser's own prompt on closing or reloading the tab, and the returned
+ * blocker (shown by LeaveDraftDialog) for a navigation inside the app to another page. Nothing is
+ * asked while `leaving.current` is true: the wizard is being published or saved.
+ */
+export function useLeaveWarning(dirty: boolean, leaving: RefObject<boolean>): Blocker {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, leaving]);
+  return useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
 }
 
 /** "Draft saved" / "Saving draft..." next to the wizard's buttons, announced politely. */
@@ -129,8 +183,11 @@ export function DraftStatus({ state, dirty }: { state: DraftState; dirty: boolea
   );
 }
 
-/** The dialog a blocked in-app navigation opens: stay, save the draft and leave, or leave without saving. */
-export function LeaveDraftDialog({ blocker, save }: { blocker: Blocker; save: () => Promise<boolean> }) {
+/**
+ * The dialog a blocked in-app navigation opens: stay, save the draft and leave (when `save` is
+ * given: the new-project wizard's draft), or leave without saving.
+ */
+export function LeaveDraftDialog({ blocker, save }: { blocker: Blocker; save?: () => Promise<boolean> }) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -143,23 +200,30 @@ export function LeaveDraftDialog({ blocker, save }: { blocker: Blocker; save: ()
       description="Your latest changes to this project are not saved yet."
     >
       <div className="mt-4 flex flex-col gap-2 sm:flex-row-reverse">
-        <Button
-          busy={busy}
-          onClick={async () => {
-            setBusy(true);
-            const ok = await save();
-            setBusy(false);
-            if (ok && blocker.state === "blocked") blocker.proceed();
-          }}
-        >
-          Save draft and leave
-        </Button>
+        {save ? (
+          <Button
+            busy={busy}
+            onClick={async () => {
+              setBusy(true);
+              const ok = await save();
+              setBusy(false);
+              if (ok && blocker.state === "blocked") blocker.proceed();
+            }}
+          >
+            Save draft and leave
+          </Button>
+        ) : (
+          // Nothing to save on the way out (the edit wizard): staying is the safe choice, first.
+          <Button onClick={() => blocker.state === "blocked" && blocker.reset()}>Stay on this page</Button>
+        )}
         <Button variant="secondary" onClick={() => blocker.state === "blocked" && blocker.proceed()}>
           Leave without saving
         </Button>
-        <Button variant="ghost" onClick={() => blocker.state === "blocked" && blocker.reset()}>
-          Stay on this page
-        </Button>
+        {save ? (
+          <Button variant="ghost" onClick={() => blocker.state === "blocked" && blocker.reset()}>
+            Stay on this page
+          </Button>
+        ) : null}
       </div>
     </Modal>
   );

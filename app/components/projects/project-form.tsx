@@ -25,7 +25,7 @@ import type { ActionFailure } from "../../lib/action.server";
 import { usePostedFailure, useServerErrors } from "../../lib/use-server-errors";
 import { likeShape, postedVersion, withAddedItems } from "../../lib/form-fields";
 import { AttachmentsField, type FileInfo } from "../files/attachments";
-import { DraftStatus, LeaveDraftDialog, useProjectDraft } from "./project-draft";
+import { DraftStatus, LeaveDraftDialog, useEditChanges, useLeaveWarning, useProjectDraft } from "./project-draft";
 import { Button, ButtonLink } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../ui/form";
@@ -133,7 +133,11 @@ export function ProjectForm({
   idempotencyKey?: string;
   /** The step to open on (a draft's). */
   initialStep?: number;
-  /** Keep the user's draft on the server and warn before leaving with unsaved changes (docs/product.md, Journeys "Drafts"). */
+  /**
+   * Keep the user's draft on the server and warn before leaving with unsaved changes (docs/product.md,
+   * Journeys "Drafts"). The edit wizard (`mode` "edit") warns without a draft while its fields differ
+   * from the saved project.
+   */
   keepDraft?: boolean;
   /** The project's files (edit): shown in the attachments field (docs/product.md, Files). */
   attachments?: FileInfo[];
@@ -194,9 +198,18 @@ export function ProjectForm({
   }, [watch, trigger, getFieldState]);
 
   const draft = useProjectDraft({ enabled: keepDraft, watch, getValues, step });
+  // The edit wizard has no draft: it warns while its fields differ from the saved project (docs/product.md, Projects "Editing").
+  const [savedFileIds] = useState(() => attachments.map((f) => f.id));
+  const edited = useEditChanges({ enabled: mode === "edit", watch, getValues, saved: defaultValues, attachmentIds: savedFileIds });
+  // Set while the wizard is being published or saved: the way to the project is no leaving with changes.
+  const leaving = useRef(false);
+  const blocker = useLeaveWarning(draft.dirty || edited, leaving);
   const { stopPublishing } = draft;
   useEffect(() => {
-    if (result && !result.ok) stopPublishing();
+    if (result && !result.ok) {
+      leaving.current = false;
+      stopPublishing();
+    }
   }, [result, stopPublishing]);
   const saving = navigation.state === "submitting";
   const description = watch("description") ?? "";
@@ -240,6 +253,7 @@ export function ProjectForm({
   }
 
   const onSubmit = handleSubmit(async (values) => {
+    leaving.current = true;
     await draft.startPublishing();
     // The key makes a double submit (or a retry after a lost answer) create one project.
     submit({ ...values, ...(idempotencyKey ? { idempotencyKey } : {}), ...(formVersion !== undefined ? { version: formVersion } : {}) } as never, {
@@ -528,8 +542,10 @@ export function ProjectForm({
       {keepDraft ? (
         <>
           <DraftStatus state={draft.state} dirty={draft.dirty} />
-          <LeaveDraftDialog blocker={draft.blocker} save={draft.save} />
+          <LeaveDraftDialog blocker={blocker} save={draft.save} />
         </>
+      ) : mode === "edit" ? (
+        <LeaveDraftDialog blocker={blocker} />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ButtonLink to="/dashboard" variant="ghost">

@@ -207,7 +207,8 @@ function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: Own
   const canDecline = nextProposalStatus(p.status, "decline") !== null;
   const canShortlist = nextProposalStatus(p.status, "shortlist") !== null;
   return (
-    <li className="py-5 first:pt-0 last:pb-0">
+    // Its own anchor: the invited developers list links to the proposal it received (#proposal-{id}).
+    <li id={`proposal-${p.id}`} className="scroll-mt-24 py-5 first:pt-0 last:pb-0">
       <article aria-label={`Proposal from ${p.developer.name}`}>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <DeveloperSummary developer={p.developer} />
