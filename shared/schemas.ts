@@ -769,20 +769,30 @@ export const reviewSchema = z.object({
 export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
 export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
 
-/** A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
-export const messageSchema = z.object({
-  body: plain(
-    z
-      .string({ error: "Message cannot be empty" })
-      .overwrite(trimText)
-      .min(1, "Message cannot be empty")
-      .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
-    "Message",
-    true,
-  ),
-  /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
-  attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
-});
+/** A message's text: at most MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
+const messageText = plain(
+  z
+    .string({ error: "Message cannot be empty" })
+    .overwrite(trimText)
+    .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
+  "Message",
+  true,
+);
+
+/** Why a message with nothing in it is refused (no text and no files). */
+export const EMPTY_MESSAGE = "Message cannot be empty";
+
+/**
+ * A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text,
+ * or no text with at least one attachment (files sent on their own); neither is EMPTY_MESSAGE on `body`.
+ */
+export const messageSchema = z
+  .object({
+    body: messageText.default(""),
+    /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
+    attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
+  })
+  .refine((v) => v.body.length > 0 || (v.attachments?.length ?? 0) > 0, { message: EMPTY_MESSAGE, path: ["body"] });
 export type MessageInput = z.input<typeof messageSchema>;
 
 /**
@@ -793,7 +803,7 @@ export const startConversationSchema = z
   .object({
     to: optionalQuery(z.string().max(100, "Unknown user").regex(USER_ID, "Unknown user")),
     projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
-    body: optionalQuery(messageSchema.shape.body),
+    body: optionalQuery(messageText.refine((v) => v.length > 0, EMPTY_MESSAGE)),
   })
   // A user, a project (its owner), or both: a project's owner writing to a developer about it.
   .refine((v) => Boolean(v.to) || Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });

@@ -68,8 +68,12 @@ export interface Message {
   attachments: FileInfo[];
 }
 
-/** The inbox line of a message: its first non-empty line, at most 140 characters. */
-export function previewOf(body: string): string {
+/**
+ * The inbox line of a message: its first non-empty line, at most 140 characters; a message of files
+ * without text reads "Sent a file" / "Sent 3 files" (docs/product.md, Messages and notifications).
+ */
+export function previewOf(body: string, files = 0): string {
+  if (!body.trim() && files > 0) return files === 1 ? "Sent a file" : `Sent ${files} files`;
   const line =
     body
       .split("\n")
@@ -376,7 +380,7 @@ async function checkSendRate(tx: Tx, senderId: string): Promise<void> {
 }
 
 /**
- * Sends a message (body 1-5000 characters, plain text). At most MESSAGES_PER_MINUTE per sender in
+ * Sends a message (body 1-5000 characters, plain text, or none with at least one attachment). At most MESSAGES_PER_MINUTE per sender in
  * any minute, counted in the sending transaction under a lock on the sender, so the limit holds
  * exactly across concurrent sends and app instances (checkSendRate). One transaction: numbers the
  * message under the conversation's row lock, updates both inboxes, the recipient's unread count
@@ -387,7 +391,7 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
   const me = requireUser(user);
   const { body, attachments = [] } = parseInput(messageSchema, input);
   const conversation = await requireParticipant(db, me, conversationId);
-  const preview = previewOf(body);
+  const preview = previewOf(body, attachments.length);
   return db.transaction(async (tx) => {
     await assertMayMessage(tx, me.id, conversation.otherId);
     await checkSendRate(tx, me.id);
@@ -410,7 +414,9 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
     // The sender has now seen the conversation: their own new-message notice for it is done.
     await markNotificationsReadByLink(tx, me.id, `/messages/${conversationId}`);
     const about = conversation.projectTitle ? ` about "${conversation.projectTitle}"` : "";
-    await addMessageNotification(tx, conversation.otherId, `${me.name} sent you a message${about}: ${preview}`, `/messages/${conversationId}`);
+    // Files without text: "Thandi sent you 2 files about ...", not "a message: Sent 2 files".
+    const what = body ? `a message${about}: ${preview}` : `${attachments.length === 1 ? "a file" : `${attachments.length} files`}${about}`;
+    await addMessageNotification(tx, conversation.otherId, `${me.name} sent you ${what}`, `/messages/${conversationId}`);
     await publish(tx, { type: "message", users: [me.id, conversation.otherId], conversationId, seq: c.seq });
     const attached = await setAttachments(tx, me.id, "message", row!.id, attachments, { max: MAX_MESSAGE_FILES, field: "attachments" });
     return toMessage(row!, attached.map(toFileInfo));
