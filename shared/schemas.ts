@@ -105,6 +105,21 @@ function randInput<T extends z.ZodNumber>(schema: T) {
   return numberInput(schema, randText);
 }
 
+/**
+ * randInput for an amount that must be given: absent, null, "" or only spaces is `requiredMessage`
+ * ("Please enter your price"), not read as R0 and refused as under the minimum (docs/product.md,
+ * Money typed in forms).
+ */
+function requiredRandInput<T extends z.ZodNumber>(schema: T, requiredMessage: string) {
+  return z.preprocess((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
+      ctx.addIssue({ code: "custom", message: requiredMessage });
+      return z.NEVER;
+    }
+    return v;
+  }, randInput(schema));
+}
+
 /** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */
 const USER_ID = /^[A-Za-z0-9_-]+$/;
 /** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
@@ -643,12 +658,13 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
 export const milestoneItemSchema = z.object({
   title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-  amount: randInput(
+  amount: requiredRandInput(
     z
       .number({ error: "Amount must be a number" })
       .int("Amount must be whole rand")
       .min(1, "Amount must be at least R1")
       .max(100_000_000, "Amount is too large"),
+    "Please enter the amount",
   ),
 });
 
@@ -688,12 +704,13 @@ export const proposalSchema = z
       "Cover letter",
       true,
     ),
-    price: randInput(
+    price: requiredRandInput(
       z
         .number({ error: "Price must be a number" })
         .int("Price must be a whole number of rand")
         .min(MIN_PROPOSAL_PRICE, "Price must be at least R500")
         .max(100_000_000, "Price is too large"),
+      "Please enter your price",
     ),
     duration: z
       .union([z.string(), z.number()], { error: "Please choose a timeline or enter a number of days" })
