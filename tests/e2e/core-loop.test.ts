@@ -183,10 +183,15 @@ describe("core loop", () => {
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => toast(page, "Invalid email or password").isVisible()).toBe(true);
+    // A second refusal replaces the first toast instead of stacking another.
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.locator("[data-sonner-toast]", { hasText: "Invalid email or password" }).count()).toBe(1);
+    // A quick right retry: the refusal's toast goes, only "Welcome back!" shows (docs/product.md, Screens).
     await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/projects/new`);
     await expect.poll(() => toast(page, "Welcome back!").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("[data-sonner-toast]", { hasText: "Invalid email or password" }).count()).toBe(0);
     await page.context().close();
   });
 
