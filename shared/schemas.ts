@@ -836,6 +836,17 @@ export const messageListQuerySchema = z.object({
 /** Inbox and notification lists: opaque keyset cursor and page size. */
 export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery });
 
+/**
+ * The notifications /notifications showed, marked read once it has rendered (docs/product.md,
+ * Messages and notifications; decision 0061): 1 to 50 ids (a page holds at most 50).
+ */
+export const seenNotificationsSchema = z.object({
+  ids: z
+    .array(z.uuid("Unknown notification"), { error: "Notifications must be a list of ids" })
+    .min(1, "Say which notifications were seen")
+    .max(50, "At most 50 notifications at once"),
+});
+
 /** Email switches in Settings (docs/product.md, Messages and notifications); every field optional so one switch can change alone. */
 export const emailPreferencesSchema = z.object(
   Object.fromEntries(EMAIL_TYPES.map((t) => [t, z.boolean({ error: "Must be true or false" }).optional()])) as Record<EmailType, z.ZodOptional<z.ZodBoolean>>,
