@@ -814,13 +814,15 @@ export type MessageInput = z.input<typeof messageSchema>;
 
 /**
  * Opening a conversation (docs/product.md, Messages and notifications): with a user (`to`) or with a project's owner (`projectId`),
- * optionally with the first message.
+ * optionally with the first message: text, files (`attachments`, as messageSchema), or both. Whether a
+ * new conversation has a message at all is startConversation's check (EMPTY_MESSAGE).
  */
 export const startConversationSchema = z
   .object({
     to: optionalQuery(z.string().max(100, "Unknown user").regex(USER_ID, "Unknown user")),
     projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
-    body: optionalQuery(messageText.refine((v) => v.length > 0, EMPTY_MESSAGE)),
+    body: optionalQuery(messageText),
+    attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
   })
   // A user, a project (its owner), or both: a project's owner writing to a developer about it.
   .refine((v) => Boolean(v.to) || Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DELETED_MESSAGE_TEXT, INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
-import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
+import { EMPTY_MESSAGE, messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -303,7 +303,8 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
 }
 
 /**
- * Opens the conversation described by `input` ({ to } or { projectId }, optional `body`), creating
+ * Opens the conversation described by `input` ({ to } or { projectId }, optional `body` and
+ * `attachments`: file ids, as messageSchema), creating
  * it with its first message when it does not exist yet (a new conversation needs a message, so no
  * empty conversations fill inboxes). Returns the conversation, the message sent (if any) and
  * whether the conversation is new. Throws as findConversationTarget and sendMessage.
@@ -315,19 +316,23 @@ export async function startConversation(
 ): Promise<{ conversation: ConversationSummary; message: Message | null; created: boolean }> {
   const me = requireUser(user);
   const data = parseInput(startConversationSchema, input);
+  // The first message: text, files, or both (messageSchema checks it again in sendMessage).
+  const first = { body: data.body ?? "", attachments: data.attachments ?? [] };
+  const hasMessage = first.body.length > 0 || first.attachments.length > 0;
+  // Text given but blank (only spaces), with no file: refused, as in the thread.
+  if (data.body !== undefined && !hasMessage) throw new ValidationError({ body: EMPTY_MESSAGE }, EMPTY_MESSAGE);
   const target = await findConversationTarget(db, me, data);
   if (target.conversationId) {
-    const message = data.body ? await sendMessage(db, me, target.conversationId, { body: data.body }) : null;
+    const message = hasMessage ? await sendMessage(db, me, target.conversationId, first) : null;
     return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
   }
-  if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  if (!hasMessage) throw new ValidationError({ body: EMPTY_MESSAGE }, EMPTY_MESSAGE);
   // A block either way refuses the conversation before anything is written (docs/product.md, Blocking).
   await assertMayMessage(db, me.id, target.recipient.id);
   await checkUnverifiedLimit(db, me, "conversations");
-  const body = data.body;
   const [a, b] = pair(me.id, target.recipient.id);
-  // The conversation and its first message commit together: a first message refused (the send
-  // limit) leaves no empty conversation behind.
+  // The conversation and its first message, with its files, commit together: a first message refused
+  // (the send limit, a file not the sender's) leaves no empty conversation behind.
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(conversations)
@@ -344,7 +349,7 @@ export async function startConversation(
       // Someone opened it at the same moment: write into theirs.
       conversationId = (await findConversationTarget(tx, me, data)).conversationId!;
     }
-    const message = await sendMessage(tx, me, conversationId, { body });
+    const message = await sendMessage(tx, me, conversationId, first);
     return { conversation: await getConversation(tx, me, conversationId), message, created: inserted.length > 0 };
   });
 }

@@ -190,14 +190,18 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     expect(message.body).toBe("");
     expect(message.attachments.map((a) => a.name)).toEqual(["plan.pdf", "quote.pdf"]);
 
-    const inbox = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(await call("GET", "/api/v1/conversations", { cookie: away.cookie }));
+    const inbox = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(
+      await call("GET", "/api/v1/conversations", { cookie: away.cookie }),
+    );
     expect(inbox.conversations.find((c) => c.id === conversation.id)!.lastMessage.preview).toBe("Sent 2 files");
     const notices = await json<{ notifications: { message: string; link: string }[] }>(await call("GET", "/api/v1/notifications", { cookie: away.cookie }));
     expect(notices.notifications.find((n) => n.link === `/messages/${conversation.id}`)!.message).toBe("Naledi Sender sent you 2 files");
 
     const photo = await uploaded(sender.cookie, "site.jpg", await photoWithGps(400, 300));
     expect((await call("POST", path_, { body: { body: "", attachments: [photo.id] }, cookie: sender.cookie })).status).toBe(201);
-    const after = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(await call("GET", "/api/v1/conversations", { cookie: away.cookie }));
+    const after = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(
+      await call("GET", "/api/v1/conversations", { cookie: away.cookie }),
+    );
     expect(after.conversations.find((c) => c.id === conversation.id)!.lastMessage.preview).toBe("Sent a file");
 
     // The unread-message email quotes that line, not an empty one.
@@ -206,6 +210,45 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     await t.flushEmails(now);
     const mail = t.mails.find((m) => m.to === `files-only-away-${kind}@example.co.za`);
     expect(mail?.text).toContain('"Sent a file"');
+  });
+
+  it("starts a conversation with files in its first message, in one transaction with it", async () => {
+    const sender = await t.signUp({ email: `first-files-${kind}@example.co.za`, name: "Zanele Sender" });
+    const other = await t.signUp({ email: `first-files-to-${kind}@example.co.za`, name: "Other Person", userType: "developer" });
+    const stranger = await t.signUp({ email: `first-files-stranger-${kind}@example.co.za`, name: "Stranger" });
+    const conversationCount = async () => (await t.database.db.execute(sql`select count(*)::int as n from conversations`)).rows[0]!.n as number;
+
+    // Blank text and no file, or a file that is not the sender's: refused, and no conversation is left behind.
+    const before = await conversationCount();
+    const blank = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, body: "  " }, cookie: sender.cookie });
+    expect((await json<{ error: { fields: Record<string, string> } }>(blank)).error.fields.body).toBe("Message cannot be empty");
+    const theirs = await uploaded(stranger.cookie, "theirs.pdf", "%PDF-1.4\n% theirs\n");
+    const stolen = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, attachments: [theirs.id] }, cookie: sender.cookie });
+    expect(stolen.status).toBe(400);
+    expect(await conversationCount()).toBe(before);
+
+    const brief = await uploaded(sender.cookie, "brief.pdf", "%PDF-1.4\n% brief\n");
+    const started = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, attachments: [brief.id] }, cookie: sender.cookie });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { conversation, message } = await json<{
+      conversation: { id: string; lastMessage: { preview: string } };
+      message: { body: string; attachments: FileInfo[] };
+    }>(started);
+    expect(message.body).toBe("");
+    expect(message.attachments.map((a) => a.name)).toEqual(["brief.pdf"]);
+    expect(conversation.lastMessage.preview).toBe("Sent a file");
+    expect((await call("GET", brief.url, { cookie: other.cookie })).status).toBe(200);
+
+    // Into the existing conversation: text and a file together.
+    const more = await uploaded(sender.cookie, "more.pdf", "%PDF-1.4\n% more\n");
+    const again = await call("POST", "/api/v1/conversations", {
+      body: { to: other.user.id, body: "And the rest", attachments: [more.id] },
+      cookie: sender.cookie,
+    });
+    expect(again.status).toBe(200);
+    expect((await json<{ conversation: { id: string }; message: { attachments: FileInfo[] } }>(again)).message.attachments.map((a) => a.name)).toEqual([
+      "more.pdf",
+    ]);
   });
 
   it("serves a message attachment to the two participants only: 403 for a third user, 401 signed out", async () => {
