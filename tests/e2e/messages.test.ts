@@ -152,7 +152,7 @@ describe("messages in real time", () => {
     expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
   });
 
-  it("sends a file without text; the other's inbox reads \"Sent a file\"", async () => {
+  it('sends a file without text; the other\'s inbox reads "Sent a file"', async () => {
     await client.goto(threadUrl);
     await waitForHydration(client);
     await client.getByRole("button", { name: "Attach files or photos" }).click();
@@ -160,12 +160,24 @@ describe("messages in real time", () => {
     await client.getByRole("button", { name: "Remove site-plan.pdf" }).waitFor({ timeout: 10000 });
     await client.getByRole("button", { name: "Send message" }).click();
     const sentBubble = (page: Page) => page.locator('[role="log"][aria-label="Messages"] li[data-seq]', { hasText: "site-plan.pdf" });
-    await sentBubble(client).waitFor({ timeout: 5000 });
+    await sentBubble(client)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (err: unknown) => {
+        throw new Error(
+          `not sent: ${await client
+            .locator("#message-error")
+            .textContent({ timeout: 500 })
+            .catch(() => "no error shown")}`,
+          { cause: err },
+        );
+      });
     await expect(client.getByText("Message cannot be empty").count()).resolves.toBe(0);
     await developer.goto(`${server.url}/messages`);
     await developer.getByText("Sent a file").first().waitFor({ timeout: 5000 });
     await developer.goto(threadUrl);
-    await sentBubble(developer).getByRole("link", { name: /site-plan\.pdf/ }).waitFor({ timeout: 5000 });
+    await sentBubble(developer)
+      .getByRole("link", { name: /site-plan\.pdf/ })
+      .waitFor({ timeout: 5000 });
   });
 
   it("refuses a third user the conversation and its messages (403)", async () => {
