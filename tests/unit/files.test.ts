@@ -9,7 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_MESSAGE, FILE_TYPE_MESSAGE } from "../../shared/constants";
-import { fileDeletions, files } from "../../server/db/schema";
+import { conversations, fileDeletions, files } from "../../server/db/schema";
 import { domainDeps, type SessionUser } from "../../server/context";
 import { sweepFiles, type FileInfo } from "../../server/files/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
@@ -216,7 +216,7 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     const sender = await t.signUp({ email: `first-files-${kind}@example.co.za`, name: "Zanele Sender" });
     const other = await t.signUp({ email: `first-files-to-${kind}@example.co.za`, name: "Other Person", userType: "developer" });
     const stranger = await t.signUp({ email: `first-files-stranger-${kind}@example.co.za`, name: "Stranger" });
-    const conversationCount = async () => (await t.database.db.execute(sql`select count(*)::int as n from conversations`)).rows[0]!.n as number;
+    const conversationCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversations))[0]!.n;
 
     // Blank text and no file, or a file that is not the sender's: refused, and no conversation is left behind.
     const before = await conversationCount();
