@@ -533,14 +533,16 @@ export async function headerState(db: Db, userId: string): Promise<{ unread: Unr
   return { unread: { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 }, photoId: row?.photoId ?? null };
 }
 
-/** One message by conversation and seq (the real-time hub loads what a NOTIFY names). */
+/** One message by conversation and seq, with its attachments (the real-time hub loads what a NOTIFY names). */
 export async function messageAt(db: Db, conversationId: string, seq: number): Promise<Message | null> {
   const [row] = await db
     .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.seq, seq)))
     .limit(1);
-  return row ? toMessage(row) : null;
+  // With its files: the real-time event replaces the sender's copy from the POST answer, and the
+  // other side shows it as it comes, so a message without them lost its files until a reload.
+  return row ? ((await withAttachments(db, [row]))[0] ?? null) : null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_ME
 import { conversations, fileDeletions, files } from "../../server/db/schema";
 import { domainDeps, type SessionUser } from "../../server/context";
 import { sweepFiles, type FileInfo } from "../../server/files/service";
+import { messageAt } from "../../server/messages/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
@@ -186,9 +187,11 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     const quote = await uploaded(sender.cookie, "quote.pdf", "%PDF-1.4\n% quote\n");
     const sent = await call("POST", path_, { body: { attachments: [plan.id, quote.id] }, cookie: sender.cookie });
     expect(sent.status, await sent.clone().text()).toBe(201);
-    const { message } = await json<{ message: { body: string; attachments: FileInfo[] } }>(sent);
+    const { message } = await json<{ message: { seq: number; body: string; attachments: FileInfo[] } }>(sent);
     expect(message.body).toBe("");
     expect(message.attachments.map((a) => a.name)).toEqual(["plan.pdf", "quote.pdf"]);
+    // The real-time event carries the files too: it replaces the sender's copy and is what the other side shows.
+    expect((await messageAt(t.database.db, conversation.id, message.seq))?.attachments.map((a) => a.name)).toEqual(["plan.pdf", "quote.pdf"]);
 
     const inbox = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(
       await call("GET", "/api/v1/conversations", { cookie: away.cookie }),
