@@ -241,8 +241,14 @@ export function parseRandCents(value: unknown): number | null {
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
 
+/** Nothing typed: absent, null, "" or only spaces (a required amount's "Please enter ..." message, not "Enter an amount in rand"). */
+export function isBlankAmount(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
 /** A payout amount in rand ("1500", "R1 500,50"; parseRandCents), at least R100: cents, or the field's message. */
 export function parsePayoutAmount(value: unknown): { ok: true; cents: number } | { ok: false; message: string } {
+  if (isBlankAmount(value)) return { ok: false, message: "Please enter the amount to withdraw" };
   const cents = parseRandCents(value);
   if (cents === null) return { ok: false, message: "Enter an amount in rand, e.g. 1500" };
   if (cents < MIN_PAYOUT_CENTS) return { ok: false, message: "The smallest payout is R100" };

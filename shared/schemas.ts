@@ -105,6 +105,21 @@ function randInput<T extends z.ZodNumber>(schema: T) {
   return numberInput(schema, randText);
 }
 
+/**
+ * randInput for an amount that must be given: absent, null, "" or only spaces is `requiredMessage`
+ * ("Please enter your price"), not read as R0 and refused as under the minimum (docs/product.md,
+ * Money typed in forms).
+ */
+function requiredRandInput<T extends z.ZodNumber>(schema: T, requiredMessage: string) {
+  return z.preprocess((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
+      ctx.addIssue({ code: "custom", message: requiredMessage });
+      return z.NEVER;
+    }
+    return v;
+  }, randInput(schema));
+}
+
 /** Ids in bodies and queries (better-auth's user ids, UUIDs): letters, digits, "-" and "_". */
 const USER_ID = /^[A-Za-z0-9_-]+$/;
 /** The largest PostgreSQL integer: bigger numbers for integer columns are refused as input (400). */
@@ -643,12 +658,13 @@ export const twoFactorSignInSchema = z.discriminatedUnion("method", [
 /** A milestone's title and amount in whole rand: a proposal's milestones and a contract's milestone changes share it. */
 export const milestoneItemSchema = z.object({
   title: plain(requiredText("Milestone title is required").max(120, "Milestone title must be at most 120 characters"), "Milestone title"),
-  amount: randInput(
+  amount: requiredRandInput(
     z
       .number({ error: "Amount must be a number" })
       .int("Amount must be whole rand")
       .min(1, "Amount must be at least R1")
       .max(100_000_000, "Amount is too large"),
+    "Please enter the amount",
   ),
 });
 
@@ -688,12 +704,13 @@ export const proposalSchema = z
       "Cover letter",
       true,
     ),
-    price: randInput(
+    price: requiredRandInput(
       z
         .number({ error: "Price must be a number" })
         .int("Price must be a whole number of rand")
         .min(MIN_PROPOSAL_PRICE, "Price must be at least R500")
         .max(100_000_000, "Price is too large"),
+      "Please enter your price",
     ),
     duration: z
       .union([z.string(), z.number()], { error: "Please choose a timeline or enter a number of days" })
@@ -769,31 +786,43 @@ export const reviewSchema = z.object({
 export const PROPOSAL_SORTS = ["newest", "price_low", "best_rated"] as const;
 export type ProposalSort = (typeof PROPOSAL_SORTS)[number];
 
-/** A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
-export const messageSchema = z.object({
-  body: plain(
-    z
-      .string({ error: "Message cannot be empty" })
-      .overwrite(trimText)
-      .min(1, "Message cannot be empty")
-      .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
-    "Message",
-    true,
-  ),
-  /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
-  attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
-});
+/** A message's text: at most MAX_MESSAGE characters of plain text; surrounding blank space is dropped. */
+const messageText = plain(
+  z
+    .string({ error: "Message cannot be empty" })
+    .overwrite(trimText)
+    .max(MAX_MESSAGE, `Message must be at most ${MAX_MESSAGE.toLocaleString("en-US")} characters`),
+  "Message",
+  true,
+);
+
+/** Why a message with nothing in it is refused (no text and no files). */
+export const EMPTY_MESSAGE = "Message cannot be empty";
+
+/**
+ * A message (docs/product.md, Messages and notifications): 1 to MAX_MESSAGE characters of plain text,
+ * or no text with at least one attachment (files sent on their own); neither is EMPTY_MESSAGE on `body`.
+ */
+export const messageSchema = z
+  .object({
+    body: messageText.default(""),
+    /** Ids of the sender's uploads (POST /api/v1/files), at most MAX_MESSAGE_FILES (docs/product.md, Files). */
+    attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
+  })
+  .refine((v) => v.body.length > 0 || (v.attachments?.length ?? 0) > 0, { message: EMPTY_MESSAGE, path: ["body"] });
 export type MessageInput = z.input<typeof messageSchema>;
 
 /**
  * Opening a conversation (docs/product.md, Messages and notifications): with a user (`to`) or with a project's owner (`projectId`),
- * optionally with the first message.
+ * optionally with the first message: text, files (`attachments`, as messageSchema), or both. Whether a
+ * new conversation has a message at all is startConversation's check (EMPTY_MESSAGE).
  */
 export const startConversationSchema = z
   .object({
     to: optionalQuery(z.string().max(100, "Unknown user").regex(USER_ID, "Unknown user")),
     projectId: optionalQuery(z.string().max(100, "Project not found").regex(USER_ID, "Project not found")),
-    body: optionalQuery(messageSchema.shape.body),
+    body: optionalQuery(messageText),
+    attachments: fileIdsSchema(MAX_MESSAGE_FILES).optional(),
   })
   // A user, a project (its owner), or both: a project's owner writing to a developer about it.
   .refine((v) => Boolean(v.to) || Boolean(v.projectId), { message: "Say who the conversation is with: a user or a project", path: ["to"] });
@@ -808,6 +837,17 @@ export const messageListQuerySchema = z.object({
 
 /** Inbox and notification lists: opaque keyset cursor and page size. */
 export const pageQuerySchema = z.object({ cursor: cursorQuery, limit: limitQuery });
+
+/**
+ * The notifications /notifications showed, marked read once it has rendered (docs/product.md,
+ * Messages and notifications; decision 0061): 1 to 50 ids (a page holds at most 50).
+ */
+export const seenNotificationsSchema = z.object({
+  ids: z
+    .array(z.uuid("Unknown notification"), { error: "Notifications must be a list of ids" })
+    .min(1, "Say which notifications were seen")
+    .max(50, "At most 50 notifications at once"),
+});
 
 /** Email switches in Settings (docs/product.md, Messages and notifications); every field optional so one switch can change alone. */
 export const emailPreferencesSchema = z.object(

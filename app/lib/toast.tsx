@@ -25,14 +25,23 @@ export function ToastArea() {
   );
 }
 
+/** The id of the toast that says why a form was refused: one at a time, replaced by the next refusal. */
+export const FORM_ERROR_TOAST = "form-error";
+
 /**
  * Shows a toast: 4 s by default, 3 s for success (docs/product.md, Constants). Waits until
  * the toaster has loaded, so a toast asked for during the first render (a flash message) is not lost.
+ * `id`: a toast of that id replaces the one showing. A success dismisses the form's refusal
+ * (FORM_ERROR_TOAST) still on screen, so "Invalid email or password" never shows beside
+ * "Welcome back!" after a quick retry (docs/product.md, Screens: toasts).
  */
-export function notify(type: "success" | "error" | "info", message: string) {
+export function notify(type: "success" | "error" | "info", message: string, options: { id?: string } = {}) {
   void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => {
-    if (type === "success") toast.success(message, { duration: TOAST_SUCCESS_MS });
-    else if (type === "error") toast.error(message, { duration: TOAST_MS });
-    else toast(message, { duration: TOAST_MS });
+    const id = options.id;
+    if (type === "success") {
+      toast.dismiss(FORM_ERROR_TOAST);
+      toast.success(message, { duration: TOAST_SUCCESS_MS, id });
+    } else if (type === "error") toast.error(message, { duration: TOAST_MS, id });
+    else toast(message, { duration: TOAST_MS, id });
   });
 }

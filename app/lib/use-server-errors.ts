@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { useActionData } from "react-router";
 import { nestedFieldErrors } from "./form-fields";
-import { notify } from "./toast";
+import { FORM_ERROR_TOAST, notify } from "./toast";
 import type { ActionFailure } from "./action.server";
 
 /**
@@ -27,7 +27,7 @@ export function useServerErrors<T extends FieldValues>(result: ActionFailure | u
     if (!result || result.ok !== false) return;
     const fields = Object.entries(shownFields(result.fields));
     fields.forEach(([name, message], i) => setError(name as Path<T>, { type: "server", message }, { shouldFocus: i === 0 }));
-    if (!fields.length) notify("error", result.message);
+    if (!fields.length) notify("error", result.message, { id: FORM_ERROR_TOAST });
   }, [result, setError]);
 }
 

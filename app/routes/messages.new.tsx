@@ -26,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   try {
-    return await createOnce(context.deps, user, request, await readBody(request), async (db, fields) => {
-      const { conversation } = await startConversation(db, user, { ...targetOf(new URL(request.url)), body: fields.body });
+    return await createOnce(context.deps, user, request, await readBody(request, { arrays: ["attachments"] }), async (db, fields) => {
+      const { conversation } = await startConversation(db, user, { ...targetOf(new URL(request.url)), body: fields.body, attachments: fields.attachments });
       return { location: `/messages/${conversation.id}` };
     });
   } catch (err) {
@@ -47,19 +47,20 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [sending, setSending] = useState(false);
 
-  const send = async (body: string, idempotencyKey: string | null): Promise<string | null> => {
+  const send = async (body: string, idempotencyKey: string | null, attachments: string[] = []): Promise<string | null> => {
     setSending(true);
     try {
       const res = await fetch("/api/v1/conversations", {
         method: "POST",
         headers: { "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
-        body: JSON.stringify({ ...target, body }),
+        body: JSON.stringify(attachments.length ? { ...target, body, attachments } : { ...target, body }),
       });
       const answer = (await res.json().catch(() => null)) as {
         conversation?: { id: string };
         error?: { message: string; fields?: Record<string, string> };
       } | null;
-      if (!res.ok || !answer?.conversation) return answer?.error?.fields?.body ?? answer?.error?.message ?? "Message not sent. Please try again.";
+      if (!res.ok || !answer?.conversation)
+        return answer?.error?.fields?.body ?? answer?.error?.fields?.attachments ?? answer?.error?.message ?? "Message not sent. Please try again.";
       navigate(`/messages/${answer.conversation.id}`, { replace: true });
       return null;
     } catch {
@@ -75,6 +76,7 @@ export default function NewConversation({ loaderData }: Route.ComponentProps) {
       composer={
         <Composer
           onSend={send}
+          attachments
           hiddenFields={{ idempotencyKey: loaderData.idempotencyKey }}
           busy={sending || navigation.state === "submitting"}
           placeholder={`Write to ${recipient.name}…`}

@@ -55,7 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   try {
-    return await createOnce(context.deps, user, request, await readBody(request), async (db, fields) => {
+    // "attachments" as a list, so files posted with a form (any number, or none) reach messageSchema as ids.
+    return await createOnce(context.deps, user, request, await readBody(request, { arrays: ["attachments"] }), async (db, fields) => {
       await sendMessage(db, user, params.id, fields);
       return { location: `/messages/${params.id}` };
     });
@@ -291,8 +292,8 @@ function Thread({ loaderData }: Route.ComponentProps) {
                     className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[75%] ${mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md border border-slate-200 bg-white text-slate-900"}`}
                   >
                     <span className="sr-only">{mine ? "You" : conversation.other.name}: </span>
-                    {m.removed ? <em className={mine ? "text-brand-50" : "text-slate-500"}>{m.body}</em> : <MessageText body={m.body} />}
-                    {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
+                    {m.removed ? <em className={mine ? "text-brand-50" : "text-slate-500"}>{m.body}</em> : m.body ? <MessageText body={m.body} /> : null}
+                    {m.attachments?.length ? <MessageAttachments files={m.attachments} alone={!m.body} /> : null}
                   </div>
                   <span className="mt-0.5 px-1 text-[11px] text-slate-500">
                     <MessageTime date={m.createdAt} />

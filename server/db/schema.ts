@@ -605,7 +605,8 @@ export const messages = pgTable(
     uniqueIndex("messages_conversation_seq_idx").on(t.conversationId, t.seq),
     // The per-user send rate limit counts a user's messages of the last minute.
     index("messages_sender_idx").on(t.senderId, t.createdAt),
-    check("messages_body_length_check", sql`char_length(${t.body}) between 1 and 5000`),
+    // Empty: files sent without text (docs/product.md, Messages and notifications).
+    check("messages_body_length_check", sql`char_length(${t.body}) between 0 and 5000`),
   ],
 );
 

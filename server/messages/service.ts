@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DELETED_MESSAGE_TEXT, INBOX_PAGE_SIZE, MAX_MESSAGE_FILES, MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE, type UserType } from "../../shared/constants";
 import { REMOVED_MESSAGE_TEXT } from "../../shared/moderation";
-import { messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
+import { EMPTY_MESSAGE, messageListQuerySchema, messageSchema, pageQuerySchema, startConversationSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -68,8 +68,12 @@ export interface Message {
   attachments: FileInfo[];
 }
 
-/** The inbox line of a message: its first non-empty line, at most 140 characters. */
-export function previewOf(body: string): string {
+/**
+ * The inbox line of a message: its first non-empty line, at most 140 characters; a message of files
+ * without text reads "Sent a file" / "Sent 3 files" (docs/product.md, Messages and notifications).
+ */
+export function previewOf(body: string, files = 0): string {
+  if (!body.trim() && files > 0) return files === 1 ? "Sent a file" : `Sent ${files} files`;
   const line =
     body
       .split("\n")
@@ -299,7 +303,8 @@ export async function findConversationTarget(db: Db | Tx, user: SessionUser | nu
 }
 
 /**
- * Opens the conversation described by `input` ({ to } or { projectId }, optional `body`), creating
+ * Opens the conversation described by `input` ({ to } or { projectId }, optional `body` and
+ * `attachments`: file ids, as messageSchema), creating
  * it with its first message when it does not exist yet (a new conversation needs a message, so no
  * empty conversations fill inboxes). Returns the conversation, the message sent (if any) and
  * whether the conversation is new. Throws as findConversationTarget and sendMessage.
@@ -311,19 +316,23 @@ export async function startConversation(
 ): Promise<{ conversation: ConversationSummary; message: Message | null; created: boolean }> {
   const me = requireUser(user);
   const data = parseInput(startConversationSchema, input);
+  // The first message: text, files, or both (messageSchema checks it again in sendMessage).
+  const first = { body: data.body ?? "", attachments: data.attachments ?? [] };
+  const hasMessage = first.body.length > 0 || first.attachments.length > 0;
+  // Text given but blank (only spaces), with no file: refused, as in the thread.
+  if (data.body !== undefined && !hasMessage) throw new ValidationError({ body: EMPTY_MESSAGE }, EMPTY_MESSAGE);
   const target = await findConversationTarget(db, me, data);
   if (target.conversationId) {
-    const message = data.body ? await sendMessage(db, me, target.conversationId, { body: data.body }) : null;
+    const message = hasMessage ? await sendMessage(db, me, target.conversationId, first) : null;
     return { conversation: await getConversation(db, me, target.conversationId), message, created: false };
   }
-  if (!data.body) throw new ValidationError({ body: "Message cannot be empty" }, "Message cannot be empty");
+  if (!hasMessage) throw new ValidationError({ body: EMPTY_MESSAGE }, EMPTY_MESSAGE);
   // A block either way refuses the conversation before anything is written (docs/product.md, Blocking).
   await assertMayMessage(db, me.id, target.recipient.id);
   await checkUnverifiedLimit(db, me, "conversations");
-  const body = data.body;
   const [a, b] = pair(me.id, target.recipient.id);
-  // The conversation and its first message commit together: a first message refused (the send
-  // limit) leaves no empty conversation behind.
+  // The conversation and its first message, with its files, commit together: a first message refused
+  // (the send limit, a file not the sender's) leaves no empty conversation behind.
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(conversations)
@@ -340,7 +349,7 @@ export async function startConversation(
       // Someone opened it at the same moment: write into theirs.
       conversationId = (await findConversationTarget(tx, me, data)).conversationId!;
     }
-    const message = await sendMessage(tx, me, conversationId, { body });
+    const message = await sendMessage(tx, me, conversationId, first);
     return { conversation: await getConversation(tx, me, conversationId), message, created: inserted.length > 0 };
   });
 }
@@ -376,7 +385,7 @@ async function checkSendRate(tx: Tx, senderId: string): Promise<void> {
 }
 
 /**
- * Sends a message (body 1-5000 characters, plain text). At most MESSAGES_PER_MINUTE per sender in
+ * Sends a message (body 1-5000 characters, plain text, or none with at least one attachment). At most MESSAGES_PER_MINUTE per sender in
  * any minute, counted in the sending transaction under a lock on the sender, so the limit holds
  * exactly across concurrent sends and app instances (checkSendRate). One transaction: numbers the
  * message under the conversation's row lock, updates both inboxes, the recipient's unread count
@@ -387,7 +396,7 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
   const me = requireUser(user);
   const { body, attachments = [] } = parseInput(messageSchema, input);
   const conversation = await requireParticipant(db, me, conversationId);
-  const preview = previewOf(body);
+  const preview = previewOf(body, attachments.length);
   return db.transaction(async (tx) => {
     await assertMayMessage(tx, me.id, conversation.otherId);
     await checkSendRate(tx, me.id);
@@ -410,7 +419,9 @@ export async function sendMessage(db: Db, user: SessionUser | null, conversation
     // The sender has now seen the conversation: their own new-message notice for it is done.
     await markNotificationsReadByLink(tx, me.id, `/messages/${conversationId}`);
     const about = conversation.projectTitle ? ` about "${conversation.projectTitle}"` : "";
-    await addMessageNotification(tx, conversation.otherId, `${me.name} sent you a message${about}: ${preview}`, `/messages/${conversationId}`);
+    // Files without text: "Thandi sent you 2 files about ...", not "a message: Sent 2 files".
+    const what = body ? `a message${about}: ${preview}` : `${attachments.length === 1 ? "a file" : `${attachments.length} files`}${about}`;
+    await addMessageNotification(tx, conversation.otherId, `${me.name} sent you ${what}`, `/messages/${conversationId}`);
     await publish(tx, { type: "message", users: [me.id, conversation.otherId], conversationId, seq: c.seq });
     const attached = await setAttachments(tx, me.id, "message", row!.id, attachments, { max: MAX_MESSAGE_FILES, field: "attachments" });
     return toMessage(row!, attached.map(toFileInfo));
@@ -522,14 +533,16 @@ export async function headerState(db: Db, userId: string): Promise<{ unread: Unr
   return { unread: { messages: row?.messages ?? 0, notifications: row?.notifications ?? 0 }, photoId: row?.photoId ?? null };
 }
 
-/** One message by conversation and seq (the real-time hub loads what a NOTIFY names). */
+/** One message by conversation and seq, with its attachments (the real-time hub loads what a NOTIFY names). */
 export async function messageAt(db: Db, conversationId: string, seq: number): Promise<Message | null> {
   const [row] = await db
     .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), eq(messages.seq, seq)))
     .limit(1);
-  return row ? toMessage(row) : null;
+  // With its files: the real-time event replaces the sender's copy from the POST answer, and the
+  // other side shows it as it comes, so a message without them lost its files until a reload.
+  return row ? ((await withAttachments(db, [row]))[0] ?? null) : null;
 }
 
 /**

@@ -3,9 +3,9 @@
  * new-message notices, listed newest first with an unread count; one or all can be marked read.
  * Every change publishes a `notification` event so open pages update live.
  */
-import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { NOTIFICATION_PAGE_SIZE } from "../../shared/constants";
-import { pageQuerySchema } from "../../shared/schemas";
+import { pageQuerySchema, seenNotificationsSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -142,5 +142,25 @@ export async function markAllNotificationsRead(db: Db, user: SessionUser | null)
       .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
     if (rows.length) await publish(tx, { type: "notification", users: [me.id] });
+  });
+}
+
+/**
+ * Marks read the notifications `input.ids` (seenNotificationsSchema: 1-50 uuids) that /notifications
+ * showed the user, once the page has rendered (decision 0061): only the user's own and only those
+ * still unread; others' ids and unknown ids change nothing. Tells the user's tabs (the header badge).
+ * Returns how many changed. Throws UnauthorizedError, ValidationError.
+ */
+export async function markNotificationsSeen(db: Db, user: SessionUser | null, input: unknown): Promise<{ marked: number }> {
+  const me = requireUser(user);
+  const { ids } = parseInput(seenNotificationsSchema, input);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(inArray(notifications.id, ids), eq(notifications.userId, me.id), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (rows.length) await publish(tx, { type: "notification", users: [me.id] });
+    return { marked: rows.length };
   });
 }

@@ -15,6 +15,7 @@ import {
   contractClosedReason,
   HIRE_ENDED_NOTE,
   PAYMENT_REFERENCE,
+  isBlankAmount,
   parseRandCents,
   RELEASE_REMINDER_MS,
   type FeePolicy,
@@ -149,6 +150,7 @@ export async function disputeMilestone(deps: PaymentsDeps, user: SessionUser | n
  */
 export async function resolveDispute(deps: PaymentsDeps, user: SessionUser | null, milestoneId: string, developerRand: unknown) {
   const me = requireUser(user);
+  if (isBlankAmount(developerRand)) throw new ValidationError({ developerAmount: "Please enter the developer's share" });
   const cents = parseRandCents(developerRand);
   if (cents === null) throw new ValidationError({ developerAmount: "Enter the developer's share in rand, e.g. 2500 or 2500.50" });
   return act(deps, milestoneId, "resolve", { role: "moderator", userId: me.id }, { developerCents: cents });

@@ -183,10 +183,20 @@ describe("core loop", () => {
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => toast(page, "Invalid email or password").isVisible()).toBe(true);
+    // A second refusal replaces the first toast instead of stacking another.
+    const refused = page.locator("[data-sonner-toast]:not([data-removed='true'])", { hasText: "Invalid email or password" });
+    const answered = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await answered;
+    await page.waitForTimeout(500);
+    expect(await refused.count()).toBe(1);
+    // A quick right retry: the refusal's toast goes at once (it would stay its 4 s), only "Welcome
+    // back!" shows (docs/product.md, Screens).
     await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/projects/new`);
     await expect.poll(() => toast(page, "Welcome back!").isVisible()).toBe(true);
+    await expect.poll(() => refused.count(), { timeout: 1000 }).toBe(0);
     await page.context().close();
   });
 

@@ -58,6 +58,9 @@ describe("hiring", () => {
     await developer.getByRole("link", { name: "Submit Proposal" }).first().click();
     await developer.waitForURL(`${projectUrl}/proposal`);
     await developer.getByLabel("Cover letter").fill("Too short");
+    // An empty price asks for one (not "at least R500"; docs/product.md, Money typed in forms).
+    await developer.getByRole("button", { name: "Submit Proposal" }).click();
+    await expect.poll(() => developer.getByText("Please enter your price").isVisible()).toBe(true);
     await developer.getByLabel("Your price (rand)").fill("400");
     await developer.getByRole("button", { name: "Submit Proposal" }).click();
     await expect.poll(() => developer.getByText("Cover letter must be at least 100 characters").isVisible()).toBe(true);

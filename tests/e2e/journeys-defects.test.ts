@@ -267,6 +267,52 @@ describe("journeys: defects", () => {
     await context.close();
   });
 
+  it("a developer's header shows My proposals at every width (an icon from 1024 to 1279 px, the phone menu at 390 px) without overflow", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const dev = await context.newPage();
+    await register(dev, server.url, { name: "Themba Header-Developer", email: `themba.${stamp}@example.co.za`, developer: true });
+    await dev.goto(`${server.url}/dashboard`);
+    const main = dev.getByRole("navigation", { name: "Main" });
+    for (const width of [1024, 1100, 1280]) {
+      await dev.setViewportSize({ width, height: 900 });
+      for (const name of ["Browse Projects", "Find Developers", "How It Works", "My proposals"]) {
+        expect({ width, name, visible: await main.getByRole("link", { name }).isVisible() }).toEqual({ width, name, visible: true });
+      }
+      // Words from 1280 px, an icon named by them below.
+      const link = main.getByRole("link", { name: "My proposals" });
+      const shown = { icon: await link.locator("svg").isVisible(), words: (await link.locator("span").boundingBox())!.width > 1 };
+      expect({ width, ...shown }).toEqual({ width, icon: width < 1280, words: width >= 1280 });
+      expect({ width, page: await pageWidth(dev) }).toEqual({ width, page: width });
+      const boxes = await dev.locator("header a:visible, header button:visible").evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, inside: e.scrollWidth <= e.clientWidth + 1 };
+        }),
+      );
+      const logo = (await dev.getByRole("link", { name: "BuildZA" }).first().boundingBox())!;
+      for (const box of boxes)
+        expect({ width, right: Math.min(box.right, width - logo.x + 1), inside: box.inside }).toEqual({ width, right: box.right, inside: true });
+      const row = boxes.filter((b) => b.top < 40).sort((x, y) => x.left - y.left);
+      for (let i = 1; i < row.length; i++) expect(row[i]!.left).toBeGreaterThanOrEqual(row[i - 1]!.right - 0.5);
+      await dev.screenshot({ path: `tests/.tmp/shots/journeys-defects/developer-header-${width}.png` });
+    }
+    await main.getByRole("link", { name: "My proposals" }).click();
+    await dev.waitForURL(`${server.url}/proposals`);
+    await expect.poll(() => main.getByRole("link", { name: "My proposals" }).getAttribute("aria-current")).toBe("page");
+
+    // A phone: the link is in the menu sheet, and the bar is no wider than the screen.
+    await dev.setViewportSize({ width: 390, height: 844 });
+    await dev.goto(`${server.url}/dashboard`);
+    expect(await pageWidth(dev)).toBe(390);
+    await dev.getByRole("button", { name: "Open menu" }).click();
+    const sheet = dev.getByRole("navigation", { name: "Mobile" });
+    await expect.poll(() => sheet.getByRole("link", { name: "My proposals" }).isVisible()).toBe(true);
+    await dev.screenshot({ path: `tests/.tmp/shots/journeys-defects/developer-menu-390.png` });
+    await sheet.getByRole("link", { name: "My proposals" }).click();
+    await dev.waitForURL(`${server.url}/proposals`);
+    await context.close();
+  });
+
   it("the edit page of a project titled with one long word (a pasted link) is no wider than a 390 px phone", async () => {
     const context = await browser.newContext(PHONE);
     const client = await context.newPage();

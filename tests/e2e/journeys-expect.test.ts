@@ -4,7 +4,7 @@
  * the project; the owner sees whom they invited); the client messages a proposer from the proposal
  * (the same conversation opens again); developers save projects and clients save developers, with
  * JavaScript (optimistic) and without (a form post), listed on the dashboard and gone once the
- * project is closed.
+ * project is closed. Opening /notifications marks what it shows read (decision 0061).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +83,24 @@ describe("journeys users expect", () => {
     await client.goto(`${server.url}/projects/${projectId}`);
     await client.getByRole("heading", { name: "Invited developers (1)" }).waitFor();
     await client.getByRole("link", { name: "Kagiso Developer" }).first().waitFor();
+  });
+
+  it("opening /notifications marks the notices it shows read: the bell's count clears, they stay highlighted as new on that visit", async () => {
+    const bell = developer.locator("header").getByLabel(/^Notifications, \d+ unread$/);
+    await developer.goto(`${server.url}/dashboard`);
+    await expect.poll(() => bell.count()).toBe(1);
+    await developer.goto(`${server.url}/notifications`);
+    const invited = developer.getByRole("link", { name: /invited you to propose on "Clinic queue app for Mamelodi"/ });
+    await expect.poll(() => invited.textContent()).toMatch(/^New: /);
+    // Marked read once the page has rendered: the header's count goes, the notice stays highlighted.
+    await expect.poll(() => bell.count()).toBe(0);
+    expect(await invited.textContent()).toMatch(/^New: /);
+    await expect.poll(async () => ((await api(developer, "/api/v1/notifications")).json as { unreadCount: number }).unreadCount).toBe(0);
+    await shot(developer, "notifications-seen");
+    // The next visit shows it read.
+    await developer.reload();
+    await expect.poll(() => invited.textContent()).not.toMatch(/^New: /);
+    expect(await developer.getByText("You're all caught up.").isVisible()).toBe(true);
   });
 
   it("the client messages a proposer from the proposal, about the project, and the same conversation opens again", async () => {

@@ -1,7 +1,7 @@
 /**
  * docs/product.md, Messages and notifications in Chromium: a client and a developer (two browser contexts) talk in real time; the
  * receiver's connection is cut and restored and the messages sent meanwhile appear once each; a
- * third user is refused; HTML in a message is shown as text. Then two app processes on one
+ * third user is refused; HTML in a message is shown as text; a file is sent without text. Then two app processes on one
  * PostgreSQL database: a message posted through one reaches a listener on the other.
  */
 import pg from "pg";
@@ -150,6 +150,34 @@ describe("messages in real time", () => {
     });
     expect(sizes.pane).toBeGreaterThan(0);
     expect(sizes.page).toBeLessThanOrEqual(sizes.screen);
+  });
+
+  it('sends a file without text; the other\'s inbox reads "Sent a file"', async () => {
+    await client.goto(threadUrl);
+    await waitForHydration(client);
+    await client.getByRole("button", { name: "Attach files or photos" }).click();
+    await client.locator('input[type="file"]').setInputFiles({ name: "site-plan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% plan\n") });
+    await client.getByRole("button", { name: "Remove site-plan.pdf" }).waitFor({ timeout: 10000 });
+    await client.getByRole("button", { name: "Send message" }).click();
+    const sentBubble = (page: Page) => page.locator('[role="log"][aria-label="Messages"] li[data-seq]', { hasText: "site-plan.pdf" });
+    await sentBubble(client)
+      .waitFor({ timeout: 15_000 })
+      .catch(async (err: unknown) => {
+        throw new Error(
+          `not sent: ${await client
+            .locator("#message-error")
+            .textContent({ timeout: 500 })
+            .catch(() => "no error shown")}`,
+          { cause: err },
+        );
+      });
+    await expect(client.getByText("Message cannot be empty").count()).resolves.toBe(0);
+    await developer.goto(`${server.url}/messages`);
+    await developer.getByText("Sent a file").first().waitFor({ timeout: 5000 });
+    await developer.goto(threadUrl);
+    await sentBubble(developer)
+      .getByRole("link", { name: /site-plan\.pdf/ })
+      .waitFor({ timeout: 5000 });
   });
 
   it("refuses a third user the conversation and its messages (403)", async () => {

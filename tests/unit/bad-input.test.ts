@@ -167,7 +167,8 @@ describe.each(DB_KINDS)("bad input on %s", (kind) => {
     expect(developerProfileSchema.safeParse({ hourlyRate: true }).error?.issues[0]?.message).toBe("Hourly rate must be a number");
     // Numbers typed into forms are text: still read, with their own messages.
     expect(proposalSchema.safeParse(proposalBody(18000, { price: " 18000 " })).success).toBe(true);
-    expect(proposalSchema.safeParse(proposalBody(18000, { price: "" })).error?.issues[0]?.message).toBe("Price must be at least R500");
+    // An empty price asks for one, instead of being read as R0 and refused as under R500.
+    expect(proposalSchema.safeParse(proposalBody(18000, { price: "" })).error?.issues[0]?.message).toBe("Please enter your price");
     expect(proposalSchema.safeParse(proposalBody(18000, { price: "1200.5" })).error?.issues[0]?.message).toBe("Price must be a whole number of rand");
     expect({
       proposals: (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(proposals))[0]!.n,

@@ -9,9 +9,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_MAX_BYTES, FILE_QUOTA_BYTES, FILE_TOO_LARGE_MESSAGE, FILE_QUOTA_MESSAGE, FILE_TYPE_MESSAGE } from "../../shared/constants";
-import type { SessionUser } from "../../server/context";
-import { fileDeletions, files } from "../../server/db/schema";
+import { conversations, fileDeletions, files } from "../../server/db/schema";
+import { domainDeps, type SessionUser } from "../../server/context";
 import { sweepFiles, type FileInfo } from "../../server/files/service";
+import { messageAt } from "../../server/messages/service";
+import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
 import { apiClient, json, type CallOptions } from "../support/api";
 import { APP_URL, createTestApp, TEST_PASSWORD, type TestApp } from "../support/app";
 import { DB_KINDS } from "../support/db";
@@ -162,6 +164,94 @@ describe.each(DB_KINDS)("files on %s", (kind) => {
     for (const id of storedBefore) stored.delete(id);
     for (const row of await rowsOf(user.user.id)) stored.delete(row.id);
     expect([...stored]).toEqual([]);
+  });
+
+  it("sends files without text; no text and no file is still refused; the inbox, notice and email say what was sent", async () => {
+    const sender = await t.signUp({ email: `files-only-${kind}@example.co.za`, name: "Naledi Sender" });
+    const away = await t.signUp({ email: `files-only-away-${kind}@example.co.za`, name: "Away Reader", userType: "developer" });
+    const started = await call("POST", "/api/v1/conversations", { body: { to: away.user.id, body: "Plans coming" }, cookie: sender.cookie });
+    const { conversation } = await json<{ conversation: { id: string } }>(started);
+    const path_ = `/api/v1/conversations/${conversation.id}/messages`;
+
+    // Nothing at all, or blank text with no file: refused on body, nothing written.
+    for (const body of [{}, { body: "   " }, { body: "", attachments: [] }]) {
+      const empty = await call("POST", path_, { body, cookie: sender.cookie });
+      expect(empty.status).toBe(400);
+      expect((await json<{ error: { fields: Record<string, string> } }>(empty)).error.fields.body).toBe("Message cannot be empty");
+    }
+    // Text over the limit is refused even with a file.
+    const plan = await uploaded(sender.cookie, "plan.pdf", "%PDF-1.4\n% plan\n");
+    const long = await call("POST", path_, { body: { body: "x".repeat(5001), attachments: [plan.id] }, cookie: sender.cookie });
+    expect((await json<{ error: { fields: Record<string, string> } }>(long)).error.fields.body).toBe("Message must be at most 5,000 characters");
+
+    const quote = await uploaded(sender.cookie, "quote.pdf", "%PDF-1.4\n% quote\n");
+    const sent = await call("POST", path_, { body: { attachments: [plan.id, quote.id] }, cookie: sender.cookie });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const { message } = await json<{ message: { seq: number; body: string; attachments: FileInfo[] } }>(sent);
+    expect(message.body).toBe("");
+    expect(message.attachments.map((a) => a.name)).toEqual(["plan.pdf", "quote.pdf"]);
+    // The real-time event carries the files too: it replaces the sender's copy and is what the other side shows.
+    expect((await messageAt(t.database.db, conversation.id, message.seq))?.attachments.map((a) => a.name)).toEqual(["plan.pdf", "quote.pdf"]);
+
+    const inbox = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(
+      await call("GET", "/api/v1/conversations", { cookie: away.cookie }),
+    );
+    expect(inbox.conversations.find((c) => c.id === conversation.id)!.lastMessage.preview).toBe("Sent 2 files");
+    const notices = await json<{ notifications: { message: string; link: string }[] }>(await call("GET", "/api/v1/notifications", { cookie: away.cookie }));
+    expect(notices.notifications.find((n) => n.link === `/messages/${conversation.id}`)!.message).toBe("Naledi Sender sent you 2 files");
+
+    const photo = await uploaded(sender.cookie, "site.jpg", await photoWithGps(400, 300));
+    expect((await call("POST", path_, { body: { body: "", attachments: [photo.id] }, cookie: sender.cookie })).status).toBe(201);
+    const after = await json<{ conversations: { id: string; lastMessage: { preview: string } }[] }>(
+      await call("GET", "/api/v1/conversations", { cookie: away.cookie }),
+    );
+    expect(after.conversations.find((c) => c.id === conversation.id)!.lastMessage.preview).toBe("Sent a file");
+
+    // The unread-message email quotes that line, not an empty one.
+    const now = new Date(Date.now() + 11 * 60_000);
+    await queueUnreadMessageEmails(domainDeps(t.deps), now);
+    await t.flushEmails(now);
+    const mail = t.mails.find((m) => m.to === `files-only-away-${kind}@example.co.za`);
+    expect(mail?.text).toContain('"Sent a file"');
+  });
+
+  it("starts a conversation with files in its first message, in one transaction with it", async () => {
+    const sender = await t.signUp({ email: `first-files-${kind}@example.co.za`, name: "Zanele Sender" });
+    const other = await t.signUp({ email: `first-files-to-${kind}@example.co.za`, name: "Other Person", userType: "developer" });
+    const stranger = await t.signUp({ email: `first-files-stranger-${kind}@example.co.za`, name: "Stranger" });
+    const conversationCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversations))[0]!.n;
+
+    // Blank text and no file, or a file that is not the sender's: refused, and no conversation is left behind.
+    const before = await conversationCount();
+    const blank = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, body: "  " }, cookie: sender.cookie });
+    expect((await json<{ error: { fields: Record<string, string> } }>(blank)).error.fields.body).toBe("Message cannot be empty");
+    const theirs = await uploaded(stranger.cookie, "theirs.pdf", "%PDF-1.4\n% theirs\n");
+    const stolen = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, attachments: [theirs.id] }, cookie: sender.cookie });
+    expect(stolen.status).toBe(400);
+    expect(await conversationCount()).toBe(before);
+
+    const brief = await uploaded(sender.cookie, "brief.pdf", "%PDF-1.4\n% brief\n");
+    const started = await call("POST", "/api/v1/conversations", { body: { to: other.user.id, attachments: [brief.id] }, cookie: sender.cookie });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { conversation, message } = await json<{
+      conversation: { id: string; lastMessage: { preview: string } };
+      message: { body: string; attachments: FileInfo[] };
+    }>(started);
+    expect(message.body).toBe("");
+    expect(message.attachments.map((a) => a.name)).toEqual(["brief.pdf"]);
+    expect(conversation.lastMessage.preview).toBe("Sent a file");
+    expect((await call("GET", brief.url, { cookie: other.cookie })).status).toBe(200);
+
+    // Into the existing conversation: text and a file together.
+    const more = await uploaded(sender.cookie, "more.pdf", "%PDF-1.4\n% more\n");
+    const again = await call("POST", "/api/v1/conversations", {
+      body: { to: other.user.id, body: "And the rest", attachments: [more.id] },
+      cookie: sender.cookie,
+    });
+    expect(again.status).toBe(200);
+    expect((await json<{ conversation: { id: string }; message: { attachments: FileInfo[] } }>(again)).message.attachments.map((a) => a.name)).toEqual([
+      "more.pdf",
+    ]);
   });
 
   it("serves a message attachment to the two participants only: 403 for a third user, 401 signed out", async () => {

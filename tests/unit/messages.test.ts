@@ -7,6 +7,8 @@ import { conversations, messages } from "../../server/db/schema";
 import { unsubscribeToken } from "../../server/email/preferences";
 import { headerState, SELF_CONVERSATION, sendMessage, startConversation } from "../../server/messages/service";
 import { queueUnreadMessageEmails } from "../../server/messages/unread-email";
+import { listNotifications, markNotificationsSeen } from "../../server/notifications/service";
+import { UnauthorizedError } from "../../server/errors";
 import { createProject } from "../../server/projects/service";
 import { createRealtimeHub } from "../../server/realtime/hub";
 import { apiClient, json, type CallOptions } from "../support/api";
@@ -208,6 +210,29 @@ describe.each(DB_KINDS)("messages and notifications on %s", (kind) => {
     const all = await json<{ unread: { notifications: number } }>(await call("POST", "/api/v1/notifications/read-all", { cookie: a.cookie }));
     expect(all.unread.notifications).toBe(0);
     expect((await call("GET", "/api/v1/notifications")).status).toBe(401);
+  });
+
+  it("marks the notifications /notifications showed read (decision 0061): only those ids, only the user's own, checked by the schema", async () => {
+    const reader = await t.signUp({ email: "notif-seen@example.co.za", name: "Reader" });
+    const writers = await Promise.all(["one", "two", "three"].map((n) => t.signUp({ email: `notif-seen-${n}@example.co.za`, name: `Writer ${n}` })));
+    for (const w of writers) await startConversation(t.database.db, w.user, { to: reader.user.id, body: `hello from ${w.user.name}` });
+    const { notifications: shown } = await listNotifications(t.database.db, reader.user, { limit: 2 });
+    const ids = shown.map((n) => n.id);
+    // Someone else's attempt changes nothing.
+    expect(await markNotificationsSeen(t.database.db, writers[0]!.user, { ids })).toEqual({ marked: 0 });
+    expect(await markNotificationsSeen(t.database.db, reader.user, { ids })).toEqual({ marked: 2 });
+    // The one the page did not show (it arrived or sits on an older page) stays unread; again changes nothing.
+    expect((await headerState(t.database.db, reader.user.id)).unread.notifications).toBe(1);
+    expect(await markNotificationsSeen(t.database.db, reader.user, { ids })).toEqual({ marked: 0 });
+    for (const [input, fields] of [
+      [{ ids: [] }, { ids: "Say which notifications were seen" }],
+      [{ ids: ["not-a-uuid"] }, { "ids.0": "Unknown notification" }],
+      [{ ids: "x" }, { ids: "Notifications must be a list of ids" }],
+      [{ ids: Array.from({ length: 51 }, () => ids[0]) }, { ids: "At most 50 notifications at once" }],
+    ] as const) {
+      await expect(markNotificationsSeen(t.database.db, reader.user, input), JSON.stringify(input).slice(0, 40)).rejects.toMatchObject({ fields });
+    }
+    await expect(markNotificationsSeen(t.database.db, null, { ids })).rejects.toBeInstanceOf(UnauthorizedError);
   });
 
   it(`rate-limits sending to ${MESSAGES_PER_MINUTE} messages a minute per user`, async () => {

@@ -65,6 +65,16 @@ describe("rand typed in a form", () => {
     expect(change.success && change.data.amount).toBe(2500);
   });
 
+  it("asks for an amount left empty instead of reading it as R0 and refusing it as under the minimum", () => {
+    for (const price of ["", "  ", undefined, null]) expect(priceOf(price), JSON.stringify(price)).toBe("Please enter your price");
+    const milestone = proposalSchema.safeParse(proposalBody(18000, { milestones: [{ title: "Design", amount: "" }] }));
+    expect(milestone.error?.issues.find((i) => i.path.join(".") === "milestones.0.amount")?.message).toBe("Please enter the amount");
+    expect(milestoneChangeSchema.safeParse({ title: "Extra screens", amount: " " }).error?.issues[0]?.message).toBe("Please enter the amount");
+    expect(parsePayoutAmount("")).toEqual({ ok: false, message: "Please enter the amount to withdraw" });
+    // An hourly rate left empty stays "Rate on request".
+    expect(developerProfileSchema.safeParse({ hourlyRate: " " }).data?.hourlyRate).toBeNull();
+  });
+
   it("takes an hourly rate as meant: '50,00' is R50 an hour, not R5 000", () => {
     const rate = (hourlyRate: unknown) => {
       const r = developerProfileSchema.safeParse({ hourlyRate });

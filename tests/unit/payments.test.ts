@@ -296,6 +296,8 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       fields: { developerAmount: `The developer's share must be between R0 and ${formatCents(500_000)}, the milestone's amount` },
     });
     await expect(resolveDispute(deps, moderator, m, "lots")).rejects.toBeInstanceOf(ValidationError);
+    // Nothing typed asks for the share, instead of "Enter the developer's share in rand".
+    await expect(resolveDispute(deps, moderator, m, " ")).rejects.toMatchObject({ fields: { developerAmount: "Please enter the developer's share" } });
     expect(await statusOf(m)).toBe("disputed");
   });
 
@@ -805,6 +807,7 @@ describe.each(DB_KINDS)("payments on %s", (kind) => {
       hold: null,
     });
     await expect(requestPayout(deps, h.developer, "99.99")).rejects.toMatchObject({ fields: { amount: "The smallest payout is R100" } });
+    await expect(requestPayout(deps, h.developer, "")).rejects.toMatchObject({ fields: { amount: "Please enter the amount to withdraw" } });
     await expect(requestPayout(deps, h.developer, "9250.01")).rejects.toMatchObject({ fields: { amount: "That is more than your available balance" } });
     await expect(requestPayout(deps, h.client, "100")).rejects.toBeInstanceOf(ForbiddenError);
 

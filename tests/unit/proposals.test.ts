@@ -103,7 +103,8 @@ describe.each(DB_KINDS)("proposals domain on %s", (kind) => {
         },
         { milestones: "Milestone amounts must add up to the price" },
       ],
-      [{}, { coverLetter: "Cover letter is required", price: "Price must be a number" }],
+      [{}, { coverLetter: "Cover letter is required", price: "Please enter your price" }],
+      [{ ...body(), price: " " }, { price: "Please enter your price" }],
     ];
     for (const [input, fields] of cases) {
       const err = await submitProposal(t.domain, dev, p.id, input).catch((e: unknown) => e);

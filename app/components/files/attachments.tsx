@@ -225,10 +225,10 @@ export function AttachmentsField({
 }
 
 /** The files of a message: photos as lazy thumbnails (tap for the full image), other files as links with icon, name and size. */
-export function MessageAttachments({ files }: { files: FileInfo[] }) {
+export function MessageAttachments({ files, alone = false }: { files: FileInfo[]; /** No text above them: no top margin. */ alone?: boolean }) {
   if (!files.length) return null;
   return (
-    <ul className="mt-2 flex flex-wrap gap-2">
+    <ul className={`${alone ? "" : "mt-2 "}flex flex-wrap gap-2`}>
       {files.map((f) =>
         f.isImage ? (
           <li key={f.id}>

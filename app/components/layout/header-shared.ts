@@ -28,9 +28,17 @@ const CLIENT_LINKS = [
   { to: "/projects/new", label: "Post a project", wide: true },
 ] as const;
 
-/** The header's main links for `user`: clients also get "My projects" and "Post a project". */
+/** A signed-in developer's own link, shown as the client's are (docs/product.md, Journeys): their proposals. */
+const DEVELOPER_LINKS = [{ to: "/proposals", label: "My proposals", wide: true }] as const;
+
+/**
+ * The header's main links for `user`: clients also get "My projects" and "Post a project",
+ * developers "My proposals".
+ */
 export function navLinksFor(user: HeaderUser | null): ReadonlyArray<{ to: string; label: string; wide?: boolean }> {
-  return user?.userType === "client" ? [...NAV_LINKS, ...CLIENT_LINKS] : NAV_LINKS;
+  if (user?.userType === "client") return [...NAV_LINKS, ...CLIENT_LINKS];
+  if (user?.userType === "developer") return [...NAV_LINKS, ...DEVELOPER_LINKS];
+  return NAV_LINKS;
 }
 
 /**

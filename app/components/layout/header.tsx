@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "../ui/icons";
+import { Bell, Briefcase, ChevronDown, FolderKanban, Menu, MessageSquare, PlusCircle, Search } from "../ui/icons";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRealtime } from "../../lib/realtime";
@@ -21,8 +21,9 @@ const MobileMenu = lazy(() => loadMenus().then((m) => ({ default: m.MobileMenu }
 const loadNotifications = () => import("../notifications/notifications-menu");
 const NotificationsMenu = lazy(() => loadNotifications().then((m) => ({ default: m.NotificationsMenu })));
 
-/** The icons of the client's links, shown alone below 1280 px (docs/product.md, Journeys). */
+/** The icons of the client's and the developer's own links, shown alone below 1280 px (docs/product.md, Journeys). */
 const COMPACT_ICONS: Record<string, ReactNode> = {
+  "/proposals": <Briefcase className="size-5 xl:hidden" aria-hidden="true" />,
   "/dashboard?projects=all": <FolderKanban className="size-5 xl:hidden" aria-hidden="true" />,
   "/projects/new": <PlusCircle className="size-5 xl:hidden" aria-hidden="true" />,
 };

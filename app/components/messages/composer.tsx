@@ -6,8 +6,8 @@ import { AttachmentsField } from "../files/attachments";
 /**
  * The message box (docs/product.md, Messages and notifications): with a keyboard and mouse Enter sends and Shift+Enter
  * starts a new line; on touch devices (a coarse pointer) Enter starts a new line and the Send button
- * sends, since a phone keyboard has no Shift+Enter (docs/product.md, Journeys). 1 to 5,000 characters
- * (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
+ * sends, since a phone keyboard has no Shift+Enter (docs/product.md, Journeys). 1 to 5,000 characters,
+ * or none with at least one file attached (messageSchema, the same check the server makes). A plain form: without JavaScript it posts to
  * the page's action. `onSend` gets the text and the draft's idempotency key, and resolves to an
  * error message or null; the box clears on success. `error` shows a message from the server (e.g. the rate limit).
  */
@@ -76,7 +76,7 @@ export function Composer({
     }
     checking.current = false;
     const { messageSchema } = schemas;
-    const parsed = messageSchema.safeParse({ body });
+    const parsed = messageSchema.safeParse(files.length ? { body, attachments: files } : { body });
     if (!parsed.success) {
       setLocalError(parsed.error.issues[0]?.message ?? "Message cannot be empty");
       // Sent with the Send button: focus goes to the box its message is about.

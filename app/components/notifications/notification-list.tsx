@@ -35,10 +35,13 @@ export function NotificationList({
   items,
   onOpen,
   compact = false,
+  unreadLabel = "Unread",
 }: {
   items: NotificationItem[];
   onOpen?: (item: NotificationItem) => void;
   compact?: boolean;
+  /** What a screen reader hears before an unread item: "Unread", or "New" on /notifications, which marks them read as it opens. */
+  unreadLabel?: string;
 }) {
   return (
     <ul className="divide-y divide-slate-100">
@@ -59,7 +62,7 @@ export function NotificationList({
             </span>
             <span className="min-w-0 flex-1">
               <span className={`block break-words text-sm ${n.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
-                {!n.read ? <span className="sr-only">Unread: </span> : null}
+                {!n.read ? <span className="sr-only">{unreadLabel}: </span> : null}
                 {n.message}
               </span>
               <RelativeTime date={n.createdAt} className="mt-0.5 block text-xs text-slate-500" />

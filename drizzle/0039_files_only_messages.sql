@@ -1,0 +1,2 @@
+ALTER TABLE "messages" DROP CONSTRAINT "messages_body_length_check";--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_body_length_check" CHECK (char_length("messages"."body") between 0 and 5000);
