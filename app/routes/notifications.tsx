@@ -52,7 +52,20 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     if (!unreadIds) return;
     const ids = unreadIds.split(",");
     setFresh((prev) => (ids.every((id) => prev.has(id)) ? prev : new Set([...prev, ...ids])));
-    void seen.submit({ intent: "seen", ids }, { method: "post", encType: "application/json" });
+    const markSeen = () => void seen.submit({ intent: "seen", ids }, { method: "post", encType: "application/json" });
+    if (document.visibilityState === "visible") {
+      markSeen();
+      return;
+    }
+    // A tab in the background (a notice arriving while the page sits behind another tab) has not
+    // been seen: marked read when the tab is looked at again, not before.
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", onVisible);
+      markSeen();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
     // `seen` is a new object each render; the ids are what the effect is about.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unreadIds]);

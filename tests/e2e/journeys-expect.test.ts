@@ -85,7 +85,7 @@ describe("journeys users expect", () => {
     await client.getByRole("link", { name: "Kagiso Developer" }).first().waitFor();
   });
 
-  it("opening /notifications marks the notices it shows read: the bell's count clears, they stay highlighted as new on that visit", async () => {
+  it("opening /notifications marks the notices it shows read: the bell's count clears, they stay highlighted as new on that visit; not while the tab is in the background", async () => {
     const bell = developer.locator("header").getByLabel(/^Notifications, \d+ unread$/);
     await developer.goto(`${server.url}/dashboard`);
     await expect.poll(() => bell.count()).toBe(1);
@@ -101,6 +101,36 @@ describe("journeys users expect", () => {
     await developer.reload();
     await expect.poll(() => invited.textContent()).not.toMatch(/^New: /);
     expect(await developer.getByText("You're all caught up.").isVisible()).toBe(true);
+
+    // The page open in a background tab: a notice that arrives is listed, but stays unread until the
+    // tab is looked at again.
+    await developer.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    const second = await api(client, "/api/v1/projects", "POST", {
+      title: "Stokvel savings tracker",
+      description: "Our stokvel keeps its books in a notebook: members should see what was paid in and when the payout comes.",
+      platform: "mobile",
+      budgetRange: "R15000-R35000",
+      timeline: "1-2",
+      skills: ["Flutter"],
+      category: "Finance",
+    });
+    expect(second.status).toBe(201);
+    const invitedAgain = await api(client, `/api/v1/developers/${developerId}/invitations`, "POST", {
+      projectId: (second.json as { project: { id: string } }).project.id,
+    });
+    expect(invitedAgain.status, JSON.stringify(invitedAgain.json)).toBe(201);
+    const stokvel = developer.getByRole("link", { name: /invited you to propose on "Stokvel savings tracker"/ });
+    await expect.poll(() => stokvel.textContent(), { timeout: 15_000 }).toMatch(/^New: /);
+    await developer.waitForTimeout(1_000);
+    expect(((await api(developer, "/api/v1/notifications")).json as { unreadCount: number }).unreadCount).toBe(1);
+    await developer.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(async () => ((await api(developer, "/api/v1/notifications")).json as { unreadCount: number }).unreadCount).toBe(0);
   });
 
   it("the client messages a proposer from the proposal, about the project, and the same conversation opens again", async () => {

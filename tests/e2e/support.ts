@@ -110,19 +110,22 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * The newest .eml written to DATA_DIR/mail for `to`, as text (quoted-printable soft breaks joined).
  * Mail leaves through the outbox shortly after the request that queued it, so this waits (up to
- * 15 s) for a file for `to` written at or after `since` (ms since the epoch; default: any).
+ * 15 s) for a file for `to` written at or after `since` (ms since the epoch; default: any) and,
+ * with `match`, whose text matches it.
  */
-export async function latestMailTo(dataDir: string, to: string, since = 0): Promise<string> {
+export async function latestMailTo(dataDir: string, to: string, since = 0, match?: RegExp): Promise<string> {
   const dir = path.join(dataDir, "mail");
   const deadline = Date.now() + 15_000;
   for (;;) {
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    const newest = names.at(-1);
-    if (newest && (await fs.stat(path.join(dir, newest))).mtimeMs >= since) {
-      const raw = await fs.readFile(path.join(dir, newest), "utf8");
-      return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    // Newest first; with `match`, the newest that matches (another email to the same address, such
+    // as a new sign-in notice, may be written after the one a test waits for).
+    for (const name of names.reverse()) {
+      if ((await fs.stat(path.join(dir, name))).mtimeMs < since) break;
+      const text = (await fs.readFile(path.join(dir, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      if (!match || match.test(text)) return text;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${match ? ` matching ${match}` : ""}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
