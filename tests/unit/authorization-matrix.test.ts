@@ -99,6 +99,7 @@ const API: Record<string, ApiRow> = {
   "GET /api/v1/moderation/reports": { who: MODERATORS },
   "POST /api/v1/moderation/reports/:id/actions": { who: MODERATORS, body: () => ({ action: "dismiss", reason: "Not a moderator" }) },
   "GET /api/v1/moderation/log": { who: MODERATORS },
+  "GET /api/v1/moderation/in-effect": { who: MODERATORS },
   "POST /api/v1/projects/:id/proposals": { who: DEVELOPERS, body: () => ({ coverLetter: "short" }) },
   "GET /api/v1/projects/:id/proposals": { who: OWNER_ONLY },
   "POST /api/v1/projects/:id/complete": { who: OWNER_ONLY },
