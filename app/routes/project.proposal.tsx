@@ -19,6 +19,8 @@ import { Modal, ModalClose } from "../components/projects/modal";
 import { RelativeTime } from "../components/ui/relative-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { Button, ButtonLink } from "../components/ui/button";
+import { ConfirmDisclosure } from "../components/ui/confirm-disclosure";
+import { useHydrated } from "../lib/use-hydrated";
 import { Card } from "../components/ui/card";
 import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../components/ui/form";
 import type { ActionFailure } from "../lib/action.server";
@@ -479,18 +481,50 @@ function ProposalForm({
             </Button>
           </div>
         </form>
+        {/* Withdraw's own form, outside the proposal form (forms do not nest): its in-page confirmation
+            names it, before the scripts run and without them. */}
+        {editing ? <form id={WITHDRAW_FORM} method="post" hidden /> : null}
       </Card>
     </>
   );
 }
 
+const WITHDRAW_FORM = "withdraw-proposal";
+const WITHDRAW_TITLE = "Withdraw your proposal?";
+const WITHDRAW_DESCRIPTION = "The client will no longer see it, and you cannot send another proposal for this project.";
+
+/**
+ * Withdraw proposal: with scripts a dialog asks first; until they run (and without them) the same
+ * question opens in the page, its button posting `intent=withdraw` through the proposal page's own
+ * withdraw form (WITHDRAW_FORM; docs/product.md, Look and feel).
+ */
 function WithdrawDialog() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  const hydrated = useHydrated();
+  if (!hydrated)
+    return (
+      <ConfirmDisclosure
+        summary={
+          <>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Withdraw proposal
+          </>
+        }
+        variant="ghost"
+        className="w-full text-red-700 hover:bg-red-50 sm:w-auto"
+        title={WITHDRAW_TITLE}
+        description={WITHDRAW_DESCRIPTION}
+        fields={{ intent: "withdraw" }}
+        confirmLabel="Withdraw proposal"
+        confirmVariant="danger"
+        form={WITHDRAW_FORM}
+      />
+    );
   return (
     <Modal
-      title="Withdraw your proposal?"
-      description="The client will no longer see it, and you cannot send another proposal for this project."
+      title={WITHDRAW_TITLE}
+      description={WITHDRAW_DESCRIPTION}
       trigger={
         <Button variant="ghost" className="w-full text-red-700 hover:bg-red-50 sm:w-auto">
           <Trash2 className="size-4" aria-hidden="true" />

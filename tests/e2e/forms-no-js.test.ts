@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts, TEST_PASSWORD } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -335,5 +335,109 @@ describe("forms without JavaScript", () => {
       .toEqual(["web", ["React"], "E-commerce"]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  /** The in-page confirmation (a `<details>`) a button opens without JavaScript, found by its summary. */
+  const disclosure = (page: Page, summary: string | RegExp) => page.locator("summary").filter({ hasText: summary });
+
+  it("confirmations open in the page: a developer withdraws a proposal; a client declines with a reason, closes, hires and deletes a project", async () => {
+    // Its own client: the tests above use up the first client's projects for the day.
+    const ownerJs = await browser.newContext(PHONE);
+    const ownerPage = await ownerJs.newPage();
+    await register(ownerPage, server.url, { name: "Lindiwe Mahlangu", email: `lindiwe.${stamp}@example.co.za`, developer: false });
+    const project = async (title: string) => {
+      const created = await api(ownerPage, "/api/v1/projects", "POST", {
+        title,
+        description: "Parents book lift-club seats for the school run, drivers confirm, and everyone sees who is driving which day.",
+        platform: "mobile",
+        budgetRange: "R15000-R35000",
+        timeline: "2-4",
+      });
+      expect(created.status).toBe(201);
+      return created.json!.project.id as string;
+    };
+    const propose = async (id: string) => {
+      const sent = await api(developer, `/api/v1/projects/${id}/proposals`, "POST", { coverLetter: COVER_LETTER, price: 18000, duration: "2-4" });
+      expect(sent.status).toBe(201);
+      return sent.json!.proposal.id as string;
+    };
+    const [withdrawn, declined, hired] = await Promise.all([
+      project("Lift club school run"),
+      project("Lift club school run too"),
+      project("Lift club for sport"),
+    ]);
+
+    // The developer withdraws: the page asks first, and only its button withdraws.
+    const dev = await noJsPage(developerJs);
+    const withdrawnProposal = await propose(withdrawn);
+    await dev.page.goto(`${server.url}/projects/${withdrawn}/proposal`);
+    await disclosure(dev.page, "Withdraw proposal").click();
+    const ask = dev.page.getByRole("group", { name: "Withdraw your proposal?" });
+    expect(await ask.getByText("you cannot send another proposal for this project").isVisible()).toBe(true);
+    await ask.getByRole("button", { name: "Withdraw proposal" }).click();
+    await dev.page.waitForURL(`${server.url}/projects/${withdrawn}`);
+    expect(dev.loads.at(-2)).toBe(`POST /projects/${withdrawn}/proposal`);
+    expect(await said(dev.page, "Proposal withdrawn").isVisible()).toBe(true);
+    const mine = (await api(developer, "/api/v1/proposals")).json.proposals.find((p: { id: string }) => p.id === withdrawnProposal);
+    expect(mine.status).toBe("withdrawn");
+    await dev.close();
+
+    // The client declines with a reason, then closes that project.
+    const owner = await noJsPage(ownerJs);
+    await propose(declined);
+    await owner.page.goto(`${server.url}/projects/${declined}`);
+    await disclosure(owner.page, "Decline Sipho Nkosi").click();
+    const decline = owner.page.getByRole("group", { name: "Decline Sipho Nkosi's proposal?" });
+    await decline.getByLabel("Reason (optional)").fill("We chose someone closer to Soweto");
+    await decline.getByRole("button", { name: "Decline proposal" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${declined}`);
+    expect(await said(owner.page, "Sipho Nkosi's proposal declined").isVisible()).toBe(true);
+    expect(await owner.page.getByText("Declined: We chose someone closer to Soweto").isVisible()).toBe(true);
+    await disclosure(owner.page, "Close project").click();
+    await owner.page.getByRole("group", { name: "Close this project?" }).getByRole("button", { name: "Close project" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${declined}`);
+    expect(await said(owner.page, "Project closed").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${declined}`)).json.project.status).toBe("closed");
+
+    // Hires.
+    await propose(hired);
+    await owner.page.goto(`${server.url}/projects/${hired}`);
+    await disclosure(owner.page, "Accept Sipho Nkosi").click();
+    await owner.page.getByRole("group", { name: "Hire Sipho Nkosi for R18 000?" }).getByRole("button", { name: "Hire" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${hired}`);
+    expect(await said(owner.page, "You hired Sipho Nkosi!").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${hired}`)).json.project.status).toBe("in_progress");
+
+    // Deletes the withdrawn one from its edit page.
+    await owner.page.goto(`${server.url}/projects/${withdrawn}/edit`);
+    await disclosure(owner.page, "Delete project").click();
+    await owner.page.getByRole("group", { name: "Delete this project?" }).getByRole("button", { name: "Delete project" }).click();
+    await owner.page.waitForURL(`${server.url}/dashboard`);
+    expect(await said(owner.page, "Project deleted").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${withdrawn}`)).status).toBe(404);
+    await owner.close();
+    await ownerJs.close();
+  });
+
+  it("an account is deleted without JavaScript: Delete my account asks for the password in the page; a wrong one comes back with its message", async () => {
+    const leaverJs = await browser.newContext(PHONE);
+    const email = `zanele.${stamp}@example.co.za`;
+    await register(await leaverJs.newPage(), server.url, { name: "Zanele Khoza", email, developer: false });
+    const { page, close } = await noJsPage(leaverJs);
+    await page.goto(`${server.url}/profile`);
+    await disclosure(page, "Delete my account").click();
+    const ask = page.getByRole("group", { name: "Delete your account?" });
+    await ask.getByLabel("Enter your password to confirm").fill("not-my-password");
+    await ask.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForLoadState();
+    // Refused: shown opened again with the message, nothing deleted.
+    expect(await ask.getByText("Password is incorrect").isVisible()).toBe(true);
+    expect(await ask.getByLabel("Enter your password to confirm").isVisible()).toBe(true);
+    await ask.getByLabel("Enter your password to confirm").fill(TEST_PASSWORD);
+    await ask.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await said(page, "Your account has been deleted").isVisible()).toBe(true);
+    await close();
+    await leaverJs.close();
   });
 });
