@@ -5,6 +5,7 @@
  * the page says so, bad input comes back with the field's message and what was typed, saving nothing.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts, TEST_PASSWORD } from "./support";
 
@@ -439,5 +440,33 @@ describe("forms without JavaScript", () => {
     expect(await said(page, "Your account has been deleted").isVisible()).toBe(true);
     await close();
     await leaverJs.close();
+  });
+
+  it("a profile photo is uploaded and removed without JavaScript: a file that is not a photo is refused with its message, a photo is saved", async () => {
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}/profile`);
+    await page.getByLabel("New profile photo").setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("Not a photo at all.") });
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save photo" }).click()]);
+    expect(page.url()).toBe(`${server.url}/profile`);
+    expect(loads).toContain("POST /profile/photo");
+    expect(await said(page, "Choose an image (JPEG, PNG, WebP or HEIC)").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Remove photo" }).count()).toBe(0);
+
+    // A phone photo over the 1 MB that other pages' forms may post (noise does not compress): saved.
+    const noise = Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, () => Math.floor(Math.random() * 256)));
+    const photo = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    await page.getByLabel("New profile photo").setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: photo });
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save photo" }).click()]);
+    expect(page.url()).toBe(`${server.url}/profile`);
+    expect(await said(page, "Profile photo saved").isVisible()).toBe(true);
+    expect(await page.locator('img[src^="/api/v1/files/"]').count()).toBeGreaterThan(0);
+
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Remove photo" }).click()]);
+    expect(await said(page, "Profile photo removed").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Remove photo" }).count()).toBe(0);
+    await close();
   });
 });
