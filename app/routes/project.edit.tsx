@@ -14,6 +14,7 @@ import {
   failure,
   ForbiddenError,
   getEditableProject,
+  isWizardMove,
   NotFoundError,
   PROJECT_FORM_FIELDS,
   projectFields,
@@ -61,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await deleteQueuedFilesSoon(context.deps);
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
-    if (form && (form.intent === "next" || form.intent === "previous")) {
+    if (form && isWizardMove(form)) {
       const project = await getEditableProject(context.deps.db, user, params.id);
       return await wizardMove(context.deps.db, user, form, { keepDraft: false, savedDeadline: projectFormValues(project).deadline });
     }

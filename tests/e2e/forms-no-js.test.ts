@@ -469,4 +469,32 @@ describe("forms without JavaScript", () => {
     expect(await page.getByRole("button", { name: "Remove photo" }).count()).toBe(0);
     await close();
   });
+
+  it("the wizard's key features are added and removed without JavaScript: each button shows the step again with what was typed", async () => {
+    const { page, loads, close } = await noJsPage(clientJs);
+    await page.goto(`${server.url}/projects/new`);
+    await page.getByLabel("Project title").fill("Spaza stock counter");
+    await page.getByRole("textbox", { name: "Feature 1", exact: true }).fill("Scan barcodes with the phone camera");
+    await page.getByRole("button", { name: "Add feature" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toBe("POST /projects/new");
+    expect(await page.getByRole("textbox", { name: "Feature 1", exact: true }).inputValue()).toBe("Scan barcodes with the phone camera");
+    expect(await page.getByRole("textbox", { name: "Feature 2", exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Project title").inputValue()).toBe("Spaza stock counter");
+    await page.getByRole("textbox", { name: "Feature 2", exact: true }).fill("Works offline and syncs later");
+    await page.getByRole("button", { name: "Add feature" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("textbox", { name: "Feature 3", exact: true }).inputValue()).toBe("");
+
+    await page.getByRole("button", { name: "Remove feature 1" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("textbox", { name: "Feature 1", exact: true }).inputValue()).toBe("Works offline and syncs later");
+    expect(await page.getByRole("textbox", { name: "Feature 2", exact: true }).inputValue()).toBe("");
+    expect(await page.getByRole("textbox", { name: "Feature 3", exact: true }).count()).toBe(0);
+    // Still step 1, nothing published and no message shown.
+    expect(await page.getByRole("heading", { name: /Step 1 of 3/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
+    await close();
+  });
 });
