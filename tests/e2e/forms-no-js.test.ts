@@ -167,6 +167,15 @@ describe("forms without JavaScript", () => {
     const saved = (await api(developer, `/api/v1/developers/${developerId}`)).json.developer;
     expect(saved).toMatchObject({ title: "Flutter developer for fintech apps", hourlyRate: 450, skills: ["Flutter", "Go", "Firebase"] });
     expect(saved.experience).toMatchObject([{ title: "Mobile developer", company: "Takealot", startDate: "2019-02", endDate: "2021-01" }]);
+
+    // A chosen skill is a ticked box: unticked, it is removed on Save.
+    const chosen = page.getByRole("list", { name: "Your skills" });
+    expect(await chosen.getByRole("checkbox", { name: "Go", exact: true }).isChecked()).toBe(true);
+    await chosen.getByRole("checkbox", { name: "Go", exact: true }).uncheck();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save profile" }).click()]);
+    expect(await said(page, "Profile saved").isVisible()).toBe(true);
+    expect((await api(developer, `/api/v1/developers/${developerId}`)).json.developer.skills).toEqual(["Flutter", "Firebase"]);
+    expect(await chosen.getByRole("checkbox").count()).toBe(2);
     await close();
   });
 

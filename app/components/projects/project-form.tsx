@@ -461,10 +461,10 @@ export function ProjectForm({
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
                 Required skills
               </label>
-              <SkillHiddenInputs name="skills" skills={skills} />
               {skills.length ? (
                 <SkillChipList
                   skills={skills}
+                  name="skills"
                   label="Selected skills"
                   onRemove={(skill) =>
                     setValue(
