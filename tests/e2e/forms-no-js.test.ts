@@ -506,4 +506,61 @@ describe("forms without JavaScript", () => {
     expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
     await close();
   });
+
+  it("a proposal's milestones are added and removed without JavaScript: each button shows the form again with what was typed, Enter still sends", async () => {
+    const ownerJs = await browser.newContext(PHONE);
+    const ownerPage = await ownerJs.newPage();
+    await register(ownerPage, server.url, { name: "Palesa Mokoena", email: `palesa.${stamp}@example.co.za`, developer: false });
+    const created = await api(ownerPage, "/api/v1/projects", "POST", {
+      title: "Township tutoring bookings",
+      description: "Learners book maths and science tutors near them, tutors set their hours, and parents pay per session.",
+      platform: "web",
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+    });
+    expect(created.status).toBe(201);
+    const id = created.json!.project.id as string;
+    const path = `/projects/${id}/proposal`;
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}${path}`);
+    await page.getByLabel("Cover letter").fill(COVER_LETTER);
+    await page.getByLabel("Your price (rand)").fill("20 000");
+    await page.getByLabel("Estimated duration").selectOption("2-4");
+    const add = () => Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Add milestone" }).click()]);
+    await add();
+    expect(loads.at(-1)).toBe(`POST ${path}`);
+    expect(await page.getByLabel("Cover letter").inputValue()).toBe(COVER_LETTER);
+    expect(await page.getByLabel("Your price (rand)").inputValue()).toBe("20 000");
+    await page.getByLabel("Milestone 1 title").fill("Booking screens");
+    await page.getByLabel("Milestone 1 Amount (R)").fill("8 000");
+    await add();
+    await page.getByLabel("Milestone 2 title").fill("Payments");
+    await page.getByLabel("Milestone 2 Amount (R)").fill("12 000");
+    await add();
+    expect(await page.getByLabel("Milestone 3 title").inputValue()).toBe("");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Remove milestone 3" }).click()]);
+    expect(await page.getByLabel("Milestone 3 title").count()).toBe(0);
+    expect(await page.getByLabel("Milestone 1 title").inputValue()).toBe("Booking screens");
+    expect(await page.getByLabel("Milestone 2 Amount (R)").inputValue()).toBe("12 000");
+    // Nothing was sent meanwhile.
+    const mineOn = async () =>
+      (await api(developer, "/api/v1/proposals")).json.proposals.find(
+        (p: { projectId?: string; project?: { id: string } }) => (p.projectId ?? p.project?.id) === id,
+      );
+    expect(await mineOn()).toBeUndefined();
+
+    // Enter in a field sends the proposal, not a milestone button.
+    await page.getByLabel("Your price (rand)").press("Enter");
+    await page.waitForURL(`${server.url}/projects/${id}`);
+    expect(await said(page, "Proposal submitted successfully!").isVisible()).toBe(true);
+    const sent = (await api(developer, `/api/v1/proposals`)).json.proposals.find(
+      (p: { projectId?: string; project?: { id: string } }) => (p.projectId ?? p.project?.id) === id,
+    );
+    expect(sent.milestones).toMatchObject([
+      { title: "Booking screens", amount: 8000 },
+      { title: "Payments", amount: 12000 },
+    ]);
+    await close();
+    await ownerJs.close();
+  });
 });
