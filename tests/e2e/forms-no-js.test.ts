@@ -380,6 +380,9 @@ describe("forms without JavaScript", () => {
     // The developer withdraws: the page asks first, and only its button withdraws.
     const dev = await noJsPage(developerJs);
     const withdrawnProposal = await propose(withdrawn);
+    // The owner opens the proposal before it is withdrawn: their Hire is then refused, and says why.
+    const owner = await noJsPage(ownerJs);
+    await owner.page.goto(`${server.url}/projects/${withdrawn}`);
     await dev.page.goto(`${server.url}/projects/${withdrawn}/proposal`);
     await disclosure(dev.page, "Withdraw proposal").click();
     const ask = dev.page.getByRole("group", { name: "Withdraw your proposal?" });
@@ -391,9 +394,14 @@ describe("forms without JavaScript", () => {
     const mine = (await api(developer, "/api/v1/proposals")).json.proposals.find((p: { id: string }) => p.id === withdrawnProposal);
     expect(mine.status).toBe("withdrawn");
     await dev.close();
+    await disclosure(owner.page, "Accept Sipho Nkosi").click();
+    await owner.page.getByRole("group", { name: "Hire Sipho Nkosi for R18 000?" }).getByRole("button", { name: "Hire" }).click();
+    await owner.page.waitForLoadState();
+    expect(owner.loads.at(-1)).toBe(`POST /projects/${withdrawn}`);
+    expect(await owner.page.getByRole("alert").filter({ hasText: "Only a pending or shortlisted proposal can be accepted" }).isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${withdrawn}`)).json.project.status).toBe("active");
 
     // The client declines with a reason, then closes that project.
-    const owner = await noJsPage(ownerJs);
     await propose(declined);
     await owner.page.goto(`${server.url}/projects/${declined}`);
     await disclosure(owner.page, "Decline Sipho Nkosi").click();
