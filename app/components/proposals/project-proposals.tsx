@@ -269,7 +269,8 @@ function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: Own
           </div>
         ) : null}
         {p.status === "declined" && p.declineReason ? <p className="mt-2 text-sm text-slate-500">Declined: {p.declineReason}</p> : null}
-        <div className="mt-4 flex flex-wrap gap-2">
+        {/* items-start: a confirmation opened in the page (without scripts) does not stretch its neighbours. */}
+        <div className="mt-4 flex flex-wrap items-start gap-2">
           {/* Message the proposer about this project (docs/product.md, Journeys "Message a proposer"). */}
           <Link to={`/messages/new?to=${encodeURIComponent(p.developer.id)}&project=${projectId}`} className={buttonClass("secondary", "sm")}>
             <MessageSquare className="size-4" aria-hidden="true" />
