@@ -20,6 +20,7 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("profile/setup", "routes/profile.setup.tsx"),
   route("profile/export", "routes/profile.export.tsx"),
+  route("profile/photo", "routes/profile.photo.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/new", "routes/messages.new.tsx"),
   route("messages/:id", "routes/messages.thread.tsx"),

@@ -4,6 +4,8 @@ import { Form, useNavigation } from "react-router";
 import type { ProjectInput } from "../../shared/schemas";
 import { ProjectForm } from "../components/projects/project-form";
 import { Button } from "../components/ui/button";
+import { ConfirmDisclosure } from "../components/ui/confirm-disclosure";
+import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/project.edit";
 import {
   deleteProject,
@@ -12,6 +14,7 @@ import {
   failure,
   ForbiddenError,
   getEditableProject,
+  isWizardMove,
   NotFoundError,
   PROJECT_FORM_FIELDS,
   projectFields,
@@ -59,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await deleteQueuedFilesSoon(context.deps);
       return redirectWithFlash("/dashboard", { type: "success", message: "Project deleted" });
     }
-    if (form && (form.intent === "next" || form.intent === "previous")) {
+    if (form && isWizardMove(form)) {
       const project = await getEditableProject(context.deps.db, user, params.id);
       return await wizardMove(context.deps.db, user, form, { keepDraft: false, savedDeadline: projectFormValues(project).deadline });
     }
@@ -73,6 +76,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditProject({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const hydrated = useHydrated();
+  const deleteTitle = "Delete this project?";
+  const deleteDescription = `"${loaderData.title}" and everything attached to it will be removed. This cannot be undone.`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -81,33 +87,48 @@ export default function EditProject({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Edit project</h1>
           <p className="mt-1 break-words text-slate-600">{loaderData.title}</p>
         </div>
-        <Dialog.Root>
-          <Dialog.Trigger asChild>
-            <Button variant="secondary" className="text-red-700">
-              <Trash2 className="size-4" aria-hidden="true" /> Delete project
-            </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-              <Dialog.Title className="text-lg font-semibold">Delete this project?</Dialog.Title>
-              <Dialog.Description className="mt-2 break-words text-sm text-slate-600">
-                "{loaderData.title}" and everything attached to it will be removed. This cannot be undone.
-              </Dialog.Description>
-              <div className="mt-6 flex justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </Dialog.Close>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <Button type="submit" variant="danger" busy={deleting}>
-                    {deleting ? "Deleting..." : "Delete project"}
-                  </Button>
-                </Form>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        {/* Before the scripts run (and without them) Delete asks in the page (docs/product.md, Look and feel). */}
+        {!hydrated ? (
+          <ConfirmDisclosure
+            summary={
+              <>
+                <Trash2 className="size-4" aria-hidden="true" /> Delete project
+              </>
+            }
+            className="text-red-700"
+            title={deleteTitle}
+            description={deleteDescription}
+            fields={{ intent: "delete" }}
+            confirmLabel="Delete project"
+            confirmVariant="danger"
+          />
+        ) : (
+          <Dialog.Root>
+            <Dialog.Trigger asChild>
+              <Button variant="secondary" className="text-red-700">
+                <Trash2 className="size-4" aria-hidden="true" /> Delete project
+              </Button>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+              <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+                <Dialog.Title className="text-lg font-semibold">{deleteTitle}</Dialog.Title>
+                <Dialog.Description className="mt-2 break-words text-sm text-slate-600">{deleteDescription}</Dialog.Description>
+                <div className="mt-6 flex justify-end gap-2">
+                  <Dialog.Close asChild>
+                    <Button variant="secondary">Cancel</Button>
+                  </Dialog.Close>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <Button type="submit" variant="danger" busy={deleting}>
+                      {deleting ? "Deleting..." : "Delete project"}
+                    </Button>
+                  </Form>
+                </div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        )}
       </div>
       <div className="mt-6">
         <ProjectForm defaultValues={loaderData.values} mode="edit" attachments={loaderData.attachments} version={loaderData.version} />

@@ -9,7 +9,7 @@ import { ArrowLeft, Plus, Send, Trash2, X } from "../components/ui/icons";
 import { useState } from "react";
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { registerWithDefaults } from "../lib/form-defaults";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatCents, formatRand, once, readRand, timelineLabel } from "../../shared/format";
 import { splitRelease, type FeePolicy } from "../../shared/payments";
@@ -19,6 +19,8 @@ import { Modal, ModalClose } from "../components/projects/modal";
 import { RelativeTime } from "../components/ui/relative-time";
 import { ProposalStatusBadge } from "../components/proposals/proposal-bits";
 import { Button, ButtonLink } from "../components/ui/button";
+import { ConfirmDisclosure } from "../components/ui/confirm-disclosure";
+import { useHydrated } from "../lib/use-hydrated";
 import { Card } from "../components/ui/card";
 import { Field, FieldError, FormAlert, Input, Select, Textarea } from "../components/ui/form";
 import type { ActionFailure } from "../lib/action.server";
@@ -65,6 +67,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { durationMode, durationDays, ...fields } = form ?? {};
   const body = form ? { ...fields, duration: durationMode === DAYS ? (durationDays ?? "") : (durationMode ?? "") } : sent;
   const intent = body && typeof body === "object" && "intent" in body ? String(body.intent) : "submit";
+  // "Add milestone" / "Remove milestone N" sent without the scripts: the form again, one row more or less.
+  const milestones = form ? milestoneListEdit(form) : null;
+  if (form && milestones) {
+    const { milestoneEdit: _edit, ...values } = form;
+    return data<ActionFailure>({ ok: false, message: "", values: { ...values, milestones } });
+  }
   try {
     const { project, mine } = await loadProposalPage(db, user, params.id);
     const back = `/projects/${project.id}`;
@@ -102,6 +110,26 @@ interface FormValues {
 }
 
 const DAYS = "days";
+
+/** Most milestones a proposal's form offers (its Add milestone button goes at this many). */
+const MAX_MILESTONES = 10;
+
+/**
+ * The milestones after "Add milestone" (`milestoneEdit=add`: one empty row more, up to
+ * MAX_MILESTONES) or "Remove milestone N" (`milestoneEdit=remove.{N-1}`) sent before or without the
+ * scripts (docs/product.md, Look and feel); null when the post is not one of them. The button has a
+ * name of its own: the form's hidden `intent` (submit or update) comes first and would win.
+ */
+function milestoneListEdit(form: Record<string, unknown>): { title: string; amount: string }[] | null {
+  const edit = typeof form.milestoneEdit === "string" ? form.milestoneEdit : "";
+  const sent = (Array.isArray(form.milestones) ? form.milestones : []).map((m) => {
+    const row = (m && typeof m === "object" ? m : {}) as Record<string, unknown>;
+    return { title: typeof row.title === "string" ? row.title : "", amount: typeof row.amount === "string" ? row.amount : "" };
+  });
+  if (edit === "add") return sent.length < MAX_MILESTONES ? [...sent, { title: "", amount: "" }] : sent;
+  const removed = /^remove\.(\d{1,2})$/.exec(edit);
+  return removed ? sent.filter((_, i) => i !== Number(removed[1])) : null;
+}
 
 /** The fields of the proposal form as a post sends them (its duration as two fields), for likeShape. */
 const SENT_PROPOSAL = { coverLetter: "", price: "", durationMode: "", durationDays: "", milestones: [{ title: "", amount: "" }] };
@@ -238,6 +266,7 @@ function ProposalForm({
   const [durationMode, setDurationMode] = useState(sent ? sent.durationMode : defaults.duration ? (isTimeline ? defaults.duration : DAYS) : "");
   const [days, setDays] = useState(sent ? sent.durationDays : defaults.duration && !isTimeline ? defaults.duration : "");
   const [uploading, setUploading] = useState(false);
+  const hydrated = useHydrated();
   const {
     register,
     control,
@@ -300,6 +329,9 @@ function ProposalForm({
             the action, never into the address as a GET that saves nothing (docs/product.md, Look and feel). */}
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
           <input type="hidden" name="intent" value={editing ? "update" : "submit"} />
+          {/* The first submit button is the one Enter in a field presses: sending the proposal, never
+              the milestone buttons below that are submits until the scripts run. */}
+          {hydrated ? null : <button type="submit" hidden aria-hidden="true" tabIndex={-1} />}
           {editing ? (
             formVersion !== undefined ? (
               <input type="hidden" name="version" value={formVersion} />
@@ -432,7 +464,17 @@ function ProposalForm({
                       />
                       <FieldError id={`milestones.${i}.amount-error`} message={errors.milestones?.[i]?.amount?.message} />
                     </div>
-                    <Button variant="ghost" className="self-end px-3" onClick={() => remove(i)} aria-label={`Remove milestone ${i + 1}`}>
+                    <Button
+                      variant="ghost"
+                      className="self-end px-3"
+                      // A submit only until the scripts run: without them the action shows the form without this row.
+                      type={hydrated ? "button" : "submit"}
+                      name="milestoneEdit"
+                      value={`remove.${i}`}
+                      formNoValidate
+                      onClick={() => remove(i)}
+                      aria-label={`Remove milestone ${i + 1}`}
+                    >
                       <X className="size-4" aria-hidden="true" />
                     </Button>
                   </li>
@@ -448,8 +490,16 @@ function ProposalForm({
               </p>
             ) : null}
             <FieldError id="milestones-error" message={milestonesError} />
-            {fields.length < 10 ? (
-              <Button variant="secondary" size="sm" onClick={() => append({ title: "", amount: "" })}>
+            {fields.length < MAX_MILESTONES ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                type={hydrated ? "button" : "submit"}
+                name="milestoneEdit"
+                value="add"
+                formNoValidate
+                onClick={() => append({ title: "", amount: "" })}
+              >
                 <Plus className="size-4" aria-hidden="true" />
                 Add milestone
               </Button>
@@ -479,18 +529,50 @@ function ProposalForm({
             </Button>
           </div>
         </form>
+        {/* Withdraw's own form, outside the proposal form (forms do not nest): its in-page confirmation
+            names it, before the scripts run and without them. */}
+        {editing ? <form id={WITHDRAW_FORM} method="post" hidden /> : null}
       </Card>
     </>
   );
 }
 
+const WITHDRAW_FORM = "withdraw-proposal";
+const WITHDRAW_TITLE = "Withdraw your proposal?";
+const WITHDRAW_DESCRIPTION = "The client will no longer see it, and you cannot send another proposal for this project.";
+
+/**
+ * Withdraw proposal: with scripts a dialog asks first; until they run (and without them) the same
+ * question opens in the page, its button posting `intent=withdraw` through the proposal page's own
+ * withdraw form (WITHDRAW_FORM; docs/product.md, Look and feel).
+ */
 function WithdrawDialog() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  const hydrated = useHydrated();
+  if (!hydrated)
+    return (
+      <ConfirmDisclosure
+        summary={
+          <>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Withdraw proposal
+          </>
+        }
+        variant="ghost"
+        className="w-full text-red-700 hover:bg-red-50 sm:w-auto"
+        title={WITHDRAW_TITLE}
+        description={WITHDRAW_DESCRIPTION}
+        fields={{ intent: "withdraw" }}
+        confirmLabel="Withdraw proposal"
+        confirmVariant="danger"
+        form={WITHDRAW_FORM}
+      />
+    );
   return (
     <Modal
-      title="Withdraw your proposal?"
-      description="The client will no longer see it, and you cannot send another proposal for this project."
+      title={WITHDRAW_TITLE}
+      description={WITHDRAW_DESCRIPTION}
       trigger={
         <Button variant="ghost" className="w-full text-red-700 hover:bg-red-50 sm:w-auto">
           <Trash2 className="size-4" aria-hidden="true" />

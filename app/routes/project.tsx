@@ -19,7 +19,7 @@ import {
   ShieldAlert,
 } from "../components/ui/icons";
 import { useEffect, useRef, type ReactNode } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, useActionData, useRevalidator } from "react-router";
 import { PLATFORM_LABELS, type Platform } from "../../shared/constants";
 import { projectEditRefusal } from "../../shared/policies";
 import type { ProposalStatus } from "../../shared/lifecycle";
@@ -155,6 +155,23 @@ export function meta({ data, matches }: Route.MetaArgs): Route.MetaDescriptors {
   });
 }
 
+/**
+ * The refusal of an action posted to this page as a form before or without its scripts (a hire of
+ * a proposal withdrawn meanwhile, a review too short): its first field's message, else its own, at
+ * the top of the page where the scripts would toast it (docs/product.md, Look and feel). With
+ * scripts the page's actions go through fetchers, whose answers never reach the page's action data.
+ */
+function PostRefusal() {
+  const answer = useActionData<typeof action>() as { ok: boolean; message?: string; fields?: Record<string, string> } | undefined;
+  if (!answer || answer.ok !== false) return null;
+  const message = Object.values(answer.fields ?? {}).find(Boolean) ?? answer.message;
+  return message ? (
+    <p role="alert" className="mt-2 break-words rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
 export default function ProjectPage({ loaderData }: Route.ComponentProps) {
   const { project, client, similar, viewer, shareUrl, proposals, proposalSort, myProposal, review } = loaderData;
   // Timeline and deadline as far as the project has them; "Flexible timeline" only without either (docs/product.md, Projects).
@@ -171,6 +188,7 @@ export default function ProjectPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-[1200px] px-4 py-4 sm:px-6 lg:py-8">
       {myProposal || viewer.isOwner ? <LiveProject /> : null}
       <BackToList list="/projects" label="Projects" />
+      <PostRefusal />
 
       <div className="mt-2 lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-8">
         <div className="min-w-0 space-y-6">

@@ -28,7 +28,7 @@ import { deleteUpload, fileTooLarge, objectKey, readableFile, toFileInfo, upload
 type Env = { Variables: { user: SessionUser | null } };
 
 /** Multipart overhead allowed on top of the file itself (boundaries, headers, the purpose field). */
-const MULTIPART_SLACK = 64 * 1024;
+export const MULTIPART_SLACK = 64 * 1024;
 
 /** The CSP of a downloaded file: nothing loads or runs, even if a browser renders it as a page. */
 export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";

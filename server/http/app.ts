@@ -25,7 +25,8 @@ import { randomUUID } from "node:crypto";
 import type { RequestListener } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApiV1, errorBody, errorResponse } from "../api/v1";
-import { createFilesApi } from "../files/http";
+import { createFilesApi, MULTIPART_SLACK } from "../files/http";
+import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from "../../shared/constants";
 import type { AttemptKind } from "../auth/limits";
 import { createAuthRoutes } from "../auth/http";
 import type { AppDeps, RequestContext } from "../context";
@@ -94,6 +95,16 @@ const pageBodyLimit = bodyLimit({
  * stream counts until its headers, not while it is held.
  */
 export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * The one page whose form posts a file: the Settings profile photo as it is sent without JavaScript
+ * (app/routes/profile.photo.tsx). Its limit is the files API's (a file and the multipart around it).
+ */
+export const PHOTO_FORM_PATH = "/profile/photo";
+const photoFormBodyLimit = bodyLimit({
+  maxSize: FILE_MAX_BYTES + MULTIPART_SLACK,
+  onError: (c) => c.text(FILE_TOO_LARGE_MESSAGE, 413),
+});
 
 /** A request id sent by a proxy in front of us (its X-Request-Id) is kept when it looks like one; else a new UUID. */
 function requestIdOf(given: string | undefined): string {
@@ -273,7 +284,13 @@ export function createHttpHandler(deps: AppDeps, options: HttpAppOptions = {}): 
   // Brotli (else gzip) for whatever is rendered on the fly, signed in or not (server/http/compress.ts).
   app.use("*", compression());
   // Page form posts: 413 past PAGE_BODY_MAX, before React Router reads them (the API routes have their own limits).
-  app.use("*", (c, next) => (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/") ? next() : pageBodyLimit(c, next)));
+  app.use("*", (c, next) =>
+    SAFE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/")
+      ? next()
+      : c.req.path === PHOTO_FORM_PATH
+        ? photoFormBodyLimit(c, next)
+        : pageBodyLimit(c, next),
+  );
   // Anonymous answers of public pages and API reads, emptied by every write (decision 0008);
   // served stale while the database cannot be reached (docs/operations.md).
   const pageCache = deps.config.pageCache

@@ -5,8 +5,9 @@
  * the page says so, bad input comes back with the field's message and what was typed, saving nothing.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts } from "./support";
+import { launchBrowser, PORT_BASE, register, startServer, waitForHydration, type RunningServer, pageApi, holdScripts, TEST_PASSWORD } from "./support";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const COVER_LETTER = "Sawubona! I have built three booking apps for salons in Durban and Pietermaritzburg, with PayFast deposits and WhatsApp reminders. ";
@@ -166,6 +167,15 @@ describe("forms without JavaScript", () => {
     const saved = (await api(developer, `/api/v1/developers/${developerId}`)).json.developer;
     expect(saved).toMatchObject({ title: "Flutter developer for fintech apps", hourlyRate: 450, skills: ["Flutter", "Go", "Firebase"] });
     expect(saved.experience).toMatchObject([{ title: "Mobile developer", company: "Takealot", startDate: "2019-02", endDate: "2021-01" }]);
+
+    // A chosen skill is a ticked box: unticked, it is removed on Save.
+    const chosen = page.getByRole("list", { name: "Your skills" });
+    expect(await chosen.getByRole("checkbox", { name: "Go", exact: true }).isChecked()).toBe(true);
+    await chosen.getByRole("checkbox", { name: "Go", exact: true }).uncheck();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save profile" }).click()]);
+    expect(await said(page, "Profile saved").isVisible()).toBe(true);
+    expect((await api(developer, `/api/v1/developers/${developerId}`)).json.developer.skills).toEqual(["Flutter", "Firebase"]);
+    expect(await chosen.getByRole("checkbox").count()).toBe(2);
     await close();
   });
 
@@ -335,5 +345,230 @@ describe("forms without JavaScript", () => {
       .toEqual(["web", ["React"], "E-commerce"]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  /** The in-page confirmation (a `<details>`) a button opens without JavaScript, found by its summary. */
+  const disclosure = (page: Page, summary: string | RegExp) => page.locator("summary").filter({ hasText: summary });
+
+  it("confirmations open in the page: a developer withdraws a proposal; a client declines with a reason, closes, hires and deletes a project", async () => {
+    // Its own client: the tests above use up the first client's projects for the day.
+    const ownerJs = await browser.newContext(PHONE);
+    const ownerPage = await ownerJs.newPage();
+    await register(ownerPage, server.url, { name: "Lindiwe Mahlangu", email: `lindiwe.${stamp}@example.co.za`, developer: false });
+    const project = async (title: string) => {
+      const created = await api(ownerPage, "/api/v1/projects", "POST", {
+        title,
+        description: "Parents book lift-club seats for the school run, drivers confirm, and everyone sees who is driving which day.",
+        platform: "mobile",
+        budgetRange: "R15000-R35000",
+        timeline: "2-4",
+      });
+      expect(created.status).toBe(201);
+      return created.json!.project.id as string;
+    };
+    const propose = async (id: string) => {
+      const sent = await api(developer, `/api/v1/projects/${id}/proposals`, "POST", { coverLetter: COVER_LETTER, price: 18000, duration: "2-4" });
+      expect(sent.status).toBe(201);
+      return sent.json!.proposal.id as string;
+    };
+    const [withdrawn, declined, hired] = await Promise.all([
+      project("Lift club school run"),
+      project("Lift club school run too"),
+      project("Lift club for sport"),
+    ]);
+
+    // The developer withdraws: the page asks first, and only its button withdraws.
+    const dev = await noJsPage(developerJs);
+    const withdrawnProposal = await propose(withdrawn);
+    // The owner opens the proposal before it is withdrawn: their Hire is then refused, and says why.
+    const owner = await noJsPage(ownerJs);
+    await owner.page.goto(`${server.url}/projects/${withdrawn}`);
+    await dev.page.goto(`${server.url}/projects/${withdrawn}/proposal`);
+    await disclosure(dev.page, "Withdraw proposal").click();
+    const ask = dev.page.getByRole("group", { name: "Withdraw your proposal?" });
+    expect(await ask.getByText("you cannot send another proposal for this project").isVisible()).toBe(true);
+    await ask.getByRole("button", { name: "Withdraw proposal" }).click();
+    await dev.page.waitForURL(`${server.url}/projects/${withdrawn}`);
+    expect(dev.loads.at(-2)).toBe(`POST /projects/${withdrawn}/proposal`);
+    expect(await said(dev.page, "Proposal withdrawn").isVisible()).toBe(true);
+    const mine = (await api(developer, "/api/v1/proposals")).json.proposals.find((p: { id: string }) => p.id === withdrawnProposal);
+    expect(mine.status).toBe("withdrawn");
+    await dev.close();
+    await disclosure(owner.page, "Accept Sipho Nkosi").click();
+    await owner.page.getByRole("group", { name: "Hire Sipho Nkosi for R18 000?" }).getByRole("button", { name: "Hire" }).click();
+    await owner.page.waitForLoadState();
+    expect(owner.loads.at(-1)).toBe(`POST /projects/${withdrawn}`);
+    expect(await owner.page.getByRole("alert").filter({ hasText: "Only a pending or shortlisted proposal can be accepted" }).isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${withdrawn}`)).json.project.status).toBe("active");
+
+    // The client declines with a reason, then closes that project.
+    await propose(declined);
+    await owner.page.goto(`${server.url}/projects/${declined}`);
+    await disclosure(owner.page, "Decline Sipho Nkosi").click();
+    const decline = owner.page.getByRole("group", { name: "Decline Sipho Nkosi's proposal?" });
+    await decline.getByLabel("Reason (optional)").fill("We chose someone closer to Soweto");
+    await decline.getByRole("button", { name: "Decline proposal" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${declined}`);
+    expect(await said(owner.page, "Sipho Nkosi's proposal declined").isVisible()).toBe(true);
+    expect(await owner.page.getByText("Declined: We chose someone closer to Soweto").isVisible()).toBe(true);
+    await disclosure(owner.page, "Close project").click();
+    await owner.page.getByRole("group", { name: "Close this project?" }).getByRole("button", { name: "Close project" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${declined}`);
+    expect(await said(owner.page, "Project closed").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${declined}`)).json.project.status).toBe("closed");
+
+    // Hires.
+    await propose(hired);
+    await owner.page.goto(`${server.url}/projects/${hired}`);
+    await disclosure(owner.page, "Accept Sipho Nkosi").click();
+    await owner.page.getByRole("group", { name: "Hire Sipho Nkosi for R18 000?" }).getByRole("button", { name: "Hire" }).click();
+    await owner.page.waitForURL(`${server.url}/projects/${hired}`);
+    expect(await said(owner.page, "You hired Sipho Nkosi!").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${hired}`)).json.project.status).toBe("in_progress");
+
+    // Deletes the withdrawn one from its edit page.
+    await owner.page.goto(`${server.url}/projects/${withdrawn}/edit`);
+    await disclosure(owner.page, "Delete project").click();
+    await owner.page.getByRole("group", { name: "Delete this project?" }).getByRole("button", { name: "Delete project" }).click();
+    await owner.page.waitForURL(`${server.url}/dashboard`);
+    expect(await said(owner.page, "Project deleted").isVisible()).toBe(true);
+    expect((await api(ownerPage, `/api/v1/projects/${withdrawn}`)).status).toBe(404);
+    await owner.close();
+    await ownerJs.close();
+  });
+
+  it("an account is deleted without JavaScript: Delete my account asks for the password in the page; a wrong one comes back with its message", async () => {
+    const leaverJs = await browser.newContext(PHONE);
+    const email = `zanele.${stamp}@example.co.za`;
+    await register(await leaverJs.newPage(), server.url, { name: "Zanele Khoza", email, developer: false });
+    const { page, close } = await noJsPage(leaverJs);
+    await page.goto(`${server.url}/profile`);
+    await disclosure(page, "Delete my account").click();
+    const ask = page.getByRole("group", { name: "Delete your account?" });
+    await ask.getByLabel("Enter your password to confirm").fill("not-my-password");
+    await ask.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForLoadState();
+    // Refused: shown opened again with the message, nothing deleted.
+    expect(await ask.getByText("Password is incorrect").isVisible()).toBe(true);
+    expect(await ask.getByLabel("Enter your password to confirm").isVisible()).toBe(true);
+    await ask.getByLabel("Enter your password to confirm").fill(TEST_PASSWORD);
+    await ask.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await said(page, "Your account has been deleted").isVisible()).toBe(true);
+    await close();
+    await leaverJs.close();
+  });
+
+  it("a profile photo is uploaded and removed without JavaScript: a file that is not a photo is refused with its message, a photo is saved", async () => {
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}/profile`);
+    await page.getByLabel("New profile photo").setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("Not a photo at all.") });
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save photo" }).click()]);
+    expect(page.url()).toBe(`${server.url}/profile`);
+    expect(loads).toContain("POST /profile/photo");
+    expect(await said(page, "Choose an image (JPEG, PNG, WebP or HEIC)").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Remove photo" }).count()).toBe(0);
+
+    // A phone photo over the 1 MB that other pages' forms may post (noise does not compress): saved.
+    const noise = Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, () => Math.floor(Math.random() * 256)));
+    const photo = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    await page.getByLabel("New profile photo").setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: photo });
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Save photo" }).click()]);
+    expect(page.url()).toBe(`${server.url}/profile`);
+    expect(await said(page, "Profile photo saved").isVisible()).toBe(true);
+    expect(await page.locator('img[src^="/api/v1/files/"]').count()).toBeGreaterThan(0);
+
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Remove photo" }).click()]);
+    expect(await said(page, "Profile photo removed").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Remove photo" }).count()).toBe(0);
+    await close();
+  });
+
+  it("the wizard's key features are added and removed without JavaScript: each button shows the step again with what was typed", async () => {
+    const { page, loads, close } = await noJsPage(clientJs);
+    await page.goto(`${server.url}/projects/new`);
+    await page.getByLabel("Project title").fill("Spaza stock counter");
+    await page.getByRole("textbox", { name: "Feature 1", exact: true }).fill("Scan barcodes with the phone camera");
+    await page.getByRole("button", { name: "Add feature" }).click();
+    await page.waitForLoadState();
+    expect(loads.at(-1)).toBe("POST /projects/new");
+    expect(await page.getByRole("textbox", { name: "Feature 1", exact: true }).inputValue()).toBe("Scan barcodes with the phone camera");
+    expect(await page.getByRole("textbox", { name: "Feature 2", exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Project title").inputValue()).toBe("Spaza stock counter");
+    await page.getByRole("textbox", { name: "Feature 2", exact: true }).fill("Works offline and syncs later");
+    await page.getByRole("button", { name: "Add feature" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("textbox", { name: "Feature 3", exact: true }).inputValue()).toBe("");
+
+    await page.getByRole("button", { name: "Remove feature 1" }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole("textbox", { name: "Feature 1", exact: true }).inputValue()).toBe("Works offline and syncs later");
+    expect(await page.getByRole("textbox", { name: "Feature 2", exact: true }).inputValue()).toBe("");
+    expect(await page.getByRole("textbox", { name: "Feature 3", exact: true }).count()).toBe(0);
+    // Still step 1, nothing published and no message shown.
+    expect(await page.getByRole("heading", { name: /Step 1 of 3/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(loads.filter((l) => l.startsWith("GET") && l.includes("?"))).toEqual([]);
+    await close();
+  });
+
+  it("a proposal's milestones are added and removed without JavaScript: each button shows the form again with what was typed, Enter still sends", async () => {
+    const ownerJs = await browser.newContext(PHONE);
+    const ownerPage = await ownerJs.newPage();
+    await register(ownerPage, server.url, { name: "Palesa Mokoena", email: `palesa.${stamp}@example.co.za`, developer: false });
+    const created = await api(ownerPage, "/api/v1/projects", "POST", {
+      title: "Township tutoring bookings",
+      description: "Learners book maths and science tutors near them, tutors set their hours, and parents pay per session.",
+      platform: "web",
+      budgetRange: "R15000-R35000",
+      timeline: "2-4",
+    });
+    expect(created.status).toBe(201);
+    const id = created.json!.project.id as string;
+    const path = `/projects/${id}/proposal`;
+    const { page, loads, close } = await noJsPage(developerJs);
+    await page.goto(`${server.url}${path}`);
+    await page.getByLabel("Cover letter").fill(COVER_LETTER);
+    await page.getByLabel("Your price (rand)").fill("20 000");
+    await page.getByLabel("Estimated duration").selectOption("2-4");
+    const add = () => Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Add milestone" }).click()]);
+    await add();
+    expect(loads.at(-1)).toBe(`POST ${path}`);
+    expect(await page.getByLabel("Cover letter").inputValue()).toBe(COVER_LETTER);
+    expect(await page.getByLabel("Your price (rand)").inputValue()).toBe("20 000");
+    await page.getByLabel("Milestone 1 title").fill("Booking screens");
+    await page.getByLabel("Milestone 1 Amount (R)").fill("8 000");
+    await add();
+    await page.getByLabel("Milestone 2 title").fill("Payments");
+    await page.getByLabel("Milestone 2 Amount (R)").fill("12 000");
+    await add();
+    expect(await page.getByLabel("Milestone 3 title").inputValue()).toBe("");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Remove milestone 3" }).click()]);
+    expect(await page.getByLabel("Milestone 3 title").count()).toBe(0);
+    expect(await page.getByLabel("Milestone 1 title").inputValue()).toBe("Booking screens");
+    expect(await page.getByLabel("Milestone 2 Amount (R)").inputValue()).toBe("12 000");
+    // Nothing was sent meanwhile.
+    const mineOn = async () =>
+      (await api(developer, "/api/v1/proposals")).json.proposals.find(
+        (p: { projectId?: string; project?: { id: string } }) => (p.projectId ?? p.project?.id) === id,
+      );
+    expect(await mineOn()).toBeUndefined();
+
+    // Enter in a field sends the proposal, not a milestone button.
+    await page.getByLabel("Your price (rand)").press("Enter");
+    await page.waitForURL(`${server.url}/projects/${id}`);
+    expect(await said(page, "Proposal submitted successfully!").isVisible()).toBe(true);
+    const sent = (await api(developer, `/api/v1/proposals`)).json.proposals.find(
+      (p: { projectId?: string; project?: { id: string } }) => (p.projectId ?? p.project?.id) === id,
+    );
+    expect(sent.milestones).toMatchObject([
+      { title: "Booking screens", amount: 8000 },
+      { title: "Payments", amount: 12000 },
+    ]);
+    await close();
+    await ownerJs.close();
   });
 });

@@ -216,6 +216,9 @@ const FORMS: Record<
     params: (f) => ({ id: f.developerId }),
   },
   "routes/profile.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { intent: "name", name: "" } },
+  // The photo form sent without JavaScript (multipart): signed out goes to sign in; this JSON body is
+  // not that form, so a signed-in caller comes back to Settings with the refusal's error flash.
+  "routes/profile.photo.tsx": { who: { anonymous: "login", client: 403, developer: 403 }, body: { intent: "remove" } },
   "routes/profile.setup.tsx": { who: { anonymous: "login", client: 403, developer: "ok" }, body: { hourlyRate: "not a number" } },
   "routes/messages.new.tsx": { who: { anonymous: "login", client: "ok", developer: "ok" }, body: { body: "" } },
   "routes/messages.thread.tsx": {

@@ -2,10 +2,14 @@
  * The profile photo of Settings (docs/product.md, Files): choose a photo, see the square that will
  * be kept (the centre of the photo, as the server crops it), save or cancel; remove it to show the
  * initial again. The upload goes to POST /api/v1/files with purpose `avatar`, then PUT
- * /api/v1/me/photo makes it the photo (the old one is deleted).
+ * /api/v1/me/photo makes it the photo (the old one is deleted). Until the page's scripts run (and
+ * without them) it is a plain file field and Save photo posting to /profile/photo (its centre
+ * square is kept), and Remove photo a post there too (routes/profile.photo.tsx).
  */
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated";
+import { buttonClass } from "../ui/button";
 import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from "../../../shared/constants";
 import { notify } from "../../lib/toast";
 import { Avatar } from "../ui/avatar";
@@ -29,6 +33,7 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
   const inputId = useId();
   const errorId = useId();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
   function choose(file: File | undefined) {
     setError(null);
     if (!file) return;
@@ -83,6 +88,7 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
     await revalidator.revalidate();
   }
 
+  if (!hydrated) return <PlainPhotoForm name={name} photoId={photoId} inputId={inputId} />;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
       {chosen ? (
@@ -173,6 +179,49 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
           </p>
         ) : null}
         <p className="text-xs text-slate-500">JPEG, PNG, WebP or HEIC, up to 10 MB. Location and camera details are removed.</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The photo form without scripts (docs/product.md, Files): a visible file field whose Save photo
+ * posts it as multipart to /profile/photo, and Remove photo (when there is one) posting
+ * `intent=remove` there; the answer comes back to Settings with its message.
+ */
+function PlainPhotoForm({ name, photoId, inputId }: { name: string; photoId: string | null; inputId: string }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <Avatar name={name} photoId={photoId} px={96} className="size-24 text-4xl" />
+      <div className="min-w-0 space-y-3">
+        <form method="post" action="/profile/photo" encType="multipart/form-data" className="space-y-3">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+            {/* Not the scripts' "Choose a profile photo": what looks for that waits for the hydrated form. */}
+            New profile photo
+          </label>
+          <input
+            id={inputId}
+            name="file"
+            type="file"
+            required
+            accept="image/jpeg,image/png,image/webp,image/heic,.heic"
+            className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium file:text-slate-800"
+          />
+          <button type="submit" className={buttonClass("primary")}>
+            Save photo
+          </button>
+        </form>
+        {photoId ? (
+          <form method="post" action="/profile/photo">
+            <input type="hidden" name="intent" value="remove" />
+            <button type="submit" className={buttonClass("secondary")}>
+              Remove photo
+            </button>
+          </form>
+        ) : null}
+        <p className="text-xs text-slate-500">
+          JPEG, PNG, WebP or HEIC, up to 10 MB. Location and camera details are removed. The centre of the photo is kept.
+        </p>
       </div>
     </div>
   );

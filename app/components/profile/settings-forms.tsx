@@ -15,6 +15,8 @@ import { useServerErrors } from "../../lib/use-server-errors";
 import { notify } from "../../lib/toast";
 import { PasswordInput } from "../auth/auth-card";
 import { Button } from "../ui/button";
+import { ConfirmDisclosure } from "../ui/confirm-disclosure";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Card } from "../ui/card";
 import { Field, Input } from "../ui/form";
 
@@ -297,7 +299,12 @@ export function DownloadData() {
   );
 }
 
-/** "Delete my account" in the danger zone: a dialog asking for the password that says what goes for a client or a developer (docs/product.md, Accounts). */
+/**
+ * "Delete my account" in the danger zone: a dialog asking for the password that says what goes for a
+ * client or a developer (docs/product.md, Accounts). Until the page's scripts run (and without them)
+ * the same question and password field open in the page and post to the page's action; a refusal
+ * (a wrong password) shows them opened again with its message (docs/product.md, Look and feel).
+ */
 export function DeleteAccountDialog({ userType }: { userType: "client" | "developer" }) {
   const [open, setOpen] = useState(false);
   const submit = useSubmit();
@@ -309,6 +316,42 @@ export function DeleteAccountDialog({ userType }: { userType: "client" | "develo
     defaultValues: { password: "" },
   });
   useServerErrors<Values>(result?.ok === false ? result : undefined, setError);
+  const hydrated = useHydrated();
+  const title = "Delete your account?";
+  const description =
+    userType === "developer"
+      ? "Your name, email, developer profile and the reviews on it, and your sign-in details are removed, and you are signed out everywhere. Your open proposals are withdrawn and any hire of yours is cancelled, the clients told. This cannot be undone."
+      : "Your name, email and sign-in details are removed, and you are signed out everywhere. Your open projects are closed, with any developer hired on them told. This cannot be undone.";
+  if (!hydrated) {
+    const refused = result?.ok === false ? result : undefined;
+    const message = refused?.fields?.password ?? refused?.message;
+    return (
+      <ConfirmDisclosure
+        summary={
+          <>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete my account
+          </>
+        }
+        variant="danger"
+        title={title}
+        description={description}
+        fields={{ intent: "delete" }}
+        confirmLabel="Delete my account"
+        confirmVariant="danger"
+        open={Boolean(refused)}
+      >
+        <Field id="deletePassword" label="Enter your password to confirm" error={message}>
+          <PasswordInput
+            id="deletePassword"
+            name="password"
+            autoComplete="current-password"
+            invalid={Boolean(message)}
+            aria-describedby="deletePassword-error"
+          />
+        </Field>
+      </ConfirmDisclosure>
+    );
+  }
   return (
     <Dialog.Root
       open={open}
@@ -325,12 +368,8 @@ export function DeleteAccountDialog({ userType }: { userType: "client" | "develo
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">
-            {userType === "developer"
-              ? "Your name, email, developer profile and the reviews on it, and your sign-in details are removed, and you are signed out everywhere. Your open proposals are withdrawn and any hire of yours is cancelled, the clients told. This cannot be undone."
-              : "Your name, email and sign-in details are removed, and you are signed out everywhere. Your open projects are closed, with any developer hired on them told. This cannot be undone."}
-          </Dialog.Description>
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">{description}</Dialog.Description>
           <form
             method="post"
             noValidate

@@ -3,7 +3,7 @@ import { DEVELOPER_SKILL_FILTERS } from "../../../shared/constants";
 import { skillRefusal } from "../../../shared/schemas";
 import { Button } from "../ui/button";
 import { FieldError, Input } from "../ui/form";
-import { matchSkillSuggestions, SkillChipList, SkillHiddenInputs, SkillSuggestions } from "../ui/skill-chips";
+import { matchSkillSuggestions, SkillChipList, SkillSuggestions } from "../ui/skill-chips";
 
 /** The name of the skill box: sent without the scripts, its text is skills to add, separated by commas. */
 export const NEW_SKILLS = "newSkills";
@@ -48,10 +48,10 @@ export function SkillsField({
   const { suggestions, highlighted, taken } = matchSkillSuggestions(DEVELOPER_SKILL_FILTERS, skills, draft);
   return (
     <div className="space-y-3">
-      <SkillHiddenInputs name="skills" skills={skills} />
       {skills.length ? (
         <SkillChipList
           skills={skills}
+          name="skills"
           label="Your skills"
           onRemove={(skill) => {
             setRefused(undefined);

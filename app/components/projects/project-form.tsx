@@ -381,6 +381,11 @@ export function ProjectForm({
                   />
                   <Button
                     variant="ghost"
+                    // A submit only until the scripts run: without them the action shows the step without this feature.
+                    type={hydrated ? "button" : "submit"}
+                    name="intent"
+                    value={`removeFeature.${i}`}
+                    formNoValidate
                     aria-label={`Remove feature ${i + 1}`}
                     disabled={features.length === 1}
                     onClick={() =>
@@ -397,7 +402,16 @@ export function ProjectForm({
               <FieldError
                 message={errors.features?.message ?? (Array.isArray(errors.features) ? errors.features.find((f) => f?.message)?.message : undefined)}
               />
-              <Button variant="secondary" size="sm" onClick={() => setValue("features", [...(getValues("features") ?? []), ""])}>
+              {/* A submit only until the scripts run: without them the action shows the step with one empty feature more. */}
+              <Button
+                variant="secondary"
+                size="sm"
+                type={hydrated ? "button" : "submit"}
+                name="intent"
+                value="addFeature"
+                formNoValidate
+                onClick={() => setValue("features", [...(getValues("features") ?? []), ""])}
+              >
                 <Plus className="size-4" aria-hidden="true" /> Add feature
               </Button>
             </fieldset>
@@ -447,10 +461,10 @@ export function ProjectForm({
               <label htmlFor="skill" className="block text-sm font-medium text-slate-800">
                 Required skills
               </label>
-              <SkillHiddenInputs name="skills" skills={skills} />
               {skills.length ? (
                 <SkillChipList
                   skills={skills}
+                  name="skills"
                   label="Selected skills"
                   onRemove={(skill) =>
                     setValue(

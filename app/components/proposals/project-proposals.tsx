@@ -5,7 +5,7 @@
  * through a fetcher, so the page keeps its scroll position; the answer is toasted.
  */
 import { Ban, CheckCircle2, Handshake, ListChecks, MessageSquare, Star, ThumbsDown, UserCheck, XCircle } from "../ui/icons";
-import { useCallback, useState, type ReactNode } from "react";
+import { isValidElement, useCallback, useState, type ReactNode } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
@@ -17,6 +17,8 @@ import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
 import { DeveloperSummary, ProposalFacts, ProposalStatusBadge, type DeveloperSummaryData } from "./proposal-bits";
 import { useActionToast, type ActionResult } from "../../lib/action-toast";
+import { useHydrated } from "../../lib/use-hydrated";
+import { ConfirmDisclosure } from "../ui/confirm-disclosure";
 
 /** A proposal as the owner's list shows it (the loader's Proposal, serialised). */
 export interface OwnerProposal {
@@ -41,7 +43,11 @@ const SORT_OPTIONS: { value: ProposalSort; label: string }[] = [
 
 /**
  * A button that opens a confirm dialog whose form posts `fields` (and whatever `children` adds)
- * with a fetcher; the dialog closes and a toast shows when the action succeeds.
+ * with a fetcher; the dialog closes and a toast shows when the action succeeds. Until the page's
+ * scripts run (and without them) the button opens the same confirmation in the page instead
+ * (ConfirmDisclosure), whose form posts to the project's action, which comes back to the page with
+ * the toast's words (docs/product.md, Look and feel). `trigger`: a Button (its variant, size,
+ * class and content are the disclosure's).
  */
 export function ConfirmAction({
   trigger,
@@ -67,6 +73,30 @@ export function ConfirmAction({
   const close = useCallback(() => setOpen(false), []);
   const result = useActionToast(fetcher, close);
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    const button = (isValidElement(trigger) ? trigger.props : {}) as {
+      variant?: "primary" | "secondary" | "ghost" | "danger";
+      size?: "sm" | "md" | "lg";
+      className?: string;
+      children?: ReactNode;
+    };
+    return (
+      <ConfirmDisclosure
+        summary={button.children}
+        variant={button.variant ?? "primary"}
+        size={button.size}
+        className={button.className}
+        title={title}
+        description={description}
+        fields={fields}
+        confirmLabel={confirmLabel}
+        confirmVariant={danger ? "danger" : "primary"}
+      >
+        {typeof children === "function" ? children(undefined) : children}
+      </ConfirmDisclosure>
+    );
+  }
   return (
     <Modal open={open} onOpenChange={setOpen} title={title} description={description} trigger={trigger}>
       <fetcher.Form method="post" preventScrollReset className="space-y-4">
@@ -239,7 +269,8 @@ function ProposalItem({ proposal: p, projectId, projectStatus }: { proposal: Own
           </div>
         ) : null}
         {p.status === "declined" && p.declineReason ? <p className="mt-2 text-sm text-slate-500">Declined: {p.declineReason}</p> : null}
-        <div className="mt-4 flex flex-wrap gap-2">
+        {/* items-start: a confirmation opened in the page (without scripts) does not stretch its neighbours. */}
+        <div className="mt-4 flex flex-wrap items-start gap-2">
           {/* Message the proposer about this project (docs/product.md, Journeys "Message a proposer"). */}
           <Link to={`/messages/new?to=${encodeURIComponent(p.developer.id)}&project=${projectId}`} className={buttonClass("secondary", "sm")}>
             <MessageSquare className="size-4" aria-hidden="true" />

@@ -1,29 +1,55 @@
 import { foldText } from "../../../shared/text";
 import { Plus, X } from "./icons";
+import { useHydrated } from "../../lib/use-hydrated";
 
 /**
  * The pieces of a skill chip input, shared by the profile's skills and the project form's required
  * skills. Each form keeps its own adding, removing and messages; these only draw them.
  */
 
-/** The chosen skills as chips, each with a "Remove {skill}" button. */
-export function SkillChipList({ skills, label, onRemove }: { skills: string[]; label: string; onRemove: (skill: string) => void }) {
+/**
+ * The chosen skills as chips, each with a "Remove {skill}" button; with `name`, also the fields a
+ * form posts them in (one each under `name`). Until the page's scripts run (and without them) the
+ * chips are ticked checkboxes under `name` instead: unticking one removes it when the form is sent
+ * (docs/product.md, Look and feel).
+ */
+export function SkillChipList({ skills, label, onRemove, name }: { skills: string[]; label: string; onRemove: (skill: string) => void; name?: string }) {
+  const hydrated = useHydrated();
+  if (name && !hydrated)
+    return (
+      <div className="space-y-1">
+        <ul className="flex flex-wrap gap-2" aria-label={label}>
+          {skills.map((s) => (
+            <li key={s}>
+              <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full bg-brand-50 px-3 text-sm text-brand-800 ring-1 ring-brand-200">
+                <input type="checkbox" name={name} value={s} defaultChecked className="size-4 accent-brand-600" />
+                {s}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-slate-600">Untick a skill to remove it.</p>
+      </div>
+    );
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={label}>
-      {skills.map((s) => (
-        <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-200">
-          {s}
-          <button
-            type="button"
-            className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
-            aria-label={`Remove ${s}`}
-            onClick={() => onRemove(s)}
-          >
-            <X className="size-3.5" aria-hidden="true" />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {name ? <SkillHiddenInputs name={name} skills={skills} /> : null}
+      <ul className="flex flex-wrap gap-2" aria-label={label}>
+        {skills.map((s) => (
+          <li key={s} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800 ring-1 ring-brand-200">
+            {s}
+            <button
+              type="button"
+              className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+              aria-label={`Remove ${s}`}
+              onClick={() => onRemove(s)}
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
