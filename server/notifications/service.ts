@@ -3,7 +3,7 @@
  * new-message notices, listed newest first with an unread count; one or all can be marked read.
  * Every change publishes a `notification` event so open pages update live.
  */
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { NOTIFICATION_PAGE_SIZE } from "../../shared/constants";
 import { pageQuerySchema, seenNotificationsSchema } from "../../shared/schemas";
 import type { SessionUser } from "../context";
@@ -122,27 +122,30 @@ export async function unreadNotificationCount(db: Db | Tx, userId: string): Prom
 export async function markNotificationRead(db: Db, user: SessionUser | null, id: string): Promise<void> {
   const me = requireUser(user);
   if (!UUID.test(id)) return;
-  await db.transaction(async (tx) => {
+  await markRead(db, me.id, eq(notifications.id, id));
+}
+
+/**
+ * Marks read the still-unread notifications of `userId` that `which` picks (all of them when
+ * undefined) and, when any changed, tells the user's tabs (the header badge), in one transaction.
+ * Returns how many changed.
+ */
+async function markRead(db: Db, userId: string, which?: SQL): Promise<number> {
+  return db.transaction(async (tx) => {
     const rows = await tx
       .update(notifications)
       .set({ readAt: sql`now()` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, me.id), isNull(notifications.readAt)))
+      .where(and(which, eq(notifications.userId, userId), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    if (rows.length) await publish(tx, { type: "notification", users: [me.id] });
+    if (rows.length) await publish(tx, { type: "notification", users: [userId] });
+    return rows.length;
   });
 }
 
 /** Marks all of the user's notifications read. */
 export async function markAllNotificationsRead(db: Db, user: SessionUser | null): Promise<void> {
   const me = requireUser(user);
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ readAt: sql`now()` })
-      .where(and(eq(notifications.userId, me.id), isNull(notifications.readAt)))
-      .returning({ id: notifications.id });
-    if (rows.length) await publish(tx, { type: "notification", users: [me.id] });
-  });
+  await markRead(db, me.id);
 }
 
 /**
@@ -154,13 +157,5 @@ export async function markAllNotificationsRead(db: Db, user: SessionUser | null)
 export async function markNotificationsSeen(db: Db, user: SessionUser | null, input: unknown): Promise<{ marked: number }> {
   const me = requireUser(user);
   const { ids } = parseInput(seenNotificationsSchema, input);
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ readAt: sql`now()` })
-      .where(and(inArray(notifications.id, ids), eq(notifications.userId, me.id), isNull(notifications.readAt)))
-      .returning({ id: notifications.id });
-    if (rows.length) await publish(tx, { type: "notification", users: [me.id] });
-    return { marked: rows.length };
-  });
+  return { marked: await markRead(db, me.id, inArray(notifications.id, ids)) };
 }
