@@ -17,7 +17,7 @@ import { ReportContentDialog } from "../components/projects/report-dialog";
 import { BlockButton } from "../components/trust/block-button";
 import { Composer } from "../components/messages/composer";
 import { MessageText } from "../components/messages/message-text";
-import { MessageAttachments } from "../components/files/attachments";
+import { MessageAttachments } from "../components/files/attachment-list";
 import { ConversationList, useLiveInbox } from "../components/messages/conversation-list";
 import { MessagesError, ThreadFrame } from "../components/messages/thread-frame";
 import { useRealtime, useRealtimeEvents } from "../lib/realtime";

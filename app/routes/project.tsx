@@ -2,7 +2,7 @@
  * Project detail (/projects/{id}, docs/product.md, Screens): the project, who posted it, what the viewer
  * can do (propose, edit, contact, share, report) and similar projects.
  */
-import { AttachmentList } from "../components/files/attachments";
+import { AttachmentList } from "../components/files/attachment-list";
 import {
   BadgeCheck,
   Briefcase,

@@ -11,7 +11,7 @@ import { countLabel, formatRand } from "../../../shared/format";
 import { nextProjectStatus, nextProposalStatus, type ProposalStatus } from "../../../shared/lifecycle";
 import type { ProposalSort } from "../../../shared/schemas";
 import { Modal, ModalClose } from "../projects/modal";
-import { AttachmentList, type FileInfo } from "../files/attachments";
+import { AttachmentList, type FileInfo } from "../files/attachment-list";
 import { Button, buttonClass } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, FieldError, Select, Textarea } from "../ui/form";
