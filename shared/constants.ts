@@ -50,6 +50,8 @@ export const MAX_TITLE = 120;
 export const MAX_DESCRIPTION = 5000;
 export const MAX_FEATURE = 200;
 export const MAX_FEATURES = 20;
+/** Most milestones a proposal may plan (its form's Add milestone stops there). */
+export const MAX_PROPOSAL_MILESTONES = 10;
 export const MAX_SKILL = 40;
 export const MAX_SKILLS = 20;
 export const MAX_TARGET_AUDIENCE = 500;

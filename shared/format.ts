@@ -23,16 +23,16 @@ const TIME_ZONE = "Africa/Johannesburg";
 
 /**
  * `cents` split for the money formatters below: the sign ("-" below zero, "" otherwise), the whole
- * rand grouped the en-ZA way (with a no-break space, which renders as a space and never wraps) and
- * the cents left over (0-99). Integer arithmetic: `cents / 100` as a float can land on the wrong
+ * rand (grouped by the caller: en-ZA's no-break space renders as a space and never wraps) and the
+ * cents left over (0-99). Integer arithmetic: `cents / 100` as a float can land on the wrong
  * side of a whole rand for amounts in the trillions. A fraction of a cent is not money; it is
  * rounded to the nearest cent first.
  */
-function randParts(cents: number): { sign: string; rand: string; rest: number } {
+function randParts(cents: number): { sign: string; rand: number; rest: number } {
   const whole = Math.round(cents);
   const abs = Math.abs(whole);
   const rest = abs % 100;
-  return { sign: whole < 0 ? "-" : "", rand: wholeFormat().format((abs - rest) / 100), rest };
+  return { sign: whole < 0 ? "-" : "", rand: (abs - rest) / 100, rest };
 }
 
 /**
@@ -43,7 +43,7 @@ function randParts(cents: number): { sign: string; rand: string; rest: number } 
  */
 export function formatCents(cents: number): string {
   const { sign, rand, rest } = randParts(cents);
-  return `${sign}R${rand}${rest ? `,${String(rest).padStart(2, "0")}` : ""}`;
+  return `${sign}R${wholeFormat().format(rand)}${rest ? `,${String(rest).padStart(2, "0")}` : ""}`;
 }
 
 /**
@@ -64,7 +64,7 @@ export function formatRand(amount: number): string {
  */
 export function formatDocumentCents(cents: number, { plainSpaces = false }: { plainSpaces?: boolean } = {}): string {
   const { sign, rand, rest } = randParts(cents);
-  const text = `${sign}R${rand},${String(rest).padStart(2, "0")}`;
+  const text = `${sign}R${wholeFormat().format(rand)},${String(rest).padStart(2, "0")}`;
   return plainSpaces ? text.replace(/\s/g, " ") : text;
 }
 
@@ -83,10 +83,13 @@ export function keepAmountsWhole(text: string): string {
  * "12000.00", "-550.50", "0.00".
  */
 export function centsDecimal(cents: number): string {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  const rest = abs % 100;
-  return `${whole < 0 ? "-" : ""}${(abs - rest) / 100}.${String(rest).padStart(2, "0")}`;
+  const { sign, rand, rest } = randParts(cents);
+  return `${sign}${rand}.${String(rest).padStart(2, "0")}`;
+}
+
+/** Nothing typed: absent, null, "" or only spaces (a required amount's "Please enter ..." message, not "Enter an amount in rand"). */
+export function isBlankAmount(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /**

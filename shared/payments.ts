@@ -4,7 +4,7 @@
  * transitionMilestone (server/payments/milestones.ts) is the only code that changes a milestone's
  * status, and it asks this table first; pages use it to show only the actions that can succeed.
  */
-import { randText } from "./format";
+import { isBlankAmount, randText } from "./format";
 
 /** Who takes a milestone transition: the contract's client or developer, a moderator, or the system (payments, timers). */
 export type MilestoneActor = "client" | "developer" | "moderator" | "system";
@@ -239,11 +239,6 @@ export function parseRandCents(value: unknown): number | null {
   if (text === null || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
   const [whole = "", frac = ""] = text.split(".");
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-
-/** Nothing typed: absent, null, "" or only spaces (a required amount's "Please enter ..." message, not "Enter an amount in rand"). */
-export function isBlankAmount(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /** A payout amount in rand ("1500", "R1 500,50"; parseRandCents), at least R100: cents, or the field's message. */

@@ -22,6 +22,7 @@ import {
   MAX_EMAIL,
   MAX_FEATURE,
   MAX_FEATURES,
+  MAX_PROPOSAL_MILESTONES,
   MAX_NAME,
   MAX_PASSWORD,
   MAX_SEARCH,
@@ -44,7 +45,7 @@ import {
   MAX_PROJECT_FILES,
   MAX_PROPOSAL_FILES,
 } from "./constants";
-import { latestDateIso, randText, todayIso } from "./format";
+import { isBlankAmount, latestDateIso, randText, todayIso } from "./format";
 
 // In the browser, Zod must not compile parsers with `new Function`: the pages' Content-Security-Policy
 // has no 'unsafe-eval', and even Zod's probe for it is reported as a violation (docs/decisions/0010).
@@ -112,7 +113,7 @@ function randInput<T extends z.ZodNumber>(schema: T) {
  */
 function requiredRandInput<T extends z.ZodNumber>(schema: T, requiredMessage: string) {
   return z.preprocess((v, ctx) => {
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
+    if (isBlankAmount(v)) {
       ctx.addIssue({ code: "custom", message: requiredMessage });
       return z.NEVER;
     }
@@ -719,7 +720,10 @@ export const proposalSchema = z
         (v) => (TIMELINE_CODES as readonly string[]).includes(v) || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 730),
         "Please choose a timeline or enter a number of days (1 to 730)",
       ),
-    milestones: z.array(milestoneItemSchema, { error: "Milestones must be a list" }).max(10, "At most 10 milestones").default([]),
+    milestones: z
+      .array(milestoneItemSchema, { error: "Milestones must be a list" })
+      .max(MAX_PROPOSAL_MILESTONES, `At most ${MAX_PROPOSAL_MILESTONES} milestones`)
+      .default([]),
     /** Uploaded file ids (a CV, a quote, a design), at most MAX_PROPOSAL_FILES; absent on an edit: unchanged (docs/product.md, Files). */
     attachments: fileIdsSchema(MAX_PROPOSAL_FILES).optional(),
   })

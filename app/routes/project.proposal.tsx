@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { registerWithDefaults } from "../lib/form-defaults";
 import { data, Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { MAX_PROPOSAL_FILES, TIMELINES } from "../../shared/constants";
+import { MAX_PROPOSAL_FILES, MAX_PROPOSAL_MILESTONES, TIMELINES } from "../../shared/constants";
 import { formatBudget, formatCents, formatRand, once, readRand, timelineLabel } from "../../shared/format";
 import { splitRelease, type FeePolicy } from "../../shared/payments";
 import { nextProposalStatus } from "../../shared/lifecycle";
@@ -111,12 +111,9 @@ interface FormValues {
 
 const DAYS = "days";
 
-/** Most milestones a proposal's form offers (its Add milestone button goes at this many). */
-const MAX_MILESTONES = 10;
-
 /**
  * The milestones after "Add milestone" (`milestoneEdit=add`: one empty row more, up to
- * MAX_MILESTONES) or "Remove milestone N" (`milestoneEdit=remove.{N-1}`) sent before or without the
+ * MAX_PROPOSAL_MILESTONES) or "Remove milestone N" (`milestoneEdit=remove.{N-1}`) sent before or without the
  * scripts (docs/product.md, Look and feel); null when the post is not one of them. The button has a
  * name of its own: the form's hidden `intent` (submit or update) comes first and would win.
  */
@@ -126,7 +123,7 @@ function milestoneListEdit(form: Record<string, unknown>): { title: string; amou
     const row = (m && typeof m === "object" ? m : {}) as Record<string, unknown>;
     return { title: typeof row.title === "string" ? row.title : "", amount: typeof row.amount === "string" ? row.amount : "" };
   });
-  if (edit === "add") return sent.length < MAX_MILESTONES ? [...sent, { title: "", amount: "" }] : sent;
+  if (edit === "add") return sent.length < MAX_PROPOSAL_MILESTONES ? [...sent, { title: "", amount: "" }] : sent;
   const removed = /^remove\.(\d{1,2})$/.exec(edit);
   return removed ? sent.filter((_, i) => i !== Number(removed[1])) : null;
 }
@@ -490,7 +487,7 @@ function ProposalForm({
               </p>
             ) : null}
             <FieldError id="milestones-error" message={milestonesError} />
-            {fields.length < MAX_MILESTONES ? (
+            {fields.length < MAX_PROPOSAL_MILESTONES ? (
               <Button
                 variant="secondary"
                 size="sm"

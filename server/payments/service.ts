@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { controlCharactersMessage } from "../../shared/schemas";
-import { formatCents, formatDate } from "../../shared/format";
+import { formatCents, formatDate, isBlankAmount } from "../../shared/format";
 import {
   AUTO_RELEASE_MS,
   autoReleaseAt,
@@ -15,7 +15,6 @@ import {
   contractClosedReason,
   HIRE_ENDED_NOTE,
   PAYMENT_REFERENCE,
-  isBlankAmount,
   parseRandCents,
   RELEASE_REMINDER_MS,
   type FeePolicy,

@@ -18,13 +18,29 @@ import { lockProject } from "../proposals/lifecycle";
 import { parseInput } from "../validation";
 import { blindUntil } from "./blind";
 
+/** The stars (1-5) of `role`'s review of project `projectId` (the client's of the developer, or the developer's of the client), null when none is written. */
+async function writtenRating(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<number | null> {
+  const [row] =
+    role === "client"
+      ? await db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)
+      : await db.select({ rating: clientReviews.rating }).from(clientReviews).where(eq(clientReviews.projectId, projectId)).limit(1);
+  return row?.rating ?? null;
+}
+
 /** Whether `role`'s review of project `projectId` exists. */
 export async function hasReviewed(db: Db | Tx, role: "client" | "developer", projectId: string): Promise<boolean> {
-  const rows =
-    role === "client"
-      ? await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)
-      : await db.select({ id: clientReviews.id }).from(clientReviews).where(eq(clientReviews.projectId, projectId)).limit(1);
-  return rows.length > 0;
+  return (await writtenRating(db, role, projectId)) !== null;
+}
+
+/** Project `projectId` as its reviews need it and `user`'s side of it; null when it is not there or the user is neither its client nor its hired developer. */
+async function reviewerOf(db: Db, user: SessionUser, projectId: string) {
+  if (!isUuid(projectId)) return null;
+  const [project] = await db
+    .select({ userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, status: projects.status, completedAt: projects.completedAt })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const role = project ? projectRole(user, project) : null;
+  return project && role ? { project, role } : null;
 }
 
 /** Which review the user may still write on a project (for showing the review form). */
@@ -33,13 +49,9 @@ export async function reviewState(
   user: SessionUser,
   projectId: string,
 ): Promise<{ canReview: boolean; reviewed: boolean; role: "client" | "developer" | null }> {
-  if (!isUuid(projectId)) return { canReview: false, reviewed: false, role: null };
-  const [project] = await db
-    .select({ userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, status: projects.status, completedAt: projects.completedAt })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  const role = project ? projectRole(user, project) : null;
-  if (!project || !role) return { canReview: false, reviewed: false, role: null };
+  const subject = await reviewerOf(db, user, projectId);
+  if (!subject) return { canReview: false, reviewed: false, role: null };
+  const { project, role } = subject;
   const reviewed = project.status === "completed" ? await hasReviewed(db, role, projectId) : false;
   return { canReview: reviewRefusal(user, project, reviewed) === null, reviewed, role };
 }
@@ -63,22 +75,15 @@ export interface OwnReview {
  * itself is written by createReview from the project page's form.
  */
 export async function ownReview(db: Db, user: SessionUser, projectId: string, now: number = Date.now()): Promise<OwnReview | null> {
-  if (!isUuid(projectId)) return null;
-  const [project] = await db
-    .select({ userId: projects.userId, hiredDeveloperId: projects.hiredDeveloperId, status: projects.status, completedAt: projects.completedAt })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  const role = project ? projectRole(user, project) : null;
-  if (!project || !role || project.status !== "completed" || !project.completedAt) return null;
-  const [mine] =
-    role === "client"
-      ? await db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.projectId, projectId)).limit(1)
-      : await db.select({ rating: clientReviews.rating }).from(clientReviews).where(eq(clientReviews.projectId, projectId)).limit(1);
+  const subject = await reviewerOf(db, user, projectId);
+  if (!subject || subject.project.status !== "completed" || !subject.project.completedAt) return null;
+  const { project, role } = subject;
+  const rating = await writtenRating(db, role, projectId);
   return {
     role,
-    canReview: reviewRefusal(user, project, Boolean(mine), now) === null,
-    rating: mine?.rating ?? null,
-    until: reviewDeadline(project.completedAt).toISOString(),
+    canReview: reviewRefusal(user, project, rating !== null, now) === null,
+    rating,
+    until: reviewDeadline(subject.project.completedAt).toISOString(),
   };
 }
 

@@ -154,7 +154,7 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
                 ref={input}
                 id={inputId}
                 type="file"
-                accept="image/jpeg,image/png,image/webp,image/heic,.heic"
+                accept={PHOTO_TYPES}
                 className="sr-only"
                 aria-describedby={error ? errorId : undefined}
                 onChange={(e) => {
@@ -178,11 +178,16 @@ export function ProfilePhotoForm({ name, photoId }: { name: string; photoId: str
             {error}
           </p>
         ) : null}
-        <p className="text-xs text-slate-500">JPEG, PNG, WebP or HEIC, up to 10 MB. Location and camera details are removed.</p>
+        <p className="text-xs text-slate-500">{PHOTO_HINT}</p>
       </div>
     </div>
   );
 }
+
+/** The photo types the file chooser offers (the server decides). */
+const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,.heic";
+/** What a profile photo may be, under both forms. */
+const PHOTO_HINT = "JPEG, PNG, WebP or HEIC, up to 10 MB. Location and camera details are removed.";
 
 /**
  * The photo form without scripts (docs/product.md, Files): a visible file field whose Save photo
@@ -204,7 +209,7 @@ function PlainPhotoForm({ name, photoId, inputId }: { name: string; photoId: str
             name="file"
             type="file"
             required
-            accept="image/jpeg,image/png,image/webp,image/heic,.heic"
+            accept={PHOTO_TYPES}
             className="block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-medium file:text-slate-800"
           />
           <button type="submit" className={buttonClass("primary")}>
@@ -219,9 +224,7 @@ function PlainPhotoForm({ name, photoId, inputId }: { name: string; photoId: str
             </button>
           </form>
         ) : null}
-        <p className="text-xs text-slate-500">
-          JPEG, PNG, WebP or HEIC, up to 10 MB. Location and camera details are removed. The centre of the photo is kept.
-        </p>
+        <p className="text-xs text-slate-500">{PHOTO_HINT} The centre of the photo is kept.</p>
       </div>
     </div>
   );

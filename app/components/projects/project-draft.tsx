@@ -107,7 +107,7 @@ export function useProjectDraft({
 /**
  * The edit wizard's unsaved changes (docs/product.md, Projects "Editing"): true while the fields
  * differ from the project as saved (`saved`, the loader's values, and `attachmentIds`, its files in
- * order); changing a field back to its saved value is no change. Always false when not `enabled`.
+ * order, kept the same array from render to render); changing a field back to its saved value is no change. Always false when not `enabled`.
  */
 export function useEditChanges({
   enabled,
@@ -124,12 +124,11 @@ export function useEditChanges({
 }): boolean {
   const [dirty, setDirty] = useState(false);
   const [baseline] = useState(() => comparable(saved, attachmentIds));
-  const [files] = useState(() => [...attachmentIds]);
   useEffect(() => {
     if (!enabled) return;
-    const subscription = watch(() => setDirty(comparable(getValues(), files) !== baseline));
+    const subscription = watch(() => setDirty(comparable(getValues(), attachmentIds) !== baseline));
     return () => subscription.unsubscribe();
-  }, [enabled, watch, getValues, baseline, files]);
+  }, [enabled, watch, getValues, baseline, attachmentIds]);
   return enabled && dirty;
 }
 
